@@ -1,0 +1,44 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import fastifyStatic from '@fastify/static'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import Fastify, { type FastifyBaseLogger } from 'fastify'
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import type { AppContext } from './context.ts'
+import { authRoutes } from './modules/auth/auth.routes.ts'
+import { wechatRoutes } from './modules/auth/wechat.routes.ts'
+import { systemRoutes } from './modules/system/system.routes.ts'
+import { authPlugin } from './plugins/auth.ts'
+import { envelopePlugin } from './plugins/envelope.ts'
+
+/** Every feature's routes; each takes the shared context. */
+const features = [systemRoutes, authRoutes, wechatRoutes]
+
+/** Builds the HTTP app (API, OpenAPI docs, built console) without listening. */
+export async function buildApp(ctx: AppContext, opts: { logger?: FastifyBaseLogger } = {}) {
+  const app = Fastify({
+    ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'AED Cloud API', version: '1.0.0', description: 'Every response is {code, msg, data}.' },
+      components: { securitySchemes: { jwt: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+      security: [{ jwt: [] }],
+    },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(swaggerUi, { routePrefix: '/api/docs' })
+
+  const spa = fs.existsSync(path.join(ctx.config.WEB_DIST, 'index.html'))
+  if (spa) await app.register(fastifyStatic, { root: ctx.config.WEB_DIST, wildcard: false })
+  await app.register(envelopePlugin, { spa })
+  await app.register(authPlugin, { ctx })
+  for (const feature of features) await app.register(feature, { ctx })
+  return app
+}

@@ -1,0 +1,61 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { Config } from './config.ts'
+import type { AppContext } from './context.ts'
+import { type Database, openPglite, openPostgres } from './db/client.ts'
+import { migrate } from './db/migrate.ts'
+import { isEmpty, seedDemo } from './db/seed.ts'
+import { persistentSecret } from './lib/secrets.ts'
+import { createTokenService } from './lib/tokens.ts'
+import { aliyunSms } from './providers/sms/aliyun-sms.ts'
+import { localSms } from './providers/sms/local-sms.ts'
+import type { SmsProvider } from './providers/sms/sms-provider.ts'
+import { openPlatformWechat } from './providers/wechat/open-platform-wechat.ts'
+import { disabledWechat } from './providers/wechat/wechat-provider.ts'
+
+/** Opens the database the configuration names: PostgreSQL by DATABASE_URL, else PGlite in DATA_DIR. */
+export function openDatabase(config: Config): Promise<Database> {
+  return config.DATABASE_URL ? openPostgres(config.DATABASE_URL) : openPglite(config.dataDir)
+}
+
+function smsProvider(config: Config, database: Database, log: FastifyBaseLogger): SmsProvider {
+  if (config.SMS_PROVIDER === 'aliyun') {
+    return aliyunSms({
+      accessKeyId: config.ALIYUN_SMS_ACCESS_KEY_ID!,
+      accessKeySecret: config.ALIYUN_SMS_ACCESS_KEY_SECRET!,
+      signName: config.ALIYUN_SMS_SIGN_NAME!,
+      templateCode: config.ALIYUN_SMS_TEMPLATE_CODE!,
+    })
+  }
+  return localSms(database.db, log)
+}
+
+/** Migrates, seeds on first start when asked, and wires the providers. */
+export async function createContext(
+  config: Config,
+  database: Database,
+  log: FastifyBaseLogger,
+): Promise<AppContext & { seeded: boolean }> {
+  await migrate(database)
+  let seeded = false
+  if (config.SEED_DEMO && (await isEmpty(database.db))) {
+    await seedDemo(database.db)
+    seeded = true
+  }
+  const secret = config.JWT_SECRET ?? persistentSecret(config.dataDir, 'jwt_secret')
+  return {
+    config,
+    database,
+    db: database.db,
+    tokens: createTokenService(secret, config.TOKEN_TTL_HOURS),
+    sms: smsProvider(config, database, log),
+    wechat:
+      config.WECHAT_APPID && config.WECHAT_SECRET
+        ? openPlatformWechat({
+            appid: config.WECHAT_APPID,
+            secret: config.WECHAT_SECRET,
+            redirectUri: config.WECHAT_REDIRECT_URI ?? null,
+          })
+        : disabledWechat,
+    seeded,
+  }
+}

@@ -1,0 +1,15 @@
+import type { Config } from './config.ts'
+import type { Database, Db } from './db/client.ts'
+import type { TokenService } from './lib/tokens.ts'
+import type { SmsProvider } from './providers/sms/sms-provider.ts'
+import type { WechatProvider } from './providers/wechat/wechat-provider.ts'
+
+/** What services need from the outside world; built once in main.ts or by a test. */
+export type AppContext = {
+  config: Config
+  database: Database
+  db: Db
+  tokens: TokenService
+  sms: SmsProvider
+  wechat: WechatProvider
+}

@@ -1,0 +1,70 @@
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import pg from 'pg'
+import * as schema from './schema.ts'
+
+/** The Drizzle handle every repository takes: PGlite and node-postgres share this type. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+/** A transaction handle; repositories accept either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+export type DbOrTx = Db | Tx
+
+/** One connection for work that must not hop between pooled clients (migrations, locks). */
+export type Connection = {
+  /** Runs a script of several statements. */
+  exec(sql: string): Promise<void>
+  query<T>(sql: string, params?: unknown[]): Promise<T[]>
+}
+
+export type Database = {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  withConnection<T>(fn: (conn: Connection) => Promise<T>): Promise<T>
+  close(): Promise<void>
+}
+
+/** Opens the embedded PGlite in `dataDir/pg` (or in memory when dataDir is null). */
+export async function openPglite(dataDir: string | null): Promise<Database> {
+  const client = dataDir ? new PGlite(path.join(dataDir, 'pg')) : new PGlite()
+  await client.waitReady
+  return {
+    db: drizzlePglite({ client, schema }) as unknown as Db,
+    kind: 'pglite',
+    withConnection: (fn) =>
+      fn({
+        exec: async (sql) => {
+          await client.exec(sql)
+        },
+        query: async <T>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
+      }),
+    close: () => client.close(),
+  }
+}
+
+/** Connects to a PostgreSQL server. */
+export async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  const probe = await pool.connect()
+  probe.release()
+  return {
+    db: drizzlePg({ client: pool, schema }) as unknown as Db,
+    kind: 'postgres',
+    withConnection: async (fn) => {
+      const conn = await pool.connect()
+      try {
+        return await fn({
+          exec: async (sql) => {
+            await conn.query(sql)
+          },
+          query: async <T>(sql: string, params?: unknown[]) => (await conn.query(sql, params)).rows as T[],
+        })
+      } finally {
+        conn.release()
+      }
+    },
+    close: () => pool.end(),
+  }
+}

@@ -1,0 +1,79 @@
+import fs from 'node:fs'
+import pino from 'pino'
+import { buildApp } from './app.ts'
+import { createContext, openDatabase } from './bootstrap.ts'
+import { ConfigError, loadConfig } from './config.ts'
+import { DEMO_PASSWORD, demoMembers, isEmpty } from './db/seed.ts'
+import { DataDirLockedError, lockDataDir } from './lib/data-lock.ts'
+
+function fail(message: string): never {
+  console.error(`\n${message}\n`)
+  process.exit(1)
+}
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>
+  try {
+    config = loadConfig()
+  } catch (e) {
+    if (e instanceof ConfigError) fail(e.message)
+    throw e
+  }
+  let release: () => void
+  try {
+    release = lockDataDir(config.dataDir)
+  } catch (e) {
+    if (e instanceof DataDirLockedError) fail(e.message)
+    throw e
+  }
+  const log = pino({ level: config.LOG_LEVEL })
+  const database = await openDatabase(config).catch((e: Error) =>
+    fail(
+      `Cannot open the database${config.DATABASE_URL ? ' at DATABASE_URL' : ` in ${config.dataDir}`}: ${e.message}`,
+    ),
+  )
+  const ctx = await createContext(config, database, log)
+  const app = await buildApp(ctx, { logger: log })
+
+  const shutdown = async (signal: string) => {
+    log.info(`${signal}: shutting down`)
+    await app.close()
+    await database.close()
+    release()
+    process.exit(0)
+  }
+  process.once('SIGINT', () => void shutdown('SIGINT'))
+  process.once('SIGTERM', () => void shutdown('SIGTERM'))
+
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST })
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code
+    fail(
+      code === 'EADDRINUSE' ? `Port ${config.PORT} is already in use: set PORT to another port.` : String(e),
+    )
+  }
+
+  const url = `http://localhost:${config.PORT}`
+  const lines = [
+    '',
+    `AED Cloud is running at ${url}`,
+    `  database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}/pg` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  API docs: ${url}/api/docs`,
+  ]
+  if (!fs.existsSync(config.WEB_DIST)) lines.push('  console: not built (run `npm run build`); the API is up')
+  if (await isEmpty(database.db)) {
+    lines.push('  no organisation yet: create the first super administrator with `npm run admin:create`')
+  } else if (config.SEED_DEMO) {
+    lines.push(`  demo sign-ins (password ${DEMO_PASSWORD}):`)
+    const seen = new Set<string>()
+    for (const m of demoMembers) {
+      if (seen.has(m.phone)) continue
+      seen.add(m.phone)
+      lines.push(`    ${m.phone}  ${m.name}`)
+    }
+  }
+  console.log(lines.join('\n'))
+}
+
+void main()

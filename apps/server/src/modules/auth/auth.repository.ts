@@ -1,0 +1,124 @@
+import type { AgencyTypeValue, Permissions, RoleTypeValue } from '@aed/contracts'
+import { eq, sql } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client.ts'
+import { rowsOf } from '../../db/rows.ts'
+import { accounts, members } from '../../db/schema.ts'
+
+/** A membership with what sign-in and the session check need to know about it. */
+export type MembershipRow = {
+  member_id: number
+  account_id: number
+  agency_id: number
+  agency_name: string
+  agency_type: AgencyTypeValue
+  index_link: string
+  role_type: RoleTypeValue
+  permissions: Permissions
+  use_expire: Date | null
+  /** The agency or one above it is disabled. */
+  agency_disabled: boolean
+}
+
+const membershipSelect = sql`
+  SELECT m.id::int AS member_id, m.account_id::int AS account_id, m.agency_id::int AS agency_id,
+         g.name AS agency_name, g.agency_type::int AS agency_type, g.index_link,
+         m.role_type::int AS role_type, m.permissions, m.use_expire,
+         EXISTS (SELECT 1 FROM agencies d WHERE d.disabled AND g.index_link LIKE d.index_link || '%') AS agency_disabled
+  FROM members m JOIN agencies g ON g.id = m.agency_id`
+
+/** Every membership of an account, top-level agencies first. */
+export async function membershipsOf(db: DbOrTx, accountId: number): Promise<MembershipRow[]> {
+  const r = await db.execute(
+    sql`${membershipSelect} WHERE m.account_id = ${accountId} ORDER BY g.level, g.id`,
+  )
+  return rowsOf<MembershipRow>(r).map(fixDates)
+}
+
+/** One membership with its account's session fields, or null. */
+export async function loadSession(db: DbOrTx, memberId: number) {
+  const r = await db.execute(sql`
+    SELECT s.*, a.phone, a.name AS user_name, a.token_version, a.avatar,
+           (a.wechat_openid IS NOT NULL) AS bind_wx, a.password_changed_at
+    FROM (${membershipSelect} WHERE m.id = ${memberId}) s JOIN accounts a ON a.id = s.account_id`)
+  const row = rowsOf<SessionRow>(r)[0]
+  return row ? { ...fixDates(row), password_changed_at: new Date(row.password_changed_at) } : null
+}
+
+export type SessionRow = MembershipRow & {
+  phone: string
+  user_name: string
+  token_version: number
+  avatar: string | null
+  bind_wx: boolean
+  password_changed_at: Date
+}
+
+function fixDates<T extends MembershipRow>(row: T): T {
+  // PGlite and node-postgres agree on timestamptz -> Date, but not inside subqueries of execute().
+  return { ...row, use_expire: row.use_expire ? new Date(row.use_expire) : null }
+}
+
+export async function findAccountByPhone(db: DbOrTx, phone: string) {
+  const [row] = await db.select().from(accounts).where(eq(accounts.phone, phone)).limit(1)
+  return row ?? null
+}
+
+export async function findAccountById(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(accounts).where(eq(accounts.id, id)).limit(1)
+  return row ?? null
+}
+
+/** Counts a failed sign-in; locks the account when `max` is reached. Answers the lock end, if locked. */
+export async function recordFailure(db: DbOrTx, accountId: number, max: number, lockMinutes: number) {
+  const r = await db.execute(sql`
+    UPDATE accounts SET
+      failed_login_count = CASE WHEN failed_login_count + 1 >= ${max} THEN 0 ELSE failed_login_count + 1 END,
+      locked_until = CASE WHEN failed_login_count + 1 >= ${max}
+                          THEN now() + make_interval(mins => ${lockMinutes}) ELSE locked_until END
+    WHERE id = ${accountId}
+    RETURNING locked_until`)
+  const until = rowsOf<{ locked_until: string | Date | null }>(r)[0]?.locked_until
+  return until ? new Date(until) : null
+}
+
+export async function clearFailures(db: DbOrTx, accountId: number, memberId: number | null) {
+  await db
+    .update(accounts)
+    .set({ failed_login_count: 0, locked_until: null, ...(memberId ? { last_member_id: memberId } : {}) })
+    .where(eq(accounts.id, accountId))
+}
+
+export async function setLastMember(db: DbOrTx, accountId: number, memberId: number) {
+  await db.update(accounts).set({ last_member_id: memberId }).where(eq(accounts.id, accountId))
+}
+
+/** Stores a new password hash and ends every existing session of the account. */
+export async function setPassword(db: DbOrTx, accountId: number, hash: string) {
+  const [row] = await db
+    .update(accounts)
+    .set({
+      password_hash: hash,
+      password_changed_at: new Date(),
+      token_version: sql`${accounts.token_version} + 1`,
+      failed_login_count: 0,
+      locked_until: null,
+      update_time: new Date(),
+    })
+    .where(eq(accounts.id, accountId))
+    .returning({ token_version: accounts.token_version })
+  return row.token_version
+}
+
+export async function setWechatOpenid(db: DbOrTx, accountId: number, openid: string | null) {
+  await db.update(accounts).set({ wechat_openid: openid }).where(eq(accounts.id, accountId))
+}
+
+export async function findAccountByOpenid(db: DbOrTx, openid: string) {
+  const [row] = await db.select().from(accounts).where(eq(accounts.wechat_openid, openid)).limit(1)
+  return row ?? null
+}
+
+export async function memberById(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(members).where(eq(members.id, id)).limit(1)
+  return row ?? null
+}

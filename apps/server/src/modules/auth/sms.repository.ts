@@ -1,0 +1,70 @@
+import { and, desc, eq, gt, sql } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client.ts'
+import { rowsOf } from '../../db/rows.ts'
+import { smsCodes } from '../../db/schema.ts'
+
+/** Serialises sends to one phone, so two requests cannot both pass the 60 s check. */
+export async function lockPhone(tx: DbOrTx, phone: string) {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`sms:${phone}`}))`)
+}
+
+/** Seconds since the newest code to this phone, counts in the last day and of this address in the last hour. */
+export async function sendStats(tx: DbOrTx, phone: string, ip: string) {
+  const r = await tx.execute(sql`
+    SELECT
+      (SELECT extract(epoch FROM now() - max(create_time)) FROM sms_codes WHERE phone = ${phone}) AS since_last,
+      (SELECT count(*) FROM sms_codes WHERE phone = ${phone} AND create_time > now() - interval '1 day') AS phone_day,
+      (SELECT count(*) FROM sms_codes WHERE ip = ${ip} AND create_time > now() - interval '1 hour') AS ip_hour`)
+  const row = rowsOf<{
+    since_last: string | number | null
+    phone_day: string | number
+    ip_hour: string | number
+  }>(r)[0]
+  return {
+    sinceLast: row.since_last === null ? null : Number(row.since_last),
+    phoneDay: Number(row.phone_day),
+    ipHour: Number(row.ip_hour),
+  }
+}
+
+export async function insertCode(
+  tx: DbOrTx,
+  v: { phone: string; scene: string; code_hash: string; ip: string; ttlSeconds: number },
+) {
+  await tx.insert(smsCodes).values({
+    phone: v.phone,
+    scene: v.scene,
+    code_hash: v.code_hash,
+    ip: v.ip,
+    expire_time: sql`now() + make_interval(secs => ${v.ttlSeconds})`,
+  })
+}
+
+/** The newest unused, unexpired code of a phone for a scene. */
+export async function latestLiveCode(tx: DbOrTx, phone: string, scene: string) {
+  const [row] = await tx
+    .select()
+    .from(smsCodes)
+    .where(
+      and(
+        eq(smsCodes.phone, phone),
+        eq(smsCodes.scene, scene),
+        eq(smsCodes.used, false),
+        gt(smsCodes.expire_time, sql`now()`),
+      ),
+    )
+    .orderBy(desc(smsCodes.create_time))
+    .limit(1)
+  return row ?? null
+}
+
+export async function markUsed(tx: DbOrTx, id: number) {
+  await tx.update(smsCodes).set({ used: true }).where(eq(smsCodes.id, id))
+}
+
+export async function countAttempt(tx: DbOrTx, id: number) {
+  await tx
+    .update(smsCodes)
+    .set({ attempts: sql`${smsCodes.attempts} + 1` })
+    .where(eq(smsCodes.id, id))
+}

@@ -1,0 +1,105 @@
+import { z } from 'zod'
+import { agencyTypeSchema, type Permissions, permissionsSchema, roleTypeSchema } from './permissions.ts'
+
+/** Mainland mobile as the login form checks it: 11 digits starting 1[2-9]. */
+export const LOGIN_PHONE = /^1[2-9]\d{9}$/
+/** The forgot-password form is stricter: 1[3-9]. */
+export const FORGET_PHONE = /^1[3-9]\d{9}$/
+/** 8-20 characters, at least one letter and one digit. */
+export const PASSWORD_RULE = /^(?=.*[A-Za-z])(?=.*\d)[\x21-\x7e]{8,20}$/
+/** Days after which a password is considered old and the console prompts a change. */
+export const PASSWORD_MAX_AGE_DAYS = 90
+export const SMS_RESEND_SECONDS = 60
+export const SMS_CODE_TTL_SECONDS = 300
+
+/** Strips every whitespace character, as the login forms do before sending. */
+export const stripped = () => z.string().transform((s) => s.replace(/\s+/g, ''))
+
+/** login_way: 1 mobile and password, 2 mobile and SMS code. member_type is 3 for console users. */
+export const loginRequest = z.object({
+  mobile: stripped().pipe(z.string().regex(LOGIN_PHONE, 'PHONE_INVALID')),
+  password: stripped().optional(),
+  sms_code: stripped().optional(),
+  login_way: z.union([z.literal(1), z.literal(2)], { message: 'LOGIN_WAY_INVALID' }),
+  member_type: z.literal(3, { message: 'MEMBER_TYPE_INVALID' }),
+})
+export type LoginRequest = z.infer<typeof loginRequest>
+
+/** One membership of the signed-in account: what the organisation picker and switcher list. */
+export const membershipSchema = z.object({
+  /** member id */
+  id: z.number().int(),
+  agency_id: z.number().int(),
+  agency_name: z.string(),
+  agency_type: agencyTypeSchema,
+  role_type: roleTypeSchema,
+  /** True for the membership the current token is bound to. */
+  current: z.boolean(),
+})
+export type Membership = z.infer<typeof membershipSchema>
+
+/** The session the console stores after sign-in or switching organisation. */
+export const userInfoSchema = z.object({
+  /** member id */
+  id: z.number().int(),
+  account_id: z.number().int(),
+  phone: z.string(),
+  agency_id: z.number().int(),
+  agency_name: z.string(),
+  agency_type: agencyTypeSchema,
+  role_type: roleTypeSchema,
+  token: z.string(),
+  bind_wx: z.boolean(),
+  user_name: z.string(),
+  /** Role name in the requester's language. */
+  role: z.string(),
+  avatar: z.string().nullable(),
+  agency_member_role: z.union([z.literal(0), z.literal(1)]),
+  permissions: permissionsSchema,
+  /** Areas the member can at least read: the console's stored permission list. */
+  permission_list: z.array(z.string()),
+  /** True when the password is older than 90 days: the console prompts a change. */
+  password_expired: z.boolean(),
+  /** Every active membership of the account; more than one makes the console show the picker. */
+  agency_list: z.array(membershipSchema),
+})
+export type UserInfo = z.infer<typeof userInfoSchema> & { permissions: Permissions }
+
+export const smsScene = z.enum(['login', 'forget', 'bind_wx'])
+export const smsCodeRequest = z.object({
+  mobile: stripped().pipe(z.string().regex(LOGIN_PHONE, 'PHONE_INVALID')),
+  /** What the code is for; a code is accepted only for its own scene. */
+  scene: smsScene.default('login'),
+})
+export const smsCodeResponse = z.object({ resend_after: z.number().int(), expire_in: z.number().int() })
+
+export const resetPasswordRequest = z
+  .object({
+    password: z.string().regex(PASSWORD_RULE, 'PASSWORD_RULE'),
+    password_again: z.string(),
+    old_password: z.string().optional(),
+  })
+  .refine((v) => v.password === v.password_again, { message: 'PASSWORD_MISMATCH', path: ['password_again'] })
+
+export const forgetPasswordRequest = z
+  .object({
+    phone: stripped().pipe(z.string().regex(FORGET_PHONE, 'FORGET_PHONE_INVALID')),
+    sms_code: stripped().pipe(z.string().min(1, 'SMS_CODE_REQUIRED')),
+    password: z.string().regex(PASSWORD_RULE, 'PASSWORD_RULE'),
+    re_password: z.string(),
+  })
+  .refine((v) => v.password === v.re_password, { message: 'PASSWORD_MISMATCH', path: ['re_password'] })
+
+export const switchMembershipRequest = z.object({ member_id: z.coerce.number().int().positive() })
+
+export const wechatCodeRequest = z.object({ code: z.string().min(1), state: z.string().min(1) })
+export const wechatBindRequest = wechatCodeRequest.extend({
+  sms_code: stripped().pipe(z.string().min(1, 'SMS_CODE_REQUIRED')),
+})
+/** What the console needs to draw the WeChat QR panel, or enabled false when no provider is set. */
+export const wechatConfigSchema = z.object({
+  enabled: z.boolean(),
+  appid: z.string().nullable(),
+  redirect_uri: z.string().nullable(),
+  state: z.string().nullable(),
+})

@@ -1,0 +1,88 @@
+/**
+ * Every message the server can put in `msg`, in zh-CN (the spec's words) and en-US.
+ * Validation schemas carry a key of this table as their message; the server translates it.
+ */
+export const messages = {
+  OK: ['成功', 'Success'],
+  TOKEN_INVALID: ['登录已失效，请重新登录', 'Your session has expired, please sign in again'],
+  FORBIDDEN: ['无权限操作！', 'You do not have permission for this operation!'],
+  NO_PERMISSION: ['暂无权限!', 'No permission!'],
+  INVALID_INPUT: ['参数错误', 'Invalid parameters'],
+  NOT_FOUND: ['资源不存在', 'Not found'],
+  ROUTE_NOT_FOUND: ['接口不存在', 'No such endpoint'],
+  INTERNAL: ['服务器错误，请稍后重试', 'Server error, please try again later'],
+  DB_UNAVAILABLE: ['数据库不可用', 'Database unavailable'],
+  // sign-in
+  PRIVACY_REQUIRED: ['请先阅读隐私协议', 'Please read and accept the privacy policy first'],
+  PHONE_INVALID: ['请输入正确的手机号', 'Please enter a valid mobile number'],
+  PASSWORD_REQUIRED: ['请输入密码', 'Please enter your password'],
+  SMS_CODE_REQUIRED: ['请输入验证码', 'Please enter the verification code'],
+  LOGIN_WAY_INVALID: ['登录方式不正确', 'Unsupported sign-in method'],
+  MEMBER_TYPE_INVALID: ['用户类型不正确', 'Unsupported member type'],
+  LOGIN_FAILED: ['手机号或密码错误', 'Wrong mobile number or password'],
+  SMS_CODE_WRONG: ['验证码错误或已过期', 'The verification code is wrong or has expired'],
+  ACCOUNT_LOCKED: [
+    '登录失败次数过多，账号已锁定，请{minutes}分钟后再试',
+    'Too many failed sign-ins: the account is locked, try again in {minutes} minutes',
+  ],
+  NO_MEMBERSHIP: ['该账号未加入任何可用机构', 'This account belongs to no active organisation'],
+  MEMBERSHIP_EXPIRED: ['账号使用期限已到期', 'This account’s usage period has expired'],
+  AGENCY_DISABLED: ['所在机构已被禁用', 'Your organisation has been disabled'],
+  MEMBERSHIP_NOT_FOUND: ['未找到该机构的成员身份', 'You are not a member of that organisation'],
+  // SMS
+  SMS_TOO_SOON: [
+    '验证码发送过于频繁，请{seconds}秒后再试',
+    'Please wait {seconds} s before requesting another code',
+  ],
+  SMS_PHONE_LIMIT: ['该手机号今日验证码发送次数已达上限', 'This number has reached today’s limit of codes'],
+  SMS_IP_LIMIT: ['请求过于频繁，请稍后再试', 'Too many requests, please try again later'],
+  SMS_SENT: ['验证码已发送', 'Verification code sent'],
+  // passwords
+  PASSWORD_RULE: [
+    '密码必需包含8-20位字母和数字！',
+    'The password must be 8-20 characters with letters and digits!',
+  ],
+  PASSWORD_MISMATCH: ['两次密码不一致', 'The two passwords do not match'],
+  OLD_PASSWORD_REQUIRED: ['请输入原密码', 'Please enter your current password'],
+  OLD_PASSWORD_WRONG: ['原密码错误', 'The current password is wrong'],
+  PASSWORD_SAME: ['新密码不能与原密码相同', 'The new password must differ from the current one'],
+  FORGET_PHONE_INVALID: ['请输入正确的手机号', 'Please enter a valid mobile number'],
+  ACCOUNT_NOT_FOUND: ['该手机号未注册', 'No account uses this mobile number'],
+  MODIFY_OK: ['修改成功！', 'Modified successfully!'],
+  // WeChat
+  WECHAT_NOT_CONFIGURED: [
+    '未配置微信登录，请使用手机号登录',
+    'WeChat sign-in is not configured; please sign in with your mobile number',
+  ],
+  WECHAT_NOT_BOUND: [
+    '该微信未绑定账号，请先使用手机号登录并绑定微信',
+    'This WeChat is not bound to an account: sign in by mobile and bind it first',
+  ],
+  WECHAT_ALREADY_BOUND: ['该微信已绑定其他账号', 'This WeChat is already bound to another account'],
+  WECHAT_FAILED: ['微信授权失败，请重试', 'WeChat authorisation failed, please try again'],
+  WECHAT_STATE_INVALID: [
+    '二维码已过期，请刷新后重试',
+    'The QR code has expired, please refresh and try again',
+  ],
+  BIND_OK: ['绑定成功', 'Bound successfully'],
+  UNBIND_OK: ['解绑成功', 'Unbound successfully'],
+  NOT_BOUND: ['当前账号未绑定微信', 'This account is not bound to WeChat'],
+} as const satisfies Record<string, readonly [string, string]>
+
+export type MessageKey = keyof typeof messages
+export type Lang = 'zh-CN' | 'en-US'
+
+/** True when `key` names an entry of the message table. */
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.hasOwn(messages, key)
+}
+
+/** Renders a message in the given language, filling `{name}` placeholders. */
+export function translate(
+  key: MessageKey,
+  lang: Lang = 'zh-CN',
+  params: Record<string, string | number> = {},
+) {
+  const text = messages[key][lang === 'en-US' ? 1 : 0]
+  return text.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`))
+}

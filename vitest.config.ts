@@ -1,0 +1,43 @@
+import { defineConfig } from 'vitest/config'
+
+// One runner for every tier: contracts and server units, API against PGlite and (when
+// TEST_DATABASE_URL is set) a real PostgreSQL, web components in jsdom, and e2e in Chromium.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contracts', root: 'packages/contracts', environment: 'node' } },
+      {
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'server-pg',
+          root: 'apps/server',
+          environment: 'node',
+          include: ['src/modules/**/*.test.ts'],
+          env: { TEST_DB: 'postgres' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      'apps/web/vitest.config.ts',
+      {
+        test: {
+          name: 'e2e',
+          root: 'e2e',
+          environment: 'node',
+          include: ['**/*.spec.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+})
