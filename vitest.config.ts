@@ -33,6 +33,7 @@ export default defineConfig({
           root: 'e2e',
           environment: 'node',
           include: ['**/*.spec.ts'],
+          globalSetup: ['./global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 240_000,
           fileParallelism: false,

@@ -3,7 +3,7 @@ import pino from 'pino'
 import { buildApp } from './app.ts'
 import { createContext, openDatabase } from './bootstrap.ts'
 import { ConfigError, loadConfig } from './config.ts'
-import { DEMO_PASSWORD, demoMembers, isEmpty } from './db/seed.ts'
+import { DEMO_PASSWORD, demoMembers, hasDemo, isEmpty } from './db/seed.ts'
 import { DataDirLockedError, lockDataDir } from './lib/data-lock.ts'
 
 function fail(message: string): never {
@@ -64,7 +64,7 @@ async function main() {
   if (!fs.existsSync(config.WEB_DIST)) lines.push('  console: not built (run `npm run build`); the API is up')
   if (await isEmpty(database.db)) {
     lines.push('  no organisation yet: create the first super administrator with `npm run admin:create`')
-  } else if (config.SEED_DEMO) {
+  } else if (await hasDemo(database.db)) {
     lines.push(`  demo sign-ins (password ${DEMO_PASSWORD}):`)
     const seen = new Set<string>()
     for (const m of demoMembers) {

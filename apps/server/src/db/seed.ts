@@ -211,7 +211,12 @@ export const demoMembers: DemoMember[] = [
 /** Inserts an agency under `parentId` and fills its level and index_link from the parent. */
 export async function insertAgency(
   db: DbOrTx,
-  a: Omit<DemoAgency, 'key' | 'parent'> & { parent_id: number | null; creator?: number | null },
+  a: Omit<DemoAgency, 'key' | 'parent' | 'address_code' | 'location'> & {
+    parent_id: number | null
+    address_code: string | null
+    location: string | null
+    creator?: number | null
+  },
 ) {
   const parent = a.parent_id
     ? (await db.select().from(agencies).where(eq(agencies.id, a.parent_id)).limit(1))[0]
@@ -236,6 +241,15 @@ export async function insertAgency(
   const indexLink = `${parent?.index_link ?? '/'}${row.id}/`
   await db.update(agencies).set({ index_link: indexLink }).where(eq(agencies.id, row.id))
   return { ...row, index_link: indexLink }
+}
+
+/** True when the demo network was seeded into this database. */
+export async function hasDemo(db: DbOrTx) {
+  const [row] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(eq(accounts.phone, demoMembers[0].phone))
+  return Boolean(row)
 }
 
 /** True when the database holds no agency yet. */

@@ -62,7 +62,7 @@ export const authPlugin = fp(async (app: FastifyInstance, { ctx }: { ctx: AppCon
   app.decorateRequest('auth', null)
   app.addHook('onRequest', async (req) => {
     const config = req.routeOptions.config
-    if (!req.url.startsWith('/api/v1/') || config.public) return
+    if (req.is404 || !req.url.startsWith('/api/v1/') || config.public) return
     const token = bearer(req)
     const claims = token ? ctx.tokens.read(token) : null
     if (!token || !claims) throw unauthenticated()

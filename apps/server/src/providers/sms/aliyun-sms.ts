@@ -14,12 +14,12 @@ const enc = (s: string) =>
   encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
 
 /** Signs an Aliyun RPC request (signature method HMAC-SHA1, version 1.0). */
-export function signAliyun(params: Record<string, string>, secret: string): string {
+export function signAliyun(params: Record<string, string>, secret: string, method = 'POST'): string {
   const canonical = Object.keys(params)
     .sort()
     .map((k) => `${enc(k)}=${enc(params[k])}`)
     .join('&')
-  const toSign = `POST&${enc('/')}&${enc(canonical)}`
+  const toSign = `${method}&${enc('/')}&${enc(canonical)}`
   return crypto.createHmac('sha1', `${secret}&`).update(toSign).digest('base64')
 }
 

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config.ts'
+
+describe('configuration', () => {
+  it('has working defaults', () => {
+    const c = loadConfig({})
+    expect(c.PORT).toBe(8080)
+    expect(c.SEED_DEMO).toBe(true)
+    expect(c.DATABASE_URL).toBeUndefined()
+    expect(c.dataDir).toMatch(/\/data$/)
+  })
+
+  it('lists every bad setting at once', () => {
+    const bad = () =>
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', SEED_DEMO: 'maybe', JWT_SECRET: 'short' })
+    expect(bad).toThrow(ConfigError)
+    try {
+      bad()
+    } catch (e) {
+      const msg = (e as Error).message
+      for (const k of ['PORT', 'DATABASE_URL', 'SEED_DEMO', 'JWT_SECRET']) expect(msg).toContain(k)
+    }
+  })
+
+  it('needs the whole set of vendor credentials', () => {
+    expect(() => loadConfig({ SMS_PROVIDER: 'aliyun' })).toThrow(/ALIYUN_SMS_ACCESS_KEY_ID/)
+    expect(() => loadConfig({ WECHAT_APPID: 'wx' })).toThrow(/together/)
+    expect(loadConfig({ SEED_DEMO: 'false' }).SEED_DEMO).toBe(false)
+  })
+})

@@ -1,0 +1,286 @@
+import { Code } from '@aed/contracts'
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { accounts, agencies, members, smsCodes } from '../../db/schema.ts'
+import { createTestApp, DEMO_PASSWORD, demo, type TestApp } from '../../test/harness.ts'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(() => t.close())
+
+const login = (body: Record<string, unknown>, lang?: 'en-US') =>
+  t.call<{ token: string; agency_list: { id: number; agency_name: string }[]; password_expired: boolean }>(
+    'POST',
+    '/api/v1/member/login',
+    { body: { login_way: 1, member_type: 3, ...body }, lang },
+  )
+
+async function accountOf(phone: string) {
+  const [a] = await t.db.select().from(accounts).where(eq(accounts.phone, phone))
+  return a
+}
+
+describe('password sign-in', () => {
+  it('signs in the demo super administrator, whitespace stripped', async () => {
+    const r = await login({ mobile: ' 138 0000 0000 ', password: ` ${DEMO_PASSWORD} ` })
+    expect(r.code).toBe(0)
+    expect(r.data.token).toMatch(/^ey/)
+    expect(r.data.agency_list).toHaveLength(1)
+  })
+
+  it('answers the spec messages for bad input, in the requested language', async () => {
+    expect(await login({ mobile: '11000000000', password: 'x' })).toMatchObject({
+      code: 1,
+      msg: '请输入正确的手机号',
+    })
+    expect((await login({ mobile: '1380000', password: 'x' }, 'en-US')).msg).toBe(
+      'Please enter a valid mobile number',
+    )
+    expect(await login({ mobile: demo.superAdmin })).toMatchObject({ code: 1, msg: '请输入密码' })
+    expect(await login({ mobile: demo.superAdmin, login_way: 2 })).toMatchObject({
+      code: 1,
+      msg: '请输入验证码',
+    })
+    expect((await login({ mobile: demo.superAdmin, password: 'x', member_type: 1 })).code).toBe(1)
+  })
+
+  it('refuses a wrong password and an unknown phone with the same message', async () => {
+    const a = await login({ mobile: demo.general, password: 'Wrong1234' })
+    const b = await login({ mobile: '13912345678', password: 'Wrong1234' })
+    expect(a).toMatchObject({ code: 1, msg: '手机号或密码错误' })
+    expect(b.msg).toBe(a.msg)
+  })
+
+  it('locks an account after repeated failures, even against the right password', async () => {
+    for (let i = 0; i < 4; i++)
+      expect((await login({ mobile: demo.njAdmin, password: 'Wrong1234' })).code).toBe(1)
+    const fifth = await login({ mobile: demo.njAdmin, password: 'Wrong1234' })
+    expect(fifth.code).toBe(Code.LOCKED)
+    expect(fifth.msg).toContain('分钟后再试')
+    expect((await login({ mobile: demo.njAdmin, password: DEMO_PASSWORD })).code).toBe(Code.LOCKED)
+    await t.db.update(accounts).set({ locked_until: null }).where(eq(accounts.phone, demo.njAdmin))
+    expect((await login({ mobile: demo.njAdmin, password: DEMO_PASSWORD })).code).toBe(0)
+  })
+
+  it('flags a password older than 90 days', async () => {
+    await t.db
+      .update(accounts)
+      .set({ password_changed_at: sql`now() - interval '91 days'` })
+      .where(eq(accounts.phone, demo.szAdmin))
+    expect((await login({ mobile: demo.szAdmin, password: DEMO_PASSWORD })).data.password_expired).toBe(true)
+    expect((await login({ mobile: demo.xmPhone, password: DEMO_PASSWORD })).data.password_expired).toBe(false)
+  })
+})
+
+describe('SMS codes and phone sign-in', () => {
+  const sms = (mobile: string, scene = 'login') =>
+    t.call('POST', '/api/v1/system/sms-code/', { body: { mobile, scene } })
+
+  it('sends a code, stores only its hash, and signs in with it once', async () => {
+    expect((await sms(demo.eastAdmin)).code).toBe(0)
+    const code = await t.lastSmsCode(demo.eastAdmin)
+    expect(code).toMatch(/^\d{6}$/)
+    const [stored] = await t.db.select().from(smsCodes).where(eq(smsCodes.phone, demo.eastAdmin))
+    expect(stored.code_hash).not.toContain(code)
+    expect(
+      (
+        await login({
+          mobile: demo.eastAdmin,
+          login_way: 2,
+          sms_code: '000000' === code ? '111111' : '000000',
+        })
+      ).msg,
+    ).toBe('验证码错误或已过期')
+    expect((await login({ mobile: demo.eastAdmin, login_way: 2, sms_code: code })).code).toBe(0)
+    expect((await login({ mobile: demo.eastAdmin, login_way: 2, sms_code: code })).code).toBe(1)
+  })
+
+  it('refuses a resend within 60 seconds', async () => {
+    expect((await sms(demo.southAdmin)).code).toBe(0)
+    const again = await sms(demo.southAdmin)
+    expect(again.code).toBe(Code.RATE_LIMITED)
+    expect(again.msg).toMatch(/请\d+秒后再试/)
+  })
+
+  it('limits codes per phone per day and per address per hour', async () => {
+    const phone = '13700000001'
+    await t.db.insert(smsCodes).values(
+      Array.from({ length: 10 }, () => ({
+        phone,
+        scene: 'login',
+        code_hash: 'x',
+        ip: '10.9.9.9',
+        create_time: sql`now() - interval '2 hours'` as unknown as Date,
+        expire_time: new Date(),
+      })),
+    )
+    expect((await sms(phone)).msg).toBe('该手机号今日验证码发送次数已达上限')
+    await t.db.insert(smsCodes).values(
+      Array.from({ length: 30 }, (_, i) => ({
+        phone: `1360000${String(i).padStart(4, '0')}`,
+        scene: 'login',
+        code_hash: 'x',
+        ip: '127.0.0.1',
+        expire_time: new Date(),
+      })),
+    )
+    expect((await sms('13500000001')).msg).toBe('请求过于频繁，请稍后再试')
+    await t.db.delete(smsCodes).where(eq(smsCodes.code_hash, 'x'))
+  })
+
+  it('does not accept a code sent for another purpose', async () => {
+    expect((await sms(demo.hzAdmin, 'forget')).code).toBe(0)
+    const code = await t.lastSmsCode(demo.hzAdmin)
+    expect((await login({ mobile: demo.hzAdmin, login_way: 2, sms_code: code })).code).toBe(1)
+  })
+
+  it('asks accounts with SMS dual verification for a code after the password', async () => {
+    await t.db.update(accounts).set({ sms_dual_verify: true }).where(eq(accounts.phone, demo.admin))
+    const first = await login({ mobile: demo.admin, password: DEMO_PASSWORD })
+    expect(first).toMatchObject({ code: Code.NEED_SMS_CODE, msg: '请输入验证码' })
+    await sms(demo.admin)
+    const code = await t.lastSmsCode(demo.admin)
+    expect((await login({ mobile: demo.admin, password: DEMO_PASSWORD, sms_code: code })).code).toBe(0)
+    await t.db.update(accounts).set({ sms_dual_verify: false }).where(eq(accounts.phone, demo.admin))
+  })
+})
+
+describe('organisations of one account', () => {
+  it('lists both memberships and switches between them with a new token', async () => {
+    const r = await login({ mobile: demo.multi, password: DEMO_PASSWORD })
+    expect(r.data.agency_list.map((m) => m.agency_name).sort()).toEqual([
+      '杭州市西湖区急救中心',
+      '深圳市南山区急救站',
+    ])
+    const list = await t.call<{ count: number; resource: { id: number; current: boolean }[] }>(
+      'GET',
+      '/api/v1/member/current-list/',
+      { token: r.data.token },
+    )
+    expect(list.data.count).toBe(2)
+    const other = list.data.resource.find((m) => !m.current)!
+    const sw = await t.call<{ token: string; id: number; agency_name: string }>(
+      'POST',
+      '/api/v1/member/current-list/',
+      {
+        token: r.data.token,
+        body: { member_id: other.id },
+      },
+    )
+    expect(sw.code).toBe(0)
+    expect(sw.data.id).toBe(other.id)
+    expect(sw.data.token).not.toBe(r.data.token)
+  })
+
+  it('refuses to switch into a membership of another account', async () => {
+    const token = await t.login(demo.multi)
+    const [foreign] = await t.db
+      .select({ id: members.id })
+      .from(members)
+      .innerJoin(accounts, eq(accounts.id, members.account_id))
+      .where(eq(accounts.phone, demo.superAdmin))
+    const r = await t.call('POST', '/api/v1/member/current-list/', { token, body: { member_id: foreign.id } })
+    expect(r).toMatchObject({ code: 1, msg: '未找到该机构的成员身份' })
+  })
+})
+
+describe('session validity', () => {
+  it('answers -1 without a token or with a forged one', async () => {
+    expect((await t.call('GET', '/api/v1/system/menu')).code).toBe(Code.TOKEN)
+    expect((await t.call('GET', '/api/v1/system/menu', { token: 'abc.def.ghi' })).code).toBe(Code.TOKEN)
+    const forged = `${(await t.login(demo.general)).slice(0, -4)}AAAA`
+    expect((await t.call('GET', '/api/v1/system/menu', { token: forged })).code).toBe(Code.TOKEN)
+  })
+
+  it('stops expired memberships signing in and ends their live tokens', async () => {
+    const token = await t.login(demo.southAdmin)
+    const acc = await accountOf(demo.southAdmin)
+    await t.db
+      .update(members)
+      .set({ use_expire: sql`now() - interval '1 minute'` })
+      .where(eq(members.account_id, acc.id))
+    expect(await login({ mobile: demo.southAdmin, password: DEMO_PASSWORD })).toMatchObject({
+      code: 1,
+      msg: '账号使用期限已到期',
+    })
+    expect((await t.call('GET', '/api/v1/system/menu', { token })).code).toBe(Code.TOKEN)
+    await t.db.update(members).set({ use_expire: null }).where(eq(members.account_id, acc.id))
+  })
+
+  it('a disabled agency disables every agency below it, at once', async () => {
+    const token = await t.login(demo.hzAdmin)
+    await t.db.update(agencies).set({ disabled: true }).where(eq(agencies.name, '华东区域总代理'))
+    expect((await t.call('GET', '/api/v1/system/menu', { token })).code).toBe(Code.TOKEN)
+    expect((await login({ mobile: demo.hzAdmin, password: DEMO_PASSWORD })).msg).toBe('所在机构已被禁用')
+    // The multi-organisation account keeps its Shenzhen membership only.
+    const multi = await login({ mobile: demo.multi, password: DEMO_PASSWORD })
+    expect(multi.data.agency_list.map((m) => m.agency_name)).toEqual(['深圳市南山区急救站'])
+    await t.db.update(agencies).set({ disabled: false }).where(eq(agencies.name, '华东区域总代理'))
+    expect((await t.call('GET', '/api/v1/system/menu', { token })).code).toBe(0)
+  })
+})
+
+describe('passwords', () => {
+  const reset = (token: string, body: Record<string, unknown>) =>
+    t.call<{ token: string }>('POST', '/api/v1/member/reset-password/', { token, body })
+
+  it('validates the rule and the confirmation', async () => {
+    const token = await t.login(demo.xmPhone)
+    expect(
+      (await reset(token, { password: 'short1', password_again: 'short1', old_password: DEMO_PASSWORD })).msg,
+    ).toBe('密码必需包含8-20位字母和数字！')
+    expect(
+      (await reset(token, { password: 'abcdefgh', password_again: 'abcdefgh', old_password: DEMO_PASSWORD }))
+        .msg,
+    ).toBe('密码必需包含8-20位字母和数字！')
+    expect(
+      (await reset(token, { password: 'Abcd1234', password_again: 'Abcd12345', old_password: DEMO_PASSWORD }))
+        .msg,
+    ).toBe('两次密码不一致')
+    expect((await reset(token, { password: 'Abcd1234', password_again: 'Abcd1234' })).msg).toBe(
+      '请输入原密码',
+    )
+    expect(
+      (await reset(token, { password: 'Abcd1234', password_again: 'Abcd1234', old_password: 'Nope12345' }))
+        .msg,
+    ).toBe('原密码错误')
+  })
+
+  it('a change ends the other sessions and keeps this one on a new token', async () => {
+    const mine = await t.login(demo.xmPhone)
+    const other = await t.login(demo.xmPhone)
+    const r = await reset(mine, {
+      password: 'NewPass2026',
+      password_again: 'NewPass2026',
+      old_password: DEMO_PASSWORD,
+    })
+    expect(r).toMatchObject({ code: 0, msg: '修改成功！' })
+    expect((await t.call('GET', '/api/v1/system/menu', { token: other })).code).toBe(Code.TOKEN)
+    expect((await t.call('GET', '/api/v1/system/menu', { token: mine })).code).toBe(Code.TOKEN)
+    expect((await t.call('GET', '/api/v1/system/menu', { token: r.data.token })).code).toBe(0)
+    expect((await login({ mobile: demo.xmPhone, password: 'NewPass2026' })).code).toBe(0)
+  })
+
+  it('forgot password: an SMS code sets a new password', async () => {
+    const phone = demo.eastAdmin
+    const forget = (body: Record<string, unknown>) =>
+      t.call('POST', '/api/v1/member/forget-password/', { body })
+    expect(
+      (await forget({ phone: '12000000000', sms_code: '1', password: 'Abcd1234', re_password: 'Abcd1234' }))
+        .msg,
+    ).toBe('请输入正确的手机号')
+    expect(
+      (await forget({ phone, sms_code: '123456', password: 'Abcd1234', re_password: 'Abcd1234' })).msg,
+    ).toBe('验证码错误或已过期')
+    await t.db.delete(smsCodes).where(eq(smsCodes.phone, phone))
+    await t.call('POST', '/api/v1/system/sms-code/', { body: { mobile: phone, scene: 'forget' } })
+    const code = await t.lastSmsCode(phone)
+    expect(
+      (await forget({ phone, sms_code: code, password: 'Forgot2026', re_password: 'Forgot2026' })).code,
+    ).toBe(0)
+    expect((await login({ mobile: phone, password: 'Forgot2026' })).code).toBe(0)
+    expect((await login({ mobile: phone, password: DEMO_PASSWORD })).code).toBe(1)
+  })
+})

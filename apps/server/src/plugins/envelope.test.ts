@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../test/harness.ts'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(() => t.close())
+
+describe('envelope', () => {
+  it('answers malformed JSON with an envelope, not a stack trace', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/member/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"mobile":',
+    })
+    const body = res.json()
+    expect(body).toMatchObject({ code: 1, msg: '参数错误', data: null })
+    expect(res.body).not.toMatch(/at .*\.ts/)
+  })
+
+  it('answers unknown API routes with code 2 and HTTP 404', async () => {
+    const r = await t.call('GET', '/api/v1/nope')
+    expect(r).toMatchObject({ status: 404, code: 2, msg: '接口不存在' })
+  })
+
+  it('serves the OpenAPI document generated from the route schemas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' })
+    const doc = res.json() as { paths: Record<string, unknown> }
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/member/login', '/api/v1/system/sms-code/', '/api/v1/system/menu']),
+    )
+  })
+
+  it('health answers code 0 when the database answers', async () => {
+    expect((await t.call('GET', '/api/health')).code).toBe(0)
+  })
+})
