@@ -8,12 +8,25 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppContext } from './context.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { wechatRoutes } from './modules/auth/wechat.routes.ts'
+import { classroomRoutes } from './modules/classroom/classroom.routes.ts'
+import { filesRoutes } from './modules/files/files.routes.ts'
+import { mapRoutes } from './modules/map/map.routes.ts'
+import { constantsRoutes } from './modules/system/constants.routes.ts'
 import { systemRoutes } from './modules/system/system.routes.ts'
 import { authPlugin } from './plugins/auth.ts'
 import { envelopePlugin } from './plugins/envelope.ts'
+import { oplogPlugin } from './plugins/oplog.ts'
 
 /** Every feature's routes; each takes the shared context. */
-const features = [systemRoutes, authRoutes, wechatRoutes]
+const features = [
+  systemRoutes,
+  authRoutes,
+  wechatRoutes,
+  constantsRoutes,
+  filesRoutes,
+  mapRoutes,
+  classroomRoutes,
+]
 
 /** Builds the HTTP app (API, OpenAPI docs, built console) without listening. */
 export async function buildApp(ctx: AppContext, opts: { logger?: FastifyBaseLogger } = {}) {
@@ -39,6 +52,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyBaseLogg
   if (spa) await app.register(fastifyStatic, { root: ctx.config.WEB_DIST, wildcard: false })
   await app.register(envelopePlugin, { spa })
   await app.register(authPlugin, { ctx })
+  await app.register(oplogPlugin, { ctx })
   for (const feature of features) await app.register(feature, { ctx })
   return app
 }

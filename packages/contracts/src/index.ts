@@ -1,5 +1,6 @@
 export * from './auth.ts'
 export * from './envelope.ts'
+export * from './mask.ts'
 export * from './menu.ts'
 export * from './messages.ts'
 export * from './permissions.ts'

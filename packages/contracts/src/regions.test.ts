@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { isLeafRegion, regionChildren, regionFullName, regionPath, regionTree, searchRegions } from './regions.ts'
+import {
+  isLeafRegion,
+  regionChildren,
+  regionFullName,
+  regionPath,
+  regionTree,
+  searchRegions,
+} from './regions.ts'
 
 describe('administrative divisions', () => {
   it('has the 34 provincial regions', () => {

@@ -97,7 +97,10 @@ export function isLeafRegion(code: string): boolean {
 }
 
 /** Every region whose name contains `keyword`, with its full name, at most `limit`. */
-export function searchRegions(keyword: string, limit = 10): { code: string; name: string; full_name: string }[] {
+export function searchRegions(
+  keyword: string,
+  limit = 10,
+): { code: string; name: string; full_name: string }[] {
   const k = keyword.trim()
   if (!k) return []
   const out: { code: string; name: string; full_name: string }[] = []

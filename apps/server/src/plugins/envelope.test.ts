@@ -37,3 +37,24 @@ describe('envelope', () => {
     expect((await t.call('GET', '/api/health')).code).toBe(0)
   })
 })
+
+describe('operation log', () => {
+  it('records a sign-in with operator, type and readable content', async () => {
+    await t.login('13800000001')
+    const { operationLogs } = await import('../db/schema.ts')
+    const rows = await t.db.select().from(operationLogs)
+    expect(rows.at(-1)).toMatchObject({
+      operator: '系统管理员',
+      operation_type: '登录',
+      content: '登录方式：密码',
+    })
+  })
+
+  it('refuses at start-up a changing route that declares no log entry', async () => {
+    const Fastify = (await import('fastify')).default
+    const { oplogPlugin } = await import('./oplog.ts')
+    const app = Fastify()
+    await app.register(oplogPlugin, { ctx: t.ctx })
+    expect(() => app.post('/api/v1/unlogged', async () => ({}))).toThrow(/declares no config.oplog/)
+  })
+})

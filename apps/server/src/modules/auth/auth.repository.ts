@@ -122,3 +122,15 @@ export async function memberById(db: DbOrTx, id: number) {
   const [row] = await db.select().from(members).where(eq(members.id, id)).limit(1)
   return row ?? null
 }
+
+/** The first membership of the account with this phone, as an operation-log actor. */
+export async function firstActor(db: DbOrTx, phone: string) {
+  const [row] = await db
+    .select({ member_id: members.id, agency_id: members.agency_id, operator: accounts.name })
+    .from(members)
+    .innerJoin(accounts, eq(accounts.id, members.account_id))
+    .where(eq(accounts.phone, phone))
+    .orderBy(members.id)
+    .limit(1)
+  return row ?? null
+}

@@ -8,6 +8,7 @@ import {
   smsCodeRequest,
   smsCodeResponse,
   switchMembershipRequest,
+  type UserInfo,
   userInfoSchema,
 } from '@aed/contracts'
 import type { FastifyInstance } from 'fastify'
@@ -17,6 +18,8 @@ import type { AppContext } from '../../context.ts'
 import { langOf } from '../../lib/lang.ts'
 import { authOf } from '../../plugins/auth.ts'
 import { ok } from '../../plugins/envelope.ts'
+import { sessionActor } from '../../plugins/oplog.ts'
+import { firstActor } from './auth.repository.ts'
 import * as service from './auth.service.ts'
 import { sendSmsCode } from './sms.service.ts'
 
@@ -29,7 +32,15 @@ export async function authRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
   app.post(
     '/api/v1/member/login',
     {
-      config: { public: true },
+      config: {
+        public: true,
+        oplog: {
+          type: '登录',
+          content: (req) =>
+            `登录方式：${(req.body as { login_way: number }).login_way === 2 ? '短信验证码' : '密码'}`,
+          actor: sessionActor,
+        },
+      },
       schema: { tags, summary: 'Sign in', body: loginRequest, response: { 200: envelope(userInfoSchema) } },
     },
     async (req) => ok(req, await service.login(ctx, req.body, langOf(req))),
@@ -38,7 +49,7 @@ export async function authRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
   app.post(
     '/api/v1/system/sms-code/',
     {
-      config: { public: true },
+      config: { public: true, oplog: false },
       schema: {
         tags,
         summary: 'Send an SMS verification code',
@@ -68,6 +79,9 @@ export async function authRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
   app.post(
     '/api/v1/member/current-list/',
     {
+      config: {
+        oplog: { type: '切换机构', content: (_req, data) => `切换到机构：${(data as UserInfo).agency_name}` },
+      },
       schema: {
         tags,
         summary: 'Switch organisation: a new token for another membership of the account',
@@ -82,6 +96,7 @@ export async function authRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
   app.post(
     '/api/v1/member/reset-password/',
     {
+      config: { oplog: { type: '修改密码', content: () => '修改登录密码，其他会话已下线' } },
       schema: {
         tags,
         summary: 'Change password (ends the account’s other sessions)',
@@ -95,7 +110,14 @@ export async function authRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
   app.post(
     '/api/v1/member/forget-password/',
     {
-      config: { public: true },
+      config: {
+        public: true,
+        oplog: {
+          type: '找回密码',
+          content: () => '通过短信验证码重设登录密码',
+          actor: (req) => firstActor(ctx.db, (req.body as { phone: string }).phone),
+        },
+      },
       schema: {
         tags,
         summary: 'Set a new password with an SMS code',

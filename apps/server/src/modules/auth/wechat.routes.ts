@@ -12,6 +12,7 @@ import type { AppContext } from '../../context.ts'
 import { langOf } from '../../lib/lang.ts'
 import { authOf } from '../../plugins/auth.ts'
 import { ok } from '../../plugins/envelope.ts'
+import { sessionActor } from '../../plugins/oplog.ts'
 import * as service from './wechat.service.ts'
 
 const tags = ['WeChat']
@@ -37,7 +38,10 @@ export async function wechatRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
   app.post(
     '/api/v1/third-party/wechat/login',
     {
-      config: { public: true },
+      config: {
+        public: true,
+        oplog: { type: '登录', content: () => '登录方式：微信扫码', actor: sessionActor },
+      },
       schema: {
         tags,
         summary: 'Sign in with a WeChat scan',
@@ -51,6 +55,7 @@ export async function wechatRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
   app.post(
     '/api/v1/third-party/wechat/bind',
     {
+      config: { oplog: { type: '绑定微信', content: () => '当前账号绑定微信' } },
       schema: {
         tags,
         summary: 'Bind WeChat to this account',
@@ -66,7 +71,10 @@ export async function wechatRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
 
   app.post(
     '/api/v1/third-party/wechat/unbind',
-    { schema: { tags, summary: 'Unbind WeChat from this account', response: { 200: envelope(z.null()) } } },
+    {
+      config: { oplog: { type: '解绑微信', content: () => '当前账号解绑微信' } },
+      schema: { tags, summary: 'Unbind WeChat from this account', response: { 200: envelope(z.null()) } },
+    },
     async (req) => {
       await service.wechatUnbind(ctx, authOf(req).account_id)
       return ok(req, null, 'UNBIND_OK')
