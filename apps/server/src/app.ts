@@ -6,6 +6,7 @@ import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyBaseLogger } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { AppContext } from './context.ts'
+import { agencyRoutes } from './modules/agency/agency.routes.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { wechatRoutes } from './modules/auth/wechat.routes.ts'
 import { classroomRoutes } from './modules/classroom/classroom.routes.ts'
@@ -26,6 +27,7 @@ const features = [
   filesRoutes,
   mapRoutes,
   classroomRoutes,
+  agencyRoutes,
 ]
 
 /** Builds the HTTP app (API, OpenAPI docs, built console) without listening. */

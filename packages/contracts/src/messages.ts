@@ -67,6 +67,36 @@ export const messages = {
   BIND_OK: ['绑定成功', 'Bound successfully'],
   UNBIND_OK: ['解绑成功', 'Unbound successfully'],
   NOT_BOUND: ['当前账号未绑定微信', 'This account is not bound to WeChat'],
+  // organisations
+  AGENCY_NAME_REQUIRED: ['请输入机构名称', 'Please enter the organisation name'],
+  AGENCY_TYPE_REQUIRED: ['请选择机构类型', 'Please choose the organisation type'],
+  AGENCY_CONTACT_REQUIRED: ['请选择机构联系人', 'Please enter the contact person'],
+  AGENCY_PHONE_REQUIRED: ['请输入联系电话', 'Please enter the contact phone'],
+  PHONE_WRONG: ['请输入正确的联系电话!', 'Please enter a valid contact phone!'],
+  ADDRESS_TO_DISTRICT: ['地址需要选择到区!', 'The address must be chosen down to the district!'],
+  TEXT_TOO_LONG: ['内容过长', 'Too long'],
+  FILTER_TOO_LONG: ['字符长度不超过50', 'At most 50 characters'],
+  AGENCY_TYPE_NOT_ALLOWED: ['无权创建该类型的机构', 'You may not create an organisation of this type'],
+  AGENCY_PARENT_INVALID: ['上级机构不正确', 'The parent organisation is not valid for this type'],
+  AGENCY_NAME_TAKEN: [
+    '同一上级下已存在同名机构',
+    'An organisation of this name already exists under that parent',
+  ],
+  AGENCY_MOVE_INTO_ITSELF: [
+    '不能将机构移动到其下级机构之下',
+    'An organisation cannot move under its own subtree',
+  ],
+  AGENCY_OWN: ['不能禁用或移动本机构', 'You cannot disable or move your own organisation'],
+  AGENCY_HAS_CHILDREN: [
+    '该机构下有下级机构，不能改为普通机构',
+    'It has organisations below it, so it cannot become ordinary',
+  ],
+  AGENCY_SYSTEM_TYPE: ['系统机构的类型不可修改', 'The system organisation keeps its type'],
+  DISABLE_OK: ['禁用成功！', 'Disabled!'],
+  ENABLE_OK: ['启用成功！', 'Enabled!'],
+  ADD_OK: ['添加成功！', 'Added successfully!'],
+  DELETE_OK: ['删除成功！', 'Deleted successfully!'],
+  SAVE_OK: ['保存成功', 'Saved'],
 } as const satisfies Record<string, readonly [string, string]>
 
 export type MessageKey = keyof typeof messages

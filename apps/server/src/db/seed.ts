@@ -1,6 +1,7 @@
 import type { Permissions } from '@aed/contracts'
 import { eq, sql } from 'drizzle-orm'
 import { hashPassword } from '../lib/passwords.ts'
+import { insertAgency } from '../modules/agency/agency.repository.ts'
 import type { DbOrTx } from './client.ts'
 import { accounts, agencies, members } from './schema.ts'
 
@@ -207,41 +208,6 @@ export const demoMembers: DemoMember[] = [
     permissions: readOnly,
   },
 ]
-
-/** Inserts an agency under `parentId` and fills its level and index_link from the parent. */
-export async function insertAgency(
-  db: DbOrTx,
-  a: Omit<DemoAgency, 'key' | 'parent' | 'address_code' | 'location'> & {
-    parent_id: number | null
-    address_code: string | null
-    location: string | null
-    creator?: number | null
-  },
-) {
-  const parent = a.parent_id
-    ? (await db.select().from(agencies).where(eq(agencies.id, a.parent_id)).limit(1))[0]
-    : undefined
-  const [row] = await db
-    .insert(agencies)
-    .values({
-      name: a.name,
-      agency_type: a.agency_type,
-      parent_id: a.parent_id,
-      level: parent ? parent.level + 1 : 1,
-      index_link: '',
-      phone: a.phone,
-      contact_name: a.contact_name,
-      location: a.location,
-      address_code: a.address_code,
-      disabled: false,
-      time_zone: 'Asia/Shanghai',
-      creator: a.creator ?? null,
-    })
-    .returning()
-  const indexLink = `${parent?.index_link ?? '/'}${row.id}/`
-  await db.update(agencies).set({ index_link: indexLink }).where(eq(agencies.id, row.id))
-  return { ...row, index_link: indexLink }
-}
 
 /** True when the demo network was seeded into this database. */
 export async function hasDemo(db: DbOrTx) {

@@ -10,9 +10,9 @@ import { openDatabase } from '../bootstrap.ts'
 import { ConfigError, loadConfig } from '../config.ts'
 import { migrate } from '../db/migrate.ts'
 import { accounts, agencies, members } from '../db/schema.ts'
-import { insertAgency } from '../db/seed.ts'
 import { DataDirLockedError, lockDataDir } from '../lib/data-lock.ts'
 import { hashPassword } from '../lib/passwords.ts'
+import { insertAgency } from '../modules/agency/agency.repository.ts'
 
 function fail(message: string): never {
   console.error(message)

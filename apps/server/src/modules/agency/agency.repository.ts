@@ -1,0 +1,151 @@
+import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client.ts'
+import { rowsOf } from '../../db/rows.ts'
+import { agencies } from '../../db/schema.ts'
+import { agencyInScope, type Scope } from '../../lib/scope.ts'
+
+export type AgencyRow = typeof agencies.$inferSelect
+export type AgencyListRow = AgencyRow & { parent_name: string | null; effective_disabled: boolean }
+
+/** Inserts an agency under `parent` and fills its level and index_link from it. */
+export async function insertAgency(
+  db: DbOrTx,
+  a: {
+    name: string
+    agency_type: number
+    parent_id: number | null
+    contact_name: string | null
+    phone: string | null
+    location: string | null
+    address_code: string | null
+    creator?: number | null
+  },
+) {
+  const parent = a.parent_id ? await findById(db, a.parent_id) : null
+  const [row] = await db
+    .insert(agencies)
+    .values({
+      ...a,
+      level: parent ? parent.level + 1 : 1,
+      index_link: '',
+      disabled: false,
+      time_zone: parent?.time_zone ?? 'Asia/Shanghai',
+      creator: a.creator ?? null,
+    })
+    .returning()
+  const indexLink = `${parent?.index_link ?? '/'}${row.id}/`
+  await db.update(agencies).set({ index_link: indexLink }).where(eq(agencies.id, row.id))
+  return { ...row, index_link: indexLink }
+}
+
+export async function findById(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(agencies).where(eq(agencies.id, id)).limit(1)
+  return row ?? null
+}
+
+/** An agency, only when it lies in the scope. */
+export async function findInScope(db: DbOrTx, scope: Scope, id: number) {
+  const [row] = await db
+    .select()
+    .from(agencies)
+    .where(and(eq(agencies.id, id), agencyInScope(scope)))
+    .limit(1)
+  return row ?? null
+}
+
+/** Every agency of the scope, parents before children: enough to build the tree in one query. */
+export async function listScope(db: DbOrTx, scope: Scope) {
+  return db
+    .select({
+      id: agencies.id,
+      name: agencies.name,
+      index_link: agencies.index_link,
+      agency_type: agencies.agency_type,
+      level: agencies.level,
+      parent_id: agencies.parent_id,
+      disabled: agencies.disabled,
+    })
+    .from(agencies)
+    .where(agencyInScope(scope))
+    .orderBy(asc(agencies.level), asc(agencies.id))
+}
+
+/** One page of agencies in the scope, with parent names and inherited disabled flags. */
+export async function listPage(
+  db: DbOrTx,
+  scope: Scope,
+  f: { name?: string; index_link?: string; agency_type?: number; page: number; page_size: number },
+) {
+  const conds: SQL[] = [sql`a.index_link LIKE ${`${scope.index_link}%`}`]
+  if (f.index_link) conds.push(sql`a.index_link LIKE ${`${f.index_link}%`}`)
+  if (f.name) conds.push(sql`a.name ILIKE ${`%${f.name.replace(/[\\%_]/g, '\\$&')}%`}`)
+  if (f.agency_type !== undefined) conds.push(sql`a.agency_type = ${f.agency_type}`)
+  const r = await db.execute(sql`
+    SELECT a.*, a.id::int AS id, a.parent_id::int AS parent_id, a.agency_type::int AS agency_type,
+           p.name AS parent_name,
+           EXISTS (SELECT 1 FROM agencies d WHERE d.disabled AND a.index_link LIKE d.index_link || '%') AS effective_disabled,
+           count(*) OVER ()::int AS total
+    FROM agencies a LEFT JOIN agencies p ON p.id = a.parent_id
+    WHERE ${sql.join(conds, sql` AND `)}
+    ORDER BY a.level, a.id
+    LIMIT ${f.page_size} OFFSET ${(f.page - 1) * f.page_size}`)
+  const rows = rowsOf<AgencyListRow & { total: number; create_time: string | Date }>(r)
+  return {
+    count: rows[0]?.total ?? (f.page > 1 ? await countScope(db, conds) : 0),
+    rows: rows.map((row) => ({ ...row, create_time: new Date(row.create_time) })),
+  }
+}
+
+async function countScope(db: DbOrTx, conds: SQL[]) {
+  const r = await db.execute(
+    sql`SELECT count(*)::int AS n FROM agencies a WHERE ${sql.join(conds, sql` AND `)}`,
+  )
+  return rowsOf<{ n: number }>(r)[0].n
+}
+
+/** Parent name and inherited disabled flag of one agency. */
+export async function decorate(db: DbOrTx, row: AgencyRow): Promise<AgencyListRow> {
+  const r = await db.execute(sql`
+    SELECT (SELECT name FROM agencies WHERE id = ${row.parent_id}) AS parent_name,
+           EXISTS (SELECT 1 FROM agencies d WHERE d.disabled AND ${row.index_link} LIKE d.index_link || '%') AS effective_disabled`)
+  const extra = rowsOf<{ parent_name: string | null; effective_disabled: boolean }>(r)[0]
+  return { ...row, ...extra }
+}
+
+export async function siblingNamed(db: DbOrTx, parentId: number | null, name: string, exceptId?: number) {
+  const [row] = await db
+    .select({ id: agencies.id })
+    .from(agencies)
+    .where(
+      and(
+        parentId === null ? sql`${agencies.parent_id} IS NULL` : eq(agencies.parent_id, parentId),
+        eq(agencies.name, name),
+        exceptId ? ne(agencies.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1)
+  return Boolean(row)
+}
+
+export async function hasChildren(db: DbOrTx, id: number) {
+  const [row] = await db.select({ id: agencies.id }).from(agencies).where(eq(agencies.parent_id, id)).limit(1)
+  return Boolean(row)
+}
+
+export async function update(db: DbOrTx, id: number, values: Partial<typeof agencies.$inferInsert>) {
+  await db
+    .update(agencies)
+    .set({ ...values, update_time: new Date() })
+    .where(eq(agencies.id, id))
+}
+
+/** Moves a subtree under a new parent: every path below is rewritten and every level shifted. */
+export async function moveSubtree(db: DbOrTx, row: AgencyRow, parent: AgencyRow) {
+  const newLink = `${parent.index_link}${row.id}/`
+  const shift = parent.level + 1 - row.level
+  await db.execute(sql`
+    UPDATE agencies SET index_link = ${newLink} || substr(index_link, ${row.index_link.length + 1}),
+                        level = level + ${shift}, update_time = now()
+    WHERE index_link LIKE ${`${row.index_link}%`}`)
+  await db.update(agencies).set({ parent_id: parent.id }).where(eq(agencies.id, row.id))
+}

@@ -1,0 +1,113 @@
+import { AgencyType } from '@aed/contracts'
+import type { AgencyForm } from '@aed/contracts/agency'
+import { isLeafRegion } from '@aed/contracts/regions'
+import type { AppContext } from '../../context.ts'
+import { invalid, notFound } from '../../lib/errors.ts'
+import type { AuthContext } from '../../plugins/auth.ts'
+import { presentAgency } from './agency.presenter.ts'
+import * as repo from './agency.repository.ts'
+
+/** Which parent types each organisation type may sit under. */
+const allowedParents: Record<number, number[]> = {
+  1: [AgencyType.SYSTEM],
+  2: [AgencyType.SYSTEM, AgencyType.GENERAL_AGENT],
+}
+
+function checkAddress(form: AgencyForm) {
+  if (!isLeafRegion(form.address_code)) throw invalid('ADDRESS_TO_DISTRICT')
+}
+
+async function resolveParent(ctx: AppContext, auth: AuthContext, parentId: number | null | undefined) {
+  // No parent chosen: directly under the acting member's own organisation.
+  const parent = await repo.findInScope(ctx.db, auth, parentId ?? auth.agency_id)
+  if (!parent) throw invalid('AGENCY_PARENT_INVALID')
+  return parent
+}
+
+function checkTypeUnderParent(type: number, parentType: number) {
+  if (!allowedParents[type]?.includes(parentType)) throw invalid('AGENCY_PARENT_INVALID')
+}
+
+/** Creates an organisation in the member's subtree: general agents only by system members, never a system one. */
+export async function createAgency(ctx: AppContext, auth: AuthContext, form: AgencyForm) {
+  if (form.agency_type === AgencyType.SYSTEM) throw invalid('AGENCY_TYPE_NOT_ALLOWED')
+  if (form.agency_type === AgencyType.GENERAL_AGENT && auth.agency_type !== AgencyType.SYSTEM) {
+    throw invalid('AGENCY_TYPE_NOT_ALLOWED')
+  }
+  checkAddress(form)
+  const parent = await resolveParent(ctx, auth, form.parent_id)
+  checkTypeUnderParent(form.agency_type, parent.agency_type)
+  if (await repo.siblingNamed(ctx.db, parent.id, form.name)) throw invalid('AGENCY_NAME_TAKEN')
+  const row = await repo.insertAgency(ctx.db, {
+    name: form.name,
+    agency_type: form.agency_type,
+    parent_id: parent.id,
+    contact_name: form.contact_name,
+    phone: form.phone,
+    location: form.location ?? null,
+    address_code: form.address_code,
+    creator: auth.member_id,
+  })
+  return presentAgency(await repo.decorate(ctx.db, row), auth, { masked: false })
+}
+
+/** Changes an organisation; a new parent moves its whole subtree. Its own organisation keeps type and place. */
+export async function updateAgency(ctx: AppContext, auth: AuthContext, id: number, form: AgencyForm) {
+  const row = await repo.findInScope(ctx.db, auth, id)
+  if (!row) throw notFound()
+  checkAddress(form)
+  const own = row.id === auth.agency_id
+  if (row.agency_type === AgencyType.SYSTEM && form.agency_type !== AgencyType.SYSTEM)
+    throw invalid('AGENCY_SYSTEM_TYPE')
+  if (row.agency_type !== AgencyType.SYSTEM && form.agency_type === AgencyType.SYSTEM) {
+    throw invalid('AGENCY_TYPE_NOT_ALLOWED')
+  }
+  const typeChanged = form.agency_type !== row.agency_type
+  const parentChanged =
+    form.parent_id !== undefined && form.parent_id !== null && form.parent_id !== row.parent_id
+  if (own && (typeChanged || parentChanged)) throw invalid('AGENCY_OWN')
+  if (typeChanged && form.agency_type === AgencyType.ORDINARY && (await repo.hasChildren(ctx.db, row.id))) {
+    throw invalid('AGENCY_HAS_CHILDREN')
+  }
+
+  return ctx.db.transaction(async (tx) => {
+    if (row.parent_id !== null && (typeChanged || parentChanged)) {
+      const parent = await repo.findInScope(tx, auth, parentChanged ? form.parent_id! : row.parent_id)
+      if (!parent) throw invalid('AGENCY_PARENT_INVALID')
+      if (parent.index_link.startsWith(row.index_link)) throw invalid('AGENCY_MOVE_INTO_ITSELF')
+      checkTypeUnderParent(form.agency_type, parent.agency_type)
+      if (parentChanged) await repo.moveSubtree(tx, row, parent)
+    }
+    if (await repo.siblingNamed(tx, parentChanged ? form.parent_id! : row.parent_id, form.name, row.id)) {
+      throw invalid('AGENCY_NAME_TAKEN')
+    }
+    await repo.update(tx, row.id, {
+      name: form.name,
+      agency_type: form.agency_type,
+      contact_name: form.contact_name,
+      phone: form.phone,
+      location: form.location ?? null,
+      address_code: form.address_code,
+    })
+    const fresh = (await repo.findById(tx, row.id))!
+    return presentAgency(await repo.decorate(tx, fresh), auth, { masked: false })
+  })
+}
+
+/**
+ * Disables or enables an organisation. Disabling takes every function from it and from every
+ * organisation below it at once: the session check refuses any member under a disabled path.
+ */
+export async function setAgencyDisabled(ctx: AppContext, auth: AuthContext, id: number, disabled: boolean) {
+  const row = await repo.findInScope(ctx.db, auth, id)
+  if (!row) throw notFound()
+  if (row.id === auth.agency_id) throw invalid('AGENCY_OWN')
+  await repo.update(ctx.db, row.id, { disabled })
+  return { ...row, disabled }
+}
+
+export async function agencyDetail(ctx: AppContext, auth: AuthContext, id: number) {
+  const row = await repo.findInScope(ctx.db, auth, id)
+  if (!row) throw notFound()
+  return presentAgency(await repo.decorate(ctx.db, row), auth, { masked: false })
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod'
+import { pageQuery } from './envelope.ts'
+import { agencyTypeSchema } from './permissions.ts'
+
+/** Agency phones may be landlines: digits and dashes. */
+export const AGENCY_PHONE = /^[0-9-]{5,20}$/
+
+const trimmed = (requiredKey: string, max: number) =>
+  z.string({ message: requiredKey }).trim().min(1, requiredKey).max(max, 'TEXT_TOO_LONG')
+
+/** The create / modify form of an organisation. */
+export const agencyForm = z.object({
+  name: trimmed('AGENCY_NAME_REQUIRED', 100),
+  agency_type: z.union([z.literal(0), z.literal(1), z.literal(2)], { message: 'AGENCY_TYPE_REQUIRED' }),
+  /** null: directly under the acting member's own agency. */
+  parent_id: z.number().int().positive().nullable().optional(),
+  contact_name: trimmed('AGENCY_CONTACT_REQUIRED', 50),
+  phone: trimmed('AGENCY_PHONE_REQUIRED', 20).pipe(z.string().regex(AGENCY_PHONE, 'PHONE_WRONG')),
+  /** Detail address. */
+  location: z.string().trim().max(200, 'TEXT_TOO_LONG').nullable().optional(),
+  /** District-level region code. */
+  address_code: z.string({ message: 'ADDRESS_TO_DISTRICT' }).regex(/^\d{6}$/, 'ADDRESS_TO_DISTRICT'),
+})
+export type AgencyForm = z.infer<typeof agencyForm>
+
+/** An organisation as lists and details show it. */
+export const agencySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  agency_type: agencyTypeSchema,
+  parent_id: z.number().int().nullable(),
+  parent_name: z.string().nullable(),
+  /** Depth in the tree, 1 for the root: shown as 'N级机构'. */
+  level: z.number().int(),
+  /** Masked in lists (3 + **** + 4), whole in the detail. */
+  phone: z.string().nullable(),
+  contact_name: z.string().nullable(),
+  location: z.string().nullable(),
+  address_code: z.string().nullable(),
+  /** Full region name of address_code, e.g. 浙江省杭州市西湖区. */
+  address_name: z.string().nullable(),
+  index_link: z.string(),
+  /** Disabled itself; `effective_disabled` also counts a disabled agency above. */
+  disabled: z.boolean(),
+  effective_disabled: z.boolean(),
+  create_time: z.string(),
+  /** What the signed-in member may do with this row (computed on the server). */
+  can: z.object({ edit: z.boolean(), disable: z.boolean() }),
+})
+export type Agency = z.infer<typeof agencySchema>
+
+export const agencyListQuery = pageQuery.extend({
+  name: z.string().trim().max(50, 'FILTER_TOO_LONG').optional(),
+  /** Only this subtree (a node of the tree). */
+  index_link: z
+    .string()
+    .regex(/^(\/\d+)+\/$/, 'INVALID_INPUT')
+    .optional(),
+  agency_type: z.coerce.number().int().min(0).max(2).optional(),
+})
+
+/** A node of the organisation tree (`GET /api/v1/agency/hierarchy/`). */
+export type AgencyNode = {
+  id: number
+  name: string
+  index_link: string
+  agency_type: number
+  level: number
+  disabled: boolean
+  kids: AgencyNode[]
+}
+export const agencyNodeSchema: z.ZodType<AgencyNode> = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    name: z.string(),
+    index_link: z.string(),
+    agency_type: z.number().int(),
+    level: z.number().int(),
+    disabled: z.boolean(),
+    kids: z.array(agencyNodeSchema),
+  }),
+)
+
+export const idParams = z.object({ id: z.coerce.number().int().positive() })
+export const agencyStateBody = z.object({ disabled: z.boolean() })
