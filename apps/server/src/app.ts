@@ -12,6 +12,7 @@ import { wechatRoutes } from './modules/auth/wechat.routes.ts'
 import { classroomRoutes } from './modules/classroom/classroom.routes.ts'
 import { filesRoutes } from './modules/files/files.routes.ts'
 import { mapRoutes } from './modules/map/map.routes.ts'
+import { memberRoutes } from './modules/member/member.routes.ts'
 import { constantsRoutes } from './modules/system/constants.routes.ts'
 import { systemRoutes } from './modules/system/system.routes.ts'
 import { authPlugin } from './plugins/auth.ts'
@@ -28,6 +29,7 @@ const features = [
   mapRoutes,
   classroomRoutes,
   agencyRoutes,
+  memberRoutes,
 ]
 
 /** Builds the HTTP app (API, OpenAPI docs, built console) without listening. */
@@ -35,6 +37,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyBaseLogg
   const app = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
     trustProxy: true,
+    // The spec writes some paths with a trailing slash and some without; accept both.
+    ignoreTrailingSlash: true,
     bodyLimit: 2 * 1024 * 1024,
   })
   app.setValidatorCompiler(validatorCompiler)

@@ -67,6 +67,35 @@ export const messages = {
   BIND_OK: ['绑定成功', 'Bound successfully'],
   UNBIND_OK: ['解绑成功', 'Unbound successfully'],
   NOT_BOUND: ['当前账号未绑定微信', 'This account is not bound to WeChat'],
+  // users
+  USER_NAME_REQUIRED: ['请输入用户名', 'Please enter the user name'],
+  CONTACT_PHONE_REQUIRED: ['请输入联系电话!', 'Please enter the contact phone!'],
+  CONTACT_PHONE_WRONG: ['请输入正确的联系电话!', 'Please enter a valid contact phone!'],
+  EMAIL_REQUIRED: ['请输入邮箱!', 'Please enter the email!'],
+  EMAIL_WRONG: ['请输入正确的邮箱!', 'Please enter a valid email!'],
+  NATIONALITY_REQUIRED: ['请选择国籍', 'Please choose the nationality'],
+  RESIDENCE_REQUIRED: ['请输入住址', 'Please enter the address'],
+  ADDRESS_PICK: ['请选择地址!', 'Please pick the address!'],
+  ROLE_REQUIRED: ['请选择角色', 'Please choose the role'],
+  MEMBER_AGENCY_REQUIRED: ['请选择所在机构', 'Please choose the organisation'],
+  ROLE_NOT_ALLOWED: ['无权设置该角色', 'You may not give this role'],
+  PERMISSION_LEVEL_NOT_ALLOWED: ['无权授予该权限级别', 'You may not grant this permission level'],
+  PERMISSION_GENERAL_MEMBER: [
+    '普通用户不能授予权限管理',
+    'General users cannot be granted permission management',
+  ],
+  PERMISSION_READ_ONLY_AREA: [
+    '概览看板和急救事件只能为仅查看',
+    'Overview board and aid events are read-only',
+  ],
+  MEMBER_EXISTS: ['该用户已在此机构中', 'This person is already a user of that organisation'],
+  MEMBER_OUTRANKS: ['无权操作更高角色的用户', 'You may not act on a user of a higher role'],
+  MEMBER_SELF: [
+    '不能修改或删除自己的角色和权限',
+    'You cannot change or delete your own role and permissions',
+  ],
+  PHONE_LOCKED: ['编辑用户时不能修改手机号', 'The phone cannot change when editing a user'],
+  ASSIGN_OK: ['分配成功！', 'Assigned successfully!'],
   // organisations
   AGENCY_NAME_REQUIRED: ['请输入机构名称', 'Please enter the organisation name'],
   AGENCY_TYPE_REQUIRED: ['请选择机构类型', 'Please choose the organisation type'],
@@ -97,6 +126,49 @@ export const messages = {
   ADD_OK: ['添加成功！', 'Added successfully!'],
   DELETE_OK: ['删除成功！', 'Deleted successfully!'],
   SAVE_OK: ['保存成功', 'Saved'],
+  // files, classroom, map (content)
+  FILE_REQUIRED: ['请选择要上传的文件！', 'Please choose a file to upload!'],
+  ALLOW_SUFFIX_REQUIRED: ['请指定允许上传的文件类型', 'Please say which file types may be uploaded'],
+  FILE_SUFFIX_NOT_ALLOWED: ['只能上传{suffixes}格式的文件！', 'Only {suffixes} files can be uploaded!'],
+  FILE_TOO_LARGE: ['文件大小不能超过20M！', 'The file size cannot exceed 20M!'],
+  FILE_EMPTY: ['文件内容为空！', 'The file is empty!'],
+  FILE_CONTENT_MISMATCH: [
+    '文件内容与后缀不符，请上传真实的{suffix}文件！',
+    'The file content does not match its suffix: please upload a real {suffix} file!',
+  ],
+  FILE_TEXT_INVALID: [
+    'txt文件必须是UTF-8编码的纯文本！',
+    'A txt file must be plain text in UTF-8!',
+  ],
+  FILE_NOT_FOUND: ['文件不存在', 'File not found'],
+  UPLOAD_OK: ['上传成功', 'Uploaded'],
+  CLASSROOM_TYPE_REQUIRED: ['类型不能为空！', 'The type cannot be empty!'],
+  CLASSROOM_TYPE_INVALID: ['类型不正确！', 'Unknown type!'],
+  CLASSROOM_TITLE_REQUIRED: ['标题不能为空！', 'The title cannot be empty!'],
+  CLASSROOM_TITLE_TOO_LONG: ['标题不能超过20个字！', 'The title cannot exceed 20 characters!'],
+  CLASSROOM_COVER_REQUIRED: ['封面插图不能为空！', 'The cover image cannot be empty!'],
+  CLASSROOM_COVER_INVALID: ['封面插图地址不正确！', 'The cover image address is not valid!'],
+  CLASSROOM_LINK_REQUIRED: ['链接不能为空！', 'The link cannot be empty!'],
+  CLASSROOM_LINK_INVALID: [
+    '链接必须以http://或https://开头！',
+    'The link must start with http:// or https://!',
+  ],
+  CLASSROOM_DESCRIBE_REQUIRED: ['内容简介不能为空！', 'The content summary cannot be empty!'],
+  CLASSROOM_CONTENT_TYPE_INVALID: [
+    '内容类型只能是外部链接或富文本！',
+    'The content type must be an external link or rich text!',
+  ],
+  REGION_CODE_UNKNOWN: ['未知的行政区划代码', 'Unknown region code'],
+  MAP_KEYWORD_REQUIRED: ['请输入搜索关键词', 'Please enter a search keyword'],
+  MAP_COORDINATE_INVALID: ['经纬度不正确', 'The latitude or longitude is not valid'],
+  MAP_REVERSE_OFFLINE: [
+    '离线地图无法根据经纬度解析地址，请手动选择所在地区',
+    'The offline map cannot turn coordinates into an address; please choose the region by hand',
+  ],
+  MAP_PROVIDER_FAILED: [
+    '地图服务暂时不可用，请稍后重试',
+    'The map service is unavailable for now, please try again later',
+  ],
 } as const satisfies Record<string, readonly [string, string]>
 
 export type MessageKey = keyof typeof messages

@@ -1,0 +1,144 @@
+import type { Permissions } from '@aed/contracts'
+import { and, eq, type SQL, sql } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client.ts'
+import { rowsOf } from '../../db/rows.ts'
+import { accounts, members } from '../../db/schema.ts'
+import type { Scope } from '../../lib/scope.ts'
+
+/** A member with its account, agency and the names of who created and last changed it. */
+export type MemberRow = {
+  id: number
+  account_id: number
+  agency_id: number
+  agency_name: string
+  index_link: string
+  role_type: 0 | 1 | 2
+  permissions: Permissions
+  use_expire: Date | null
+  create_time: Date
+  update_time: Date
+  creator_name: string | null
+  updator_name: string | null
+  name: string
+  phone: string
+  email: string | null
+  nationality: string | null
+  location: string | null
+  address_code: string | null
+  lat: number | null
+  lon: number | null
+  birth: string | null
+  gender: number | null
+}
+
+const select = sql`
+  SELECT m.id::int AS id, m.account_id::int AS account_id, m.agency_id::int AS agency_id, g.name AS agency_name,
+         g.index_link, m.role_type::int AS role_type, m.permissions, m.use_expire, m.create_time, m.update_time,
+         ca.name AS creator_name, ua.name AS updator_name,
+         a.name, a.phone, a.email, a.nationality, a.location, a.address_code, a.lat, a.lon,
+         to_char(a.birth, 'YYYY-MM-DD') AS birth, a.gender::int AS gender
+  FROM members m
+  JOIN accounts a ON a.id = m.account_id
+  JOIN agencies g ON g.id = m.agency_id
+  LEFT JOIN members cm ON cm.id = m.creator LEFT JOIN accounts ca ON ca.id = cm.account_id
+  LEFT JOIN members um ON um.id = m.updator LEFT JOIN accounts ua ON ua.id = um.account_id`
+
+function fix(row: MemberRow & { total?: number }): MemberRow {
+  return {
+    ...row,
+    use_expire: row.use_expire ? new Date(row.use_expire) : null,
+    create_time: new Date(row.create_time),
+    update_time: new Date(row.update_time),
+  }
+}
+
+const like = (s: string) => `%${s.replace(/[\\%_]/g, '\\$&')}%`
+
+/** One page of the members in the scope, filtered in the database. */
+export async function listPage(
+  db: DbOrTx,
+  scope: Scope,
+  f: {
+    name?: string
+    phone?: string
+    role?: number
+    agency?: number
+    exclude_general?: boolean
+    page: number
+    page_size: number
+  },
+) {
+  const conds: SQL[] = [sql`g.index_link LIKE ${`${scope.index_link}%`}`]
+  if (f.name) conds.push(sql`a.name ILIKE ${like(f.name)}`)
+  if (f.phone) conds.push(sql`a.phone LIKE ${like(f.phone)}`)
+  if (f.role !== undefined) conds.push(sql`m.role_type = ${f.role}`)
+  if (f.agency !== undefined) conds.push(sql`m.agency_id = ${f.agency}`)
+  if (f.exclude_general) conds.push(sql`m.role_type <> 2`)
+  const where = sql.join(conds, sql` AND `)
+  const [page, total] = await Promise.all([
+    db.execute(
+      sql`${select} WHERE ${where} ORDER BY m.id DESC LIMIT ${f.page_size} OFFSET ${(f.page - 1) * f.page_size}`,
+    ),
+    db.execute(sql`SELECT count(*)::int AS n FROM members m JOIN accounts a ON a.id = m.account_id
+                   JOIN agencies g ON g.id = m.agency_id WHERE ${where}`),
+  ])
+  return { count: rowsOf<{ n: number }>(total)[0].n, rows: rowsOf<MemberRow>(page).map(fix) }
+}
+
+/** A member, only when its agency lies in the scope. */
+export async function findInScope(db: DbOrTx, scope: Scope, id: number) {
+  const r = await db.execute(
+    sql`${select} WHERE m.id = ${id} AND g.index_link LIKE ${`${scope.index_link}%`}`,
+  )
+  const row = rowsOf<MemberRow>(r)[0]
+  return row ? fix(row) : null
+}
+
+export async function findAccountByPhone(db: DbOrTx, phone: string) {
+  const [row] = await db.select().from(accounts).where(eq(accounts.phone, phone)).limit(1)
+  return row ?? null
+}
+
+/** The index_links of every agency an account is a member of. */
+export async function agencyLinksOfAccount(db: DbOrTx, accountId: number) {
+  const r = await db.execute(sql`SELECT g.index_link FROM members m JOIN agencies g ON g.id = m.agency_id
+                                 WHERE m.account_id = ${accountId}`)
+  return rowsOf<{ index_link: string }>(r).map((x) => x.index_link)
+}
+
+export async function membershipExists(db: DbOrTx, accountId: number, agencyId: number) {
+  const [row] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.account_id, accountId), eq(members.agency_id, agencyId)))
+    .limit(1)
+  return Boolean(row)
+}
+
+export async function insertAccount(db: DbOrTx, values: typeof accounts.$inferInsert) {
+  const [row] = await db.insert(accounts).values(values).returning({ id: accounts.id })
+  return row.id
+}
+
+export async function updateAccount(db: DbOrTx, id: number, values: Partial<typeof accounts.$inferInsert>) {
+  await db
+    .update(accounts)
+    .set({ ...values, update_time: new Date() })
+    .where(eq(accounts.id, id))
+}
+
+export async function insertMember(db: DbOrTx, values: typeof members.$inferInsert) {
+  const [row] = await db.insert(members).values(values).returning({ id: members.id })
+  return row.id
+}
+
+export async function updateMember(db: DbOrTx, id: number, values: Partial<typeof members.$inferInsert>) {
+  await db
+    .update(members)
+    .set({ ...values, update_time: new Date() })
+    .where(eq(members.id, id))
+}
+
+export async function deleteMember(db: DbOrTx, id: number) {
+  await db.delete(members).where(eq(members.id, id))
+}

@@ -1,0 +1,43 @@
+import { type PermissionLevel, type Permissions, RoleType } from '@aed/contracts'
+import { invalid } from '../../lib/errors.ts'
+
+type Actor = { role_type: number; member_id: number }
+
+/** Role options of the user dialog: super admin never given anew; admin by super admins (or kept when editing). */
+export function checkRole(actor: Actor, next: number, current: number | null) {
+  if (next === RoleType.SUPER_ADMIN && current !== RoleType.SUPER_ADMIN) throw invalid('ROLE_NOT_ALLOWED')
+  if (current === RoleType.SUPER_ADMIN && next !== RoleType.SUPER_ADMIN) throw invalid('ROLE_NOT_ALLOWED')
+  if (next === RoleType.ADMIN && current === null && actor.role_type !== RoleType.SUPER_ADMIN) {
+    throw invalid('ROLE_NOT_ALLOWED')
+  }
+  // Nobody raises a user above their own role.
+  if (next < actor.role_type) throw invalid('ROLE_NOT_ALLOWED')
+}
+
+/** A member acts only on users of its own role or below. */
+export function checkRank(actor: Actor, targetRole: number) {
+  if (targetRole < actor.role_type) throw invalid('MEMBER_OUTRANKS')
+}
+
+/**
+ * Permission rows a member may grant: super administrators any level, administrators read-only,
+ * general users none. General users never hold permission management; the overview board and
+ * aid events are read-only areas.
+ */
+export function checkPermissions(actor: Actor, targetRole: number, permissions: Permissions) {
+  const granted = Object.entries(permissions).filter(([, v]) => v) as [keyof Permissions, PermissionLevel][]
+  for (const [area, level] of granted) {
+    if ((area === 'analysis_board' || area === 'aid_event') && level !== 'READ_ONLY') {
+      throw invalid('PERMISSION_READ_ONLY_AREA')
+    }
+    if (actor.role_type === RoleType.ADMIN && level !== 'READ_ONLY')
+      throw invalid('PERMISSION_LEVEL_NOT_ALLOWED')
+    if (actor.role_type === RoleType.GENERAL) throw invalid('PERMISSION_LEVEL_NOT_ALLOWED')
+  }
+  if (targetRole === RoleType.GENERAL && permissions.member) throw invalid('PERMISSION_GENERAL_MEMBER')
+}
+
+/** Keeps only the areas with a level, so stored permissions never carry nulls. */
+export function normalise(permissions: Permissions): Permissions {
+  return Object.fromEntries(Object.entries(permissions).filter(([, v]) => v)) as Permissions
+}

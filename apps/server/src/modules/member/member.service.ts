@@ -1,0 +1,165 @@
+import type { Permissions } from '@aed/contracts'
+import type { MemberForm } from '@aed/contracts/member'
+import type { AppContext } from '../../context.ts'
+import { invalid, notFound } from '../../lib/errors.ts'
+import { hashPassword } from '../../lib/passwords.ts'
+import { inScope } from '../../lib/scope.ts'
+import type { AuthContext } from '../../plugins/auth.ts'
+import * as agencyRepo from '../agency/agency.repository.ts'
+import { presentMember } from './member.presenter.ts'
+import * as repo from './member.repository.ts'
+import { checkPermissions, checkRank, checkRole, normalise } from './member.rules.ts'
+
+function profile(a: MemberForm['account']) {
+  return {
+    name: a.name,
+    email: a.email,
+    nationality: a.nationality,
+    location: a.location,
+    address_code: a.address_code ?? null,
+    lat: a.lat,
+    lon: a.lon,
+    birth: a.birth ?? null,
+    gender: a.gender ?? null,
+  }
+}
+
+/** True when every organisation the account belongs to lies in the member's subtree. */
+async function ownsAccount(ctx: AppContext, auth: AuthContext, accountId: number) {
+  const links = await repo.agencyLinksOfAccount(ctx.db, accountId)
+  return links.every((l) => inScope(auth, l))
+}
+
+async function detail(ctx: AppContext, auth: AuthContext, id: number) {
+  const row = await repo.findInScope(ctx.db, auth, id)
+  if (!row) throw notFound()
+  return row
+}
+
+export async function memberDetail(ctx: AppContext, auth: AuthContext, id: number) {
+  return presentMember(await detail(ctx, auth, id), auth, { masked: false })
+}
+
+/** Adds a person to an organisation of the subtree, reusing the account when the phone is known. */
+export async function createMember(ctx: AppContext, auth: AuthContext, form: MemberForm) {
+  if (!(await agencyRepo.findInScope(ctx.db, auth, form.agency_id))) throw invalid('MEMBER_AGENCY_REQUIRED')
+  checkRole(auth, form.role_type, null)
+  checkPermissions(auth, form.role_type, form.permissions)
+  const id = await ctx.db.transaction(async (tx) => {
+    const existing = await repo.findAccountByPhone(tx, form.account.phone)
+    let accountId: number
+    if (existing) {
+      if (await repo.membershipExists(tx, existing.id, form.agency_id)) throw invalid('MEMBER_EXISTS')
+      accountId = existing.id
+    } else {
+      accountId = await repo.insertAccount(tx, {
+        phone: form.account.phone,
+        ...profile(form.account),
+        password_hash: form.account.password ? await hashPassword(form.account.password) : null,
+        // A password set by someone else is due for change at the first sign-in.
+        password_changed_at: new Date(0),
+        creator: auth.member_id,
+        updator: auth.member_id,
+      })
+    }
+    return repo.insertMember(tx, {
+      account_id: accountId,
+      agency_id: form.agency_id,
+      role_type: form.role_type,
+      permissions: normalise(form.permissions),
+      use_expire: form.use_expire ? new Date(form.use_expire) : null,
+      creator: auth.member_id,
+      updator: auth.member_id,
+    })
+  })
+  return presentMember((await repo.findInScope(ctx.db, auth, id))!, auth, { masked: false })
+}
+
+/** Edits a user: phone locked; the profile changes only when the person belongs to this subtree alone. */
+export async function updateMember(ctx: AppContext, auth: AuthContext, id: number, form: MemberForm) {
+  const row = await detail(ctx, auth, id)
+  if (form.account.phone !== row.phone) throw invalid('PHONE_LOCKED')
+  checkRank(auth, row.role_type)
+  const self = row.id === auth.member_id
+  if (self && (form.role_type !== row.role_type || !samePermissions(form.permissions, row.permissions))) {
+    throw invalid('MEMBER_SELF')
+  }
+  if (!self) {
+    checkRole(auth, form.role_type, row.role_type)
+    checkPermissions(auth, form.role_type, form.permissions)
+  }
+  if (form.agency_id !== row.agency_id) {
+    if (!(await agencyRepo.findInScope(ctx.db, auth, form.agency_id))) throw invalid('MEMBER_AGENCY_REQUIRED')
+    if (await repo.membershipExists(ctx.db, row.account_id, form.agency_id)) throw invalid('MEMBER_EXISTS')
+  }
+  const owned = await ownsAccount(ctx, auth, row.account_id)
+  await ctx.db.transaction(async (tx) => {
+    if (owned) {
+      await repo.updateAccount(tx, row.account_id, { ...profile(form.account), updator: auth.member_id })
+    }
+    await repo.updateMember(tx, row.id, {
+      agency_id: form.agency_id,
+      role_type: form.role_type,
+      permissions: normalise(form.permissions),
+      use_expire: form.use_expire ? new Date(form.use_expire) : null,
+      updator: auth.member_id,
+    })
+  })
+  return presentMember((await repo.findInScope(ctx.db, auth, id))!, auth, { masked: false })
+}
+
+/** The authority dialog: permissions and usage period of another user. */
+export async function setAuthority(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: number,
+  body: { permissions: Permissions; use_expire: string | null },
+) {
+  const row = await detail(ctx, auth, id)
+  if (row.id === auth.member_id) throw invalid('MEMBER_SELF')
+  checkRank(auth, row.role_type)
+  checkPermissions(auth, row.role_type, body.permissions)
+  await repo.updateMember(ctx.db, row.id, {
+    permissions: normalise(body.permissions),
+    use_expire: body.use_expire ? new Date(body.use_expire) : null,
+    updator: auth.member_id,
+  })
+  return presentMember((await repo.findInScope(ctx.db, auth, id))!, auth, { masked: false })
+}
+
+export async function deleteMember(ctx: AppContext, auth: AuthContext, id: number) {
+  const row = await detail(ctx, auth, id)
+  if (row.id === auth.member_id) throw invalid('MEMBER_SELF')
+  checkRank(auth, row.role_type)
+  await repo.deleteMember(ctx.db, row.id)
+  return { id: row.id, name: row.name, agency_name: row.agency_name }
+}
+
+/** Looks up a person by phone to prefill the dialog; only the name when they also belong elsewhere. */
+export async function lookupAccount(ctx: AppContext, auth: AuthContext, phone: string) {
+  if (!/^\d{11}$/.test(phone)) throw invalid('CONTACT_PHONE_WRONG')
+  const account = await repo.findAccountByPhone(ctx.db, phone)
+  if (!account) return { exists: false, account: null }
+  if (!(await ownsAccount(ctx, auth, account.id))) return { exists: true, account: { name: account.name } }
+  return {
+    exists: true,
+    account: {
+      name: account.name,
+      email: account.email,
+      nationality: account.nationality,
+      location: account.location,
+      address_code: account.address_code,
+      lat: account.lat,
+      lon: account.lon,
+      birth: account.birth,
+      gender: account.gender,
+    },
+  }
+}
+
+function samePermissions(a: Permissions, b: Permissions) {
+  const x = normalise(a)
+  const y = normalise(b)
+  const keys = new Set([...Object.keys(x), ...Object.keys(y)]) as Set<keyof Permissions>
+  return [...keys].every((k) => x[k] === y[k])
+}

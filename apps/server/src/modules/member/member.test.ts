@@ -1,0 +1,292 @@
+import { Code } from '@aed/contracts'
+import type { Member } from '@aed/contracts/member'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { accounts, agencies, members } from '../../db/schema.ts'
+import { createTestApp, demo, type TestApp } from '../../test/harness.ts'
+
+let t: TestApp
+const tokens: Record<string, string> = {}
+const agencyIds: Record<string, number> = {}
+const memberIds: Record<string, number> = {}
+
+beforeAll(async () => {
+  t = await createTestApp()
+  for (const [k, phone] of Object.entries(demo)) tokens[k] = await t.login(phone)
+  for (const a of await t.db.select().from(agencies)) agencyIds[a.name] = a.id
+  const rows = await t.db
+    .select({ id: members.id, phone: accounts.phone, agency: members.agency_id })
+    .from(members)
+    .innerJoin(accounts, eq(accounts.id, members.account_id))
+  for (const r of rows) memberIds[`${r.phone}@${r.agency}`] = r.id
+})
+afterAll(() => t.close())
+
+const hz = () => agencyIds['杭州市西湖区急救中心']
+const memberOf = (phone: string, agency: string) => memberIds[`${phone}@${agencyIds[agency]}`]
+
+const form = (over: Record<string, unknown> = {}, account: Record<string, unknown> = {}) => ({
+  account: {
+    name: '李四',
+    phone: '13911112222',
+    email: 'lisi@example.cn',
+    nationality: 'CN',
+    location: '浙江省杭州市西湖区文三路100号',
+    address_code: '330106',
+    lat: 30.27,
+    lon: 120.13,
+    ...account,
+  },
+  agency_id: hz(),
+  role_type: 2,
+  permissions: { device: 'READ_ONLY' },
+  ...over,
+})
+
+type List = { count: number; resource: Member[] }
+
+describe('user list', () => {
+  it('lists the subtree’s users with masked phone and email, filtered in the database', async () => {
+    const all = await t.call<List>('GET', '/api/v1/member/', {
+      token: tokens.eastAdmin,
+      query: { page_size: 100 },
+    })
+    expect(
+      all.data.resource
+        .map((m) => m.agency_name)
+        .every((n) => ['华东区域总代理', '杭州市西湖区急救中心', '南京市鼓楼区红十字会'].includes(n)),
+    ).toBe(true)
+    expect(all.data.count).toBe(4)
+    const first = all.data.resource.find((m) => m.account.name === '华东总代理管理员')!
+    expect(first.account.phone).toBe('138****0011')
+    expect(first.account.email).toBe('e***@aed.example.cn')
+    const byRole = await t.call<List>('GET', '/api/v1/member/', {
+      token: tokens.superAdmin,
+      query: { role: 2 },
+    })
+    expect(byRole.data.resource.every((m) => m.role_type === 2)).toBe(true)
+    const managers = await t.call<List>('GET', '/api/v1/member/', {
+      token: tokens.superAdmin,
+      query: { exclude_general: 'true', page_size: 100 },
+    })
+    expect(managers.data.resource.some((m) => m.role_type === 2)).toBe(false)
+    const byPhone = await t.call<List>('GET', '/api/v1/member/', {
+      token: tokens.superAdmin,
+      query: { phone: '0099' },
+    })
+    expect(byPhone.data.count).toBe(2)
+  })
+
+  it('does not show users of another branch, even when asked by organisation', async () => {
+    const r = await t.call<List>('GET', '/api/v1/member/', {
+      token: tokens.eastAdmin,
+      query: { agency: agencyIds['深圳市南山区急救站'] },
+    })
+    expect(r.data.count).toBe(0)
+    const one = await t.call('GET', `/api/v1/member/${memberOf(demo.szAdmin, '深圳市南山区急救站')}`, {
+      token: tokens.eastAdmin,
+    })
+    expect(one.code).toBe(Code.NOT_FOUND)
+  })
+
+  it('needs the member permission', async () => {
+    const general = await t.call('GET', '/api/v1/member/', { token: tokens.general })
+    expect(general.code).toBe(Code.FORBIDDEN)
+  })
+})
+
+describe('adding users', () => {
+  it('validates with the spec messages', async () => {
+    const post = (body: object) => t.call('POST', '/api/v1/member', { token: tokens.hzAdmin, body })
+    expect((await post(form({}, { name: '' }))).msg).toBe('请输入用户名')
+    expect((await post(form({}, { phone: '' }))).msg).toBe('请输入联系电话!')
+    expect((await post(form({}, { phone: '1391111' }))).msg).toBe('请输入正确的联系电话!')
+    expect((await post(form({}, { email: '' }))).msg).toBe('请输入邮箱!')
+    expect((await post(form({}, { email: 'no-at.cn' }))).msg).toBe('请输入正确的邮箱!')
+    expect((await post(form({}, { nationality: '' }))).msg).toBe('请选择国籍')
+    expect((await post(form({}, { location: '' }))).msg).toBe('请输入住址')
+    expect((await post(form({}, { lat: undefined }))).msg).toBe('请选择地址!')
+    expect((await post(form({ role_type: undefined }))).msg).toBe('请选择角色')
+  })
+
+  it('creates a user who can then sign in only to that organisation’s subtree', async () => {
+    const r = await t.call<Member>('POST', '/api/v1/member', {
+      token: tokens.hzAdmin,
+      body: form(
+        { role_type: 1, permissions: { member: 'EDIT', device: 'EDIT' } },
+        { password: 'Lisi2026ok' },
+      ),
+    })
+    expect(r).toMatchObject({ code: 0, msg: '添加成功！' })
+    expect(r.data).toMatchObject({
+      agency_name: '杭州市西湖区急救中心',
+      role_type: 1,
+      creator: '西湖急救中心管理员',
+    })
+    const token = await t.login('13911112222', 'Lisi2026ok')
+    const list = await t.call<List>('GET', '/api/v1/member/', { token })
+    expect(list.data.resource.every((m) => m.agency_name === '杭州市西湖区急救中心')).toBe(true)
+    const login = await t.call<{ password_expired: boolean }>('POST', '/api/v1/member/login', {
+      body: { mobile: '13911112222', password: 'Lisi2026ok', login_way: 1, member_type: 3 },
+    })
+    expect(login.data.password_expired).toBe(true)
+  })
+
+  it('reuses the account of a known phone and refuses a second membership in one organisation', async () => {
+    const again = await t.call('POST', '/api/v1/member', { token: tokens.hzAdmin, body: form() })
+    expect(again.msg).toBe('该用户已在此机构中')
+    const elsewhere = await t.call<Member>('POST', '/api/v1/member', {
+      token: tokens.eastAdmin,
+      body: form({ agency_id: agencyIds['南京市鼓楼区红十字会'] }, { name: '不会覆盖' }),
+    })
+    expect(elsewhere.code).toBe(0)
+    const [acc] = await t.db.select().from(accounts).where(eq(accounts.phone, '13911112222'))
+    expect(acc.name).toBe('李四')
+  })
+
+  it('applies the role and permission-level rules of the acting role', async () => {
+    const noSuper = await t.call('POST', '/api/v1/member', {
+      token: tokens.superAdmin,
+      body: form({ role_type: 0 }, { phone: '13922220000' }),
+    })
+    expect(noSuper.msg).toBe('无权设置该角色')
+    // An administrator (edit rights on users) may grant read-only levels only, and no admin role.
+    const adminToken = tokens.admin
+    const edit = await t.call('POST', '/api/v1/member', {
+      token: adminToken,
+      body: form(
+        { agency_id: agencyIds['AED云平台运营中心'], permissions: { device: 'EDIT' } },
+        { phone: '13922220001' },
+      ),
+    })
+    expect(edit.msg).toBe('无权授予该权限级别')
+    const adminRole = await t.call('POST', '/api/v1/member', {
+      token: adminToken,
+      body: form(
+        { agency_id: agencyIds['AED云平台运营中心'], role_type: 1, permissions: {} },
+        { phone: '13922220002' },
+      ),
+    })
+    expect(adminRole.msg).toBe('无权设置该角色')
+    const generalMember = await t.call('POST', '/api/v1/member', {
+      token: tokens.superAdmin,
+      body: form({ permissions: { member: 'READ_ONLY' } }, { phone: '13922220003' }),
+    })
+    expect(generalMember.msg).toBe('普通用户不能授予权限管理')
+    const board = await t.call('POST', '/api/v1/member', {
+      token: tokens.superAdmin,
+      body: form({ permissions: { analysis_board: 'ALL' } }, { phone: '13922220004' }),
+    })
+    expect(board.msg).toBe('概览看板和急救事件只能为仅查看')
+  })
+
+  it('refuses an organisation outside the subtree and read-only members', async () => {
+    const cross = await t.call('POST', '/api/v1/member', {
+      token: tokens.hzAdmin,
+      body: form({ agency_id: agencyIds['南京市鼓楼区红十字会'] }, { phone: '13933330000' }),
+    })
+    expect(cross.msg).toBe('请选择所在机构')
+    const ro = await t.call('POST', '/api/v1/member', {
+      token: tokens.general,
+      body: form({}, { phone: '13933330001' }),
+    })
+    expect(ro.code).toBe(Code.FORBIDDEN)
+    expect(await t.db.select().from(accounts).where(eq(accounts.phone, '13933330000'))).toHaveLength(0)
+  })
+})
+
+describe('editing, authority and deleting', () => {
+  it('edits a user with the phone locked', async () => {
+    const id = memberOf(demo.njAdmin, '南京市鼓楼区红十字会')
+    const detail = await t.call<Member>('GET', `/api/v1/member/${id}`, { token: tokens.eastAdmin })
+    expect(detail.data.account.phone).toBe(demo.njAdmin)
+    const base = form(
+      { agency_id: detail.data.agency_id, role_type: 0, permissions: {} },
+      { phone: demo.njAdmin, name: '鼓楼管理员（改）', email: 'nj@aed.example.cn' },
+    )
+    const r = await t.call<Member>('PUT', `/api/v1/member/${id}`, { token: tokens.eastAdmin, body: base })
+    expect(r).toMatchObject({ code: 0, msg: '修改成功！' })
+    expect(r.data.account.name).toBe('鼓楼管理员（改）')
+    const phone = await t.call('PUT', `/api/v1/member/${id}`, {
+      token: tokens.eastAdmin,
+      body: { ...base, account: { ...base.account, phone: '13900000000' } },
+    })
+    expect(phone.msg).toBe('编辑用户时不能修改手机号')
+  })
+
+  it('refuses acting on a higher role, on oneself, or across branches', async () => {
+    const superId = memberOf(demo.superAdmin, 'AED云平台运营中心')
+    const outranked = await t.call('PUT', `/api/v1/member/${superId}/authority/`, {
+      token: tokens.admin,
+      body: { permissions: {}, use_expire: null },
+    })
+    expect(outranked.msg).toBe('无权操作更高角色的用户')
+    const self = await t.call('DELETE', `/api/v1/member/${memberOf(demo.hzAdmin, '杭州市西湖区急救中心')}`, {
+      token: tokens.hzAdmin,
+    })
+    expect(self.msg).toBe('不能修改或删除自己的角色和权限')
+    const cross = await t.call('DELETE', `/api/v1/member/${memberOf(demo.szAdmin, '深圳市南山区急救站')}`, {
+      token: tokens.hzAdmin,
+    })
+    expect(cross.code).toBe(Code.NOT_FOUND)
+  })
+
+  it('sets permissions and a usage period that ends sign-in when it passes', async () => {
+    const id = memberOf(demo.multi, '杭州市西湖区急救中心')
+    const past = new Date(Date.now() - 60_000).toISOString()
+    const r = await t.call<Member>('PUT', `/api/v1/member/${id}/authority/`, {
+      token: tokens.hzAdmin,
+      body: { permissions: { analysis_board: 'READ_ONLY', device: 'ALL' }, use_expire: past },
+    })
+    expect(r.code).toBe(0)
+    expect(r.data.permissions).toEqual({ analysis_board: 'READ_ONLY', device: 'ALL' })
+    const login = await t.call<{ agency_list: { agency_name: string }[] }>('POST', '/api/v1/member/login', {
+      body: { mobile: demo.multi, password: 'Aed@123456', login_way: 1, member_type: 3 },
+    })
+    expect(login.data.agency_list.map((a) => a.agency_name)).toEqual(['深圳市南山区急救站'])
+  })
+
+  it('deletes only with full access (ALL)', async () => {
+    const created = await t.call<Member>('POST', '/api/v1/member', {
+      token: tokens.superAdmin,
+      body: form({ agency_id: agencyIds['AED云平台运营中心'] }, { phone: '13944440000' }),
+    })
+    const id = created.data.id
+    const editOnly = await t.call('DELETE', `/api/v1/member/${id}`, { token: tokens.admin })
+    expect(editOnly.code).toBe(Code.FORBIDDEN)
+    const r = await t.call('DELETE', `/api/v1/member/${id}`, { token: tokens.superAdmin })
+    expect(r).toMatchObject({ code: 0, msg: '删除成功！' })
+    expect((await t.call('GET', `/api/v1/member/${id}`, { token: tokens.superAdmin })).code).toBe(
+      Code.NOT_FOUND,
+    )
+  })
+})
+
+describe('account lookup', () => {
+  it('prefills from a person of the subtree, and gives only the name of someone from elsewhere', async () => {
+    const mine = await t.call<{ exists: boolean; account: { email?: string } }>(
+      'GET',
+      `/api/v1/account/${demo.njAdmin}`,
+      {
+        token: tokens.eastAdmin,
+      },
+    )
+    expect(mine.data.exists).toBe(true)
+    expect(mine.data.account?.email).toBe('nj@aed.example.cn')
+    const foreign = await t.call<{ account: Record<string, unknown> }>(
+      'GET',
+      `/api/v1/account/${demo.szAdmin}`,
+      {
+        token: tokens.eastAdmin,
+      },
+    )
+    expect(Object.keys(foreign.data.account)).toEqual(['name'])
+    const none = await t.call<{ exists: boolean }>('GET', '/api/v1/account/13000000000', {
+      token: tokens.eastAdmin,
+    })
+    expect(none.data.exists).toBe(false)
+    expect((await t.call('GET', `/api/v1/account/${demo.njAdmin}`, { token: tokens.general })).code).toBe(
+      Code.FORBIDDEN,
+    )
+  })
+})

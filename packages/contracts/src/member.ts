@@ -1,0 +1,129 @@
+import { z } from 'zod'
+import { PASSWORD_RULE } from './auth.ts'
+import { pageQuery } from './envelope.ts'
+import { permissionsSchema, roleTypeSchema } from './permissions.ts'
+
+/** The user form's email rule: word characters, @, a domain with a dot. */
+export const EMAIL_RULE = /^\w+([-+.]\w+)*@\w+([-.]\w+)*\.\w+([-.]\w+)*$/
+
+/** Usage periods offered by the authority dialog, in days. */
+export const USAGE_PERIODS = [3, 7, 14, 30] as const
+
+export const memberAccountForm = z.object({
+  name: z
+    .string({ message: 'USER_NAME_REQUIRED' })
+    .trim()
+    .min(1, 'USER_NAME_REQUIRED')
+    .max(50, 'TEXT_TOO_LONG'),
+  phone: z
+    .string({ message: 'CONTACT_PHONE_REQUIRED' })
+    .transform((s) => s.replace(/\s+/g, ''))
+    .pipe(
+      z
+        .string()
+        .min(1, 'CONTACT_PHONE_REQUIRED')
+        .regex(/^\d{11}$/, 'CONTACT_PHONE_WRONG'),
+    ),
+  email: z
+    .string({ message: 'EMAIL_REQUIRED' })
+    .trim()
+    .min(1, 'EMAIL_REQUIRED')
+    .max(100, 'TEXT_TOO_LONG')
+    .regex(EMAIL_RULE, 'EMAIL_WRONG'),
+  nationality: z.string({ message: 'NATIONALITY_REQUIRED' }).regex(/^[A-Z]{2}$/, 'NATIONALITY_REQUIRED'),
+  location: z
+    .string({ message: 'RESIDENCE_REQUIRED' })
+    .trim()
+    .min(1, 'RESIDENCE_REQUIRED')
+    .max(200, 'TEXT_TOO_LONG'),
+  address_code: z
+    .string()
+    .regex(/^\d{6}$/, 'ADDRESS_PICK')
+    .nullable()
+    .optional(),
+  lat: z.number({ message: 'ADDRESS_PICK' }).min(-90).max(90),
+  lon: z.number({ message: 'ADDRESS_PICK' }).min(-180).max(180),
+  birth: z.iso.date().nullable().optional(),
+  gender: z
+    .union([z.literal(1), z.literal(2)])
+    .nullable()
+    .optional(),
+  /** Only for a new account; without one the person signs in by SMS code or sets one via forgot password. */
+  password: z.string().regex(PASSWORD_RULE, 'PASSWORD_RULE').optional(),
+})
+
+/** The add / edit user dialog. */
+export const memberForm = z.object({
+  account: memberAccountForm,
+  agency_id: z.number({ message: 'MEMBER_AGENCY_REQUIRED' }).int().positive(),
+  role_type: z.union([z.literal(0), z.literal(1), z.literal(2)], { message: 'ROLE_REQUIRED' }),
+  permissions: permissionsSchema.default({}),
+  use_expire: z.iso.datetime({ offset: true }).nullable().optional(),
+})
+export type MemberForm = z.infer<typeof memberForm>
+
+/** The authority dialog (权限管理): permissions and usage period only. */
+export const memberAuthorityForm = z.object({
+  permissions: permissionsSchema,
+  use_expire: z.iso.datetime({ offset: true }).nullable(),
+})
+
+export const memberSchema = z.object({
+  id: z.number().int(),
+  account: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    /** Masked in lists, whole in the detail. */
+    phone: z.string(),
+    email: z.string().nullable(),
+    nationality: z.string().nullable(),
+    location: z.string().nullable(),
+    address_code: z.string().nullable(),
+    lat: z.number().nullable(),
+    lon: z.number().nullable(),
+    birth: z.string().nullable(),
+    gender: z.number().nullable(),
+  }),
+  agency_id: z.number().int(),
+  agency_name: z.string(),
+  role_type: roleTypeSchema,
+  permissions: permissionsSchema,
+  use_expire: z.string().nullable(),
+  creator: z.string().nullable(),
+  create_time: z.string(),
+  updator: z.string().nullable(),
+  update_time: z.string(),
+  /** What the signed-in member may do with this user (computed on the server). */
+  can: z.object({ edit: z.boolean(), delete: z.boolean() }),
+})
+export type Member = z.infer<typeof memberSchema>
+
+export const memberListQuery = pageQuery.extend({
+  name: z.string().trim().max(50, 'FILTER_TOO_LONG').optional(),
+  phone: z.string().trim().max(50, 'FILTER_TOO_LONG').optional(),
+  role: z.coerce.number().int().min(0).max(2).optional(),
+  agency: z.coerce.number().int().positive().optional(),
+  /** Manager pickers list only administrators (role_type 0 and 1). */
+  exclude_general: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .optional(),
+})
+
+export const accountLookupSchema = z.object({
+  exists: z.boolean(),
+  /** The whole profile when every membership of the account is in the caller's subtree; else the name only. */
+  account: z
+    .object({
+      name: z.string(),
+      email: z.string().nullable().optional(),
+      nationality: z.string().nullable().optional(),
+      location: z.string().nullable().optional(),
+      address_code: z.string().nullable().optional(),
+      lat: z.number().nullable().optional(),
+      lon: z.number().nullable().optional(),
+      birth: z.string().nullable().optional(),
+      gender: z.number().nullable().optional(),
+    })
+    .nullable(),
+})
