@@ -1,0 +1,116 @@
+import {
+  DownOutlined,
+  LockOutlined,
+  LogoutOutlined,
+  SettingOutlined,
+  UserOutlined,
+  WechatOutlined,
+} from '@ant-design/icons'
+import { Avatar, Button, Divider, Popover } from 'antd'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { maskPhone } from '../../lib/mask'
+import { useSession } from '../../lib/useSession'
+
+export type UserAction = 'changePassword' | 'wechat' | 'settings' | 'logout'
+
+/** The user entry of the header: who is signed in, and the account actions. */
+export function UserPopover({
+  onAction,
+  className,
+}: {
+  onAction: (action: UserAction) => void
+  className?: string
+}) {
+  const { t } = useTranslation()
+  const { userInfo } = useSession()
+  const [open, setOpen] = useState(false)
+  const act = (action: UserAction) => {
+    setOpen(false)
+    onAction(action)
+  }
+  const rows = [
+    [t('layout.phone'), maskPhone(userInfo?.phone)],
+    [t('layout.organisation'), userInfo?.agency_name],
+    [t('layout.role'), userInfo ? t(`role.${userInfo.role_type}`, { defaultValue: userInfo.role }) : ''],
+  ]
+
+  const content = (
+    <div className="user-card" data-testid="user-card">
+      <div className="user-card-head">
+        <Avatar size={44} src={userInfo?.avatar ?? undefined} icon={<UserOutlined />} />
+        <strong>{userInfo?.user_name}</strong>
+      </div>
+      <dl className="user-card-rows">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <Divider className="user-card-divider" />
+      <div className="user-card-actions">
+        <Button
+          type="text"
+          block
+          icon={<LockOutlined />}
+          onClick={() => act('changePassword')}
+          data-testid="user-change-password"
+        >
+          {t('layout.changePassword')}
+        </Button>
+        <Button
+          type="text"
+          block
+          icon={<WechatOutlined />}
+          onClick={() => act('wechat')}
+          data-testid="user-wechat"
+        >
+          {userInfo?.bind_wx ? t('layout.unbindWechat') : t('layout.bindWechat')}
+        </Button>
+        <Button
+          type="text"
+          block
+          icon={<SettingOutlined />}
+          onClick={() => act('settings')}
+          data-testid="user-settings"
+        >
+          {t('layout.settings')}
+        </Button>
+        <Button
+          type="text"
+          block
+          danger
+          icon={<LogoutOutlined />}
+          onClick={() => act('logout')}
+          data-testid="logout"
+        >
+          {t('layout.logout')}
+        </Button>
+      </div>
+    </div>
+  )
+
+  return (
+    <Popover
+      content={content}
+      trigger="click"
+      open={open}
+      onOpenChange={setOpen}
+      placement="bottomRight"
+      arrow={false}
+    >
+      <button
+        type="button"
+        className={`user-trigger ${className ?? ''}`}
+        aria-label={t('layout.userMenu')}
+        data-testid="user-menu"
+      >
+        <Avatar size="small" src={userInfo?.avatar ?? undefined} icon={<UserOutlined />} />
+        <span className="user-trigger-name">{userInfo?.user_name}</span>
+        <DownOutlined className="user-trigger-caret" />
+      </button>
+    </Popover>
+  )
+}

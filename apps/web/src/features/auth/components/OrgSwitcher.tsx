@@ -1,0 +1,57 @@
+import { BankOutlined } from '@ant-design/icons'
+import { useQueryClient } from '@tanstack/react-query'
+import { Select } from 'antd'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { Paths } from '../../../app/paths'
+import { sessionStore } from '../../../lib/session'
+import { useSession } from '../../../lib/useSession'
+import { useMemberships } from '../api/useMemberships'
+import { useSwitchMembership } from '../api/useSwitchMembership'
+
+/** The header organisation select: switching swaps token and user info and reloads the menu. */
+export function OrgSwitcher() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const { token, userInfo } = useSession()
+  const memberships = useMemberships(token)
+  const switchMembership = useSwitchMembership()
+  const list = memberships.data?.resource ?? []
+  const options = list.length
+    ? list
+    : userInfo
+      ? [{ id: userInfo.id, agency_name: userInfo.agency_name }]
+      : []
+
+  const change = async (memberId: number) => {
+    if (memberId === userInfo?.id) return
+    try {
+      const info = await switchMembership.mutateAsync({ member_id: memberId })
+      queryClient.clear()
+      sessionStore.signIn(info)
+      navigate(Paths.dashboard)
+    } catch {
+      // The request client already showed the reason.
+    }
+  }
+
+  return (
+    <Select
+      className="org-switcher"
+      value={userInfo?.id}
+      onChange={change}
+      loading={memberships.isPending || switchMembership.isPending}
+      disabled={switchMembership.isPending || list.length < 2}
+      aria-label={t('layout.switchOrg')}
+      placeholder={t('layout.switchOrg')}
+      prefix={<BankOutlined />}
+      popupMatchSelectWidth={false}
+      options={options.map((m) => ({
+        value: m.id,
+        label: <span data-testid={`org-switch-option-${m.id}`}>{m.agency_name}</span>,
+      }))}
+      data-testid="org-switcher"
+    />
+  )
+}

@@ -1,0 +1,88 @@
+import { Alert, Button, Form, Modal, Spin, Typography } from 'antd'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { maskPhone } from '../../../lib/mask'
+import { StorageKey, storage } from '../../../lib/storage'
+import { useSession } from '../../../lib/useSession'
+import { useSendSmsCode } from '../api/useSendSmsCode'
+import { useWechatConfig } from '../api/useWechatConfig'
+import { PENDING_BIND_TTL_MS, type PendingWechatBind } from '../hooks/useWechatBindReturn'
+import { stripSpaces } from '../phone'
+import { SmsCodeInput } from './SmsCodeInput'
+import { WechatQrPanel } from './WechatQrPanel'
+
+/** Bind WeChat: an SMS code (scene bind_wx) first, then the WeChat QR code flow. */
+export function WechatBindModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation()
+  const { userInfo } = useSession()
+  const [form] = Form.useForm<{ sms_code: string }>()
+  const [step, setStep] = useState<'sms' | 'qr'>('sms')
+  const config = useWechatConfig('bind', open && step === 'sms')
+  const sendSms = useSendSmsCode()
+  const phone = userInfo?.phone ?? ''
+  const unavailable = config.data?.enabled === false
+
+  const send = async () => (await sendSms.mutateAsync({ mobile: phone, scene: 'bind_wx' })).resend_after
+  const next = async () => {
+    const values = await form.validateFields().catch(() => null)
+    if (!values) return
+    storage.set(
+      StorageKey.wechatBind,
+      { sms_code: values.sms_code } satisfies PendingWechatBind,
+      PENDING_BIND_TTL_MS,
+    )
+    setStep('qr')
+  }
+  const close = () => {
+    setStep('sms')
+    onClose()
+  }
+
+  const body = () => {
+    if (step === 'qr') return <WechatQrPanel purpose="bind" />
+    if (config.isPending) return <Spin className="wechat-panel" />
+    if (unavailable) {
+      return (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('wechat.bindNotConfigured')}
+          data-testid="wechat-not-configured"
+        />
+      )
+    }
+    return (
+      <Form form={form} layout="vertical" name="wechat-bind" preserve={false}>
+        <Typography.Paragraph type="secondary">
+          {t('wechat.bindSmsHint', { phone: maskPhone(phone) })}
+        </Typography.Paragraph>
+        <Form.Item
+          name="sms_code"
+          normalize={stripSpaces}
+          rules={[{ required: true, whitespace: true, message: t('login.smsRequired') }]}
+        >
+          <SmsCodeInput onSend={send} testId="wechat-bind-sms" />
+        </Form.Item>
+      </Form>
+    )
+  }
+
+  return (
+    <Modal
+      open={open}
+      title={t('wechat.bindTitle')}
+      onCancel={close}
+      footer={
+        step === 'sms' && config.data?.enabled ? (
+          <Button type="primary" onClick={next} data-testid="wechat-bind-next">
+            {t('wechat.next')}
+          </Button>
+        ) : null
+      }
+      destroyOnHidden
+      data-testid="wechat-bind-modal"
+    >
+      {body()}
+    </Modal>
+  )
+}

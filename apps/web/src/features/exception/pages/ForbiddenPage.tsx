@@ -1,0 +1,5 @@
+import { ExceptionPage } from './ExceptionPage'
+
+export function ForbiddenPage() {
+  return <ExceptionPage status="403" />
+}

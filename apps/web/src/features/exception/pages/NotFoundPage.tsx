@@ -1,0 +1,5 @@
+import { ExceptionPage } from './ExceptionPage'
+
+export function NotFoundPage() {
+  return <ExceptionPage status="404" />
+}
