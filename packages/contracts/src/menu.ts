@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { PermissionArea } from './permissions.ts'
+import type { PermissionName } from './permissions.ts'
 
 /** One entry of the server-built sidebar menu. */
 export type MenuItem = {
@@ -29,7 +29,7 @@ export type RouteDef = {
   title: [zh: string, en: string]
   icon?: string
   /** Allowed when the member holds at least one; empty or absent means open to every member. */
-  permissions?: PermissionArea[]
+  permissions?: PermissionName[]
   /** Shown in the menu. */
   menu?: boolean
   children?: RouteDef[]
@@ -52,6 +52,78 @@ export const routeTree: RouteDef[] = [
         path: '/watchBoard/dashboard',
         title: ['数据看板', 'Dashboard'],
         menu: true,
+      },
+    ],
+  },
+  {
+    name: 'organizationalManagement',
+    path: '/organizationalManagement',
+    title: ['机构管理', 'Organisations'],
+    icon: 'ApartmentOutlined',
+    menu: true,
+    permissions: ['agency'],
+    children: [
+      {
+        name: 'organizationalManagement-organizational',
+        path: '/organizationalManagement/organizational',
+        title: ['机构列表', 'Organisation list'],
+        menu: true,
+        permissions: ['agency'],
+      },
+    ],
+  },
+  {
+    name: 'users',
+    path: '/users',
+    title: ['用户管理', 'Users'],
+    icon: 'TeamOutlined',
+    menu: true,
+    permissions: ['member'],
+    children: [
+      {
+        name: 'users-permission',
+        path: '/users/permission',
+        title: ['用户列表', 'User list'],
+        menu: true,
+        permissions: ['member'],
+      },
+    ],
+  },
+  {
+    name: 'systemManagement',
+    path: '/systemManagement',
+    title: ['系统管理', 'System management'],
+    icon: 'SettingOutlined',
+    menu: true,
+    permissions: ['agency'],
+    children: [
+      {
+        name: 'systemManagement-classroom',
+        path: '/systemManagement/classroom',
+        title: ['急救课堂', 'First-aid classroom'],
+        menu: true,
+        permissions: ['agency'],
+      },
+      {
+        name: 'systemManagement-serviceConfig',
+        path: '/systemManagement/serviceConfig',
+        title: ['机构服务配置', 'Service configuration'],
+        menu: true,
+        permissions: ['system_super'],
+      },
+      {
+        name: 'systemManagement-settings',
+        path: '/systemManagement/settings',
+        title: ['系统设置', 'System settings'],
+        menu: true,
+        permissions: ['agency'],
+      },
+      {
+        name: 'systemManagement-operationLog',
+        path: '/systemManagement/operationLog',
+        title: ['系统操作日志', 'Operation log'],
+        menu: true,
+        permissions: ['agency'],
       },
     ],
   },

@@ -66,6 +66,25 @@ export function heldAreas(member: { role_type: number; permissions: Permissions 
   return permissionAreas.filter((a) => levelOf(member, a) !== null)
 }
 
+/** A name in the console's stored permission list: an area, or `system_super` for system super administrators. */
+export type PermissionName = PermissionArea | 'system_super'
+
+/**
+ * The permission list the console stores and routes are checked against: the areas the member
+ * can read, plus `system_super` for a super administrator of the system organisation (the only
+ * one who manages service configurations).
+ */
+export function permissionList(member: {
+  role_type: number
+  agency_type: number
+  permissions: Permissions
+}): PermissionName[] {
+  const list: PermissionName[] = heldAreas(member)
+  if (member.role_type === RoleType.SUPER_ADMIN && member.agency_type === AgencyType.SYSTEM)
+    list.push('system_super')
+  return list
+}
+
 /** agency_member_role: 1 when the member may open system management (it holds the agency area). */
 export function agencyMemberRole(member: { role_type: number; permissions: Permissions }): 0 | 1 {
   return levelOf(member, 'agency') ? 1 : 0

@@ -1,10 +1,10 @@
 import {
   agencyMemberRole,
   Code,
-  heldAreas,
   type Lang,
   type LoginRequest,
   PASSWORD_MAX_AGE_DAYS,
+  permissionList,
   type UserInfo,
 } from '@aed/contracts'
 import type { AppContext } from '../../context.ts'
@@ -50,7 +50,7 @@ export async function sessionFor(ctx: AppContext, memberId: number, lang: Lang):
     avatar: s.avatar,
     agency_member_role: agencyMemberRole(s),
     permissions: s.permissions,
-    permission_list: heldAreas(s),
+    permission_list: permissionList(s),
     password_expired: ageDays > PASSWORD_MAX_AGE_DAYS,
     agency_list: all.filter(isActive).map((m) => ({
       id: m.member_id,

@@ -1,4 +1,4 @@
-import { Code, envelope, heldAreas, menuItemSchema, translate } from '@aed/contracts'
+import { Code, envelope, menuItemSchema, permissionList, translate } from '@aed/contracts'
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -48,6 +48,6 @@ export async function systemRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
         response: { 200: envelope(z.array(menuItemSchema)) },
       },
     },
-    async (req) => ok(req, buildMenu(heldAreas(authOf(req)), langOf(req))),
+    async (req) => ok(req, buildMenu(permissionList(authOf(req)), langOf(req))),
   )
 }

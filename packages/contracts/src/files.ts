@@ -1,0 +1,52 @@
+import { z } from 'zod'
+
+/** Largest upload: the spec's 20M image limit, for every kind of file. */
+export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024
+
+/**
+ * Suffixes the server accepts at all, with the content type it stores and serves them under.
+ * `allow_suffix` of a request narrows this list; it can never widen it (no svg or html: both
+ * could carry script).
+ */
+export const UPLOAD_TYPES = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  txt: 'text/plain; charset=utf-8',
+} as const
+export type UploadSuffix = keyof typeof UPLOAD_TYPES
+
+/** The suffixes the console's image uploads send as `allow_suffix`. */
+export const IMAGE_ALLOW_SUFFIX = 'txt,png,jpeg,jpg'
+
+/** A file part as the server's multipart parser hands it over. */
+export const uploadedFileSchema = z.object(
+  {
+    filename: z.string(),
+    mimetype: z.string(),
+    data: z.custom<Uint8Array>((v) => v instanceof Uint8Array, { message: 'FILE_REQUIRED' }),
+  },
+  { message: 'FILE_REQUIRED' },
+)
+
+/** POST /api/v1/system/file/ (multipart/form-data). */
+export const uploadForm = z.object({
+  file: uploadedFileSchema.meta({ type: 'string', format: 'binary' }),
+  /** Comma list of accepted suffixes, e.g. 'txt,png,jpeg,jpg'. */
+  allow_suffix: z.string({ message: 'ALLOW_SUFFIX_REQUIRED' }).trim().min(1, 'ALLOW_SUFFIX_REQUIRED'),
+})
+
+export const uploadResultSchema = z.object({
+  /** Where the file can be fetched: this server's /files/... or the object store's public URL. */
+  access_url: z.string(),
+  /** The name it was uploaded under. */
+  file_name: z.string(),
+  /** Bytes. */
+  size: z.number().int(),
+  content_type: z.string(),
+})
+export type UploadResult = z.infer<typeof uploadResultSchema>

@@ -1,0 +1,32 @@
+import { z } from 'zod'
+import { pageQuery } from './envelope.ts'
+
+/** Days the operation log and other exports cover by default: the last 180 days. */
+export const DEFAULT_EXPORT_DAYS = 180
+
+export const operationLogQuery = pageQuery.extend({
+  operator: z.string().trim().max(50, 'FILTER_TOO_LONG').optional(),
+  content: z.string().trim().max(100, 'TEXT_TOO_LONG').optional(),
+  /** YYYY-MM-DD, inclusive, in the organisation's time zone; default 180 days ago. */
+  start_time: z.iso.date({ message: 'DATE_INVALID' }).optional(),
+  /** YYYY-MM-DD, inclusive; default today. */
+  end_time: z.iso.date({ message: 'DATE_INVALID' }).optional(),
+  /** true: answer `data.file_url` of an .xlsx of every matching row instead of a page. */
+  export_xls: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+})
+
+export const operationLogSchema = z.object({
+  id: z.number().int(),
+  operator: z.string(),
+  operation_type: z.string(),
+  content: z.string(),
+  agency_name: z.string().nullable(),
+  /** YYYY-MM-DD HH:mm:ss in the organisation's time zone. */
+  create_time: z.string(),
+})
+export type OperationLog = z.infer<typeof operationLogSchema>
+
+export const exportSchema = z.object({ file_url: z.string(), count: z.number().int() })

@@ -1,0 +1,52 @@
+import { z } from 'zod'
+
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/
+
+/** SMS schedule options: 1 daily, 2 Monday to Friday, 0 none. */
+export const smsSchedule = z.union([z.literal(0), z.literal(1), z.literal(2)], {
+  message: 'SETTINGS_INVALID',
+})
+/** Location-offset thresholds in km; null switches the check off. */
+export const LOCATION_OFFSET_OPTIONS = [1, 2, 3, 5, 10, 15, 20, 30] as const
+
+/** System settings (alert preferences) of one organisation. */
+export const agencySettingsSchema = z
+  .object({
+    /** SMS on first-aid events. */
+    aid_sms: smsSchedule,
+    /** SMS on abnormal device status. */
+    exec_status_sms: smsSchedule,
+    /** Window in which abnormal-status SMS go out, [start, end] as HH:mm. */
+    exec_status_sms_time_period: z.tuple([
+      z.string().regex(HHMM, 'SETTINGS_TIME_INVALID'),
+      z.string().regex(HHMM, 'SETTINGS_TIME_INVALID'),
+    ]),
+    location_offset: z
+      .number()
+      .refine((v) => (LOCATION_OFFSET_OPTIONS as readonly number[]).includes(v), 'SETTINGS_INVALID')
+      .nullable(),
+    alarm_sound: z.union([z.literal(0), z.literal(1)], { message: 'SETTINGS_INVALID' }),
+    /** Months before pad expiry to remind; 0 none. */
+    electrode_sheet_expire: z.number().int().min(0, 'SETTINGS_INVALID').max(3, 'SETTINGS_INVALID'),
+    battery_expire: z.number().int().min(0, 'SETTINGS_INVALID').max(3, 'SETTINGS_INVALID'),
+  })
+  .refine((v) => v.exec_status_sms_time_period[0] < v.exec_status_sms_time_period[1], {
+    message: 'SETTINGS_TIME_ORDER',
+    path: ['exec_status_sms_time_period'],
+  })
+export type AgencySettings = z.infer<typeof agencySettingsSchema>
+
+export const DEFAULT_SETTINGS: AgencySettings = {
+  aid_sms: 1,
+  exec_status_sms: 2,
+  exec_status_sms_time_period: ['08:00', '20:00'],
+  location_offset: 1,
+  alarm_sound: 1,
+  electrode_sheet_expire: 1,
+  battery_expire: 1,
+}
+
+export const settingsQuery = z.object({
+  /** Another organisation of the subtree; the member's own when absent. */
+  agency_id: z.coerce.number().int().positive().optional(),
+})
