@@ -1,3 +1,4 @@
+import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from './config.ts'
 import type { AppContext } from './context.ts'
@@ -6,9 +7,14 @@ import { migrate } from './db/migrate.ts'
 import { isEmpty, seedDemo } from './db/seed.ts'
 import { persistentSecret } from './lib/secrets.ts'
 import { createTokenService } from './lib/tokens.ts'
+import { offlineMap } from './providers/map/offline-map.ts'
+import { tencentMap } from './providers/map/tencent-map.ts'
 import { aliyunSms } from './providers/sms/aliyun-sms.ts'
 import { localSms } from './providers/sms/local-sms.ts'
 import type { SmsProvider } from './providers/sms/sms-provider.ts'
+import { diskStorage } from './providers/storage/local-storage.ts'
+import { s3Storage } from './providers/storage/s3-storage.ts'
+import type { StorageProvider } from './providers/storage/storage-provider.ts'
 import { openPlatformWechat } from './providers/wechat/open-platform-wechat.ts'
 import { disabledWechat } from './providers/wechat/wechat-provider.ts'
 
@@ -27,6 +33,21 @@ function smsProvider(config: Config, database: Database, log: FastifyBaseLogger)
     })
   }
   return localSms(database.db, log)
+}
+
+function storageProvider(config: Config): StorageProvider {
+  if (config.STORAGE_PROVIDER === 's3') {
+    return s3Storage({
+      endpoint: config.S3_ENDPOINT!,
+      region: config.S3_REGION!,
+      bucket: config.S3_BUCKET!,
+      accessKeyId: config.S3_ACCESS_KEY_ID!,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY!,
+      publicUrl: config.S3_PUBLIC_URL!,
+      pathStyle: config.S3_FORCE_PATH_STYLE,
+    })
+  }
+  return diskStorage(path.join(config.dataDir, 'files'), config.PUBLIC_FILES_URL)
 }
 
 /** Migrates, seeds on first start when asked, and wires the providers. */
@@ -56,6 +77,11 @@ export async function createContext(
             redirectUri: config.WECHAT_REDIRECT_URI ?? null,
           })
         : disabledWechat,
+    storage: storageProvider(config),
+    map:
+      config.MAP_PROVIDER === 'tencent'
+        ? tencentMap({ key: config.TENCENT_MAP_KEY!, sk: config.TENCENT_MAP_SK })
+        : offlineMap(),
     seeded,
   }
 }

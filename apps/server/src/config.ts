@@ -39,6 +39,28 @@ const schema = z.object({
   /** Failed sign-ins before an account is locked, and for how long. */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** File storage: `local` keeps files in DATA_DIR/files and serves them at /files/*; `s3` an S3-compatible store. */
+  STORAGE_PROVIDER: z.enum(['local', 's3']).default('local'),
+  /** Base URL of locally stored files in answers; an absolute https://host/files when other systems fetch them. */
+  PUBLIC_FILES_URL: z
+    .string()
+    .regex(/^(https?:\/\/[^/\s]+)?\/\S*$/, 'must be a path such as /files or an http(s) URL')
+    .default('/files'),
+  /** S3 API endpoint, e.g. https://oss-cn-hangzhou.aliyuncs.com or https://cos.ap-guangzhou.myqcloud.com. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Base URL objects are read from: the bucket's public domain or a CDN in front of it. */
+  S3_PUBLIC_URL: z.string().url().optional(),
+  /** Bucket in the path instead of the host name (MinIO and other self-hosted stores). */
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** Place search and reverse geocoding: `offline` (regions only, no account) or `tencent`. */
+  MAP_PROVIDER: z.enum(['offline', 'tencent']).default('offline'),
+  /** Tencent Location Service WebService key; its signature secret when the key requires one. */
+  TENCENT_MAP_KEY: z.string().optional(),
+  TENCENT_MAP_SK: z.string().optional(),
 })
 
 export type Config = z.infer<typeof schema> & { dataDir: string }
@@ -65,6 +87,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ).filter((k) => !c[k])
     if (missing.length)
       throw new ConfigError(`Invalid configuration: SMS_PROVIDER=aliyun needs ${missing.join(', ')}`)
+  }
+  if (c.STORAGE_PROVIDER === 's3') {
+    const missing = (
+      [
+        'S3_ENDPOINT',
+        'S3_REGION',
+        'S3_BUCKET',
+        'S3_ACCESS_KEY_ID',
+        'S3_SECRET_ACCESS_KEY',
+        'S3_PUBLIC_URL',
+      ] as const
+    ).filter((k) => !c[k])
+    if (missing.length)
+      throw new ConfigError(`Invalid configuration: STORAGE_PROVIDER=s3 needs ${missing.join(', ')}`)
+  }
+  if (c.MAP_PROVIDER === 'tencent' && !c.TENCENT_MAP_KEY) {
+    throw new ConfigError('Invalid configuration: MAP_PROVIDER=tencent needs TENCENT_MAP_KEY')
   }
   if (Boolean(c.WECHAT_APPID) !== Boolean(c.WECHAT_SECRET)) {
     throw new ConfigError('Invalid configuration: WECHAT_APPID and WECHAT_SECRET must be set together')

@@ -1,7 +1,9 @@
 import type { Config } from './config.ts'
 import type { Database, Db } from './db/client.ts'
 import type { TokenService } from './lib/tokens.ts'
+import type { MapProvider } from './providers/map/map-provider.ts'
 import type { SmsProvider } from './providers/sms/sms-provider.ts'
+import type { StorageProvider } from './providers/storage/storage-provider.ts'
 import type { WechatProvider } from './providers/wechat/wechat-provider.ts'
 
 /** What services need from the outside world; built once in main.ts or by a test. */
@@ -12,4 +14,8 @@ export type AppContext = {
   tokens: TokenService
   sms: SmsProvider
   wechat: WechatProvider
+  /** Uploaded and generated files (local disk or an S3-compatible store). */
+  storage: StorageProvider
+  /** Place search and reverse geocoding (offline regions or Tencent). */
+  map: MapProvider
 }

@@ -14,7 +14,7 @@ export const CLASSROOM_CONTENT_MAX = 200_000
 
 /** Characters as a person counts them (code points), so a Chinese title of 20 characters fits. */
 const charCount = (s: string) => [...s].length
-const blank = (s: string | null | undefined) => !s || !s.trim()
+const blank = (s: string | null | undefined) => !s?.trim()
 const HTTP_URL = /^https?:\/\/\S+$/i
 /** A cover is an uploaded file's URL: absolute, or a path on this server (`/files/...`). */
 const IMAGE_URL = /^(https?:\/\/|\/)\S+$/i
@@ -39,6 +39,10 @@ export const classroomForm = z
     /** Rich text (HTML); sanitised by the server. */
     content: z.string().nullish(),
   })
+  .meta({
+    description:
+      'Required: category, title, link; and for categories 2 and 3 also illustration and describe. Title at most 20 characters.',
+  })
   .superRefine((f, c) => {
     const fail = (path: string, message: string) => c.addIssue({ code: 'custom', path: [path], message })
     if (f.category === null || f.category === undefined) return fail('category', 'CLASSROOM_TYPE_REQUIRED')
@@ -47,7 +51,7 @@ export const classroomForm = z
     if (blank(f.title)) return fail('title', 'CLASSROOM_TITLE_REQUIRED')
     if (charCount(f.title!.trim()) > CLASSROOM_TITLE_MAX) return fail('title', 'CLASSROOM_TITLE_TOO_LONG')
     if (!video && blank(f.illustration)) return fail('illustration', 'CLASSROOM_COVER_REQUIRED')
-    if (!video && !IMAGE_URL.test(f.illustration!.trim()))
+    if (!blank(f.illustration) && !IMAGE_URL.test(f.illustration!.trim()))
       return fail('illustration', 'CLASSROOM_COVER_INVALID')
     if ((f.illustration?.trim().length ?? 0) > CLASSROOM_LINK_MAX)
       return fail('illustration', 'TEXT_TOO_LONG')

@@ -24,18 +24,19 @@ export type UploadSuffix = keyof typeof UPLOAD_TYPES
 export const IMAGE_ALLOW_SUFFIX = 'txt,png,jpeg,jpg'
 
 /** A file part as the server's multipart parser hands it over. */
-export const uploadedFileSchema = z.object(
-  {
-    filename: z.string(),
-    mimetype: z.string(),
-    data: z.custom<Uint8Array>((v) => v instanceof Uint8Array, { message: 'FILE_REQUIRED' }),
-  },
-  { message: 'FILE_REQUIRED' },
-)
+export type UploadedPart = { filename: string; mimetype: string; data: Uint8Array }
+
+const isUploadedPart = (v: unknown): v is UploadedPart => {
+  const p = v as Partial<UploadedPart> | null
+  return typeof p?.filename === 'string' && typeof p.mimetype === 'string' && p.data instanceof Uint8Array
+}
 
 /** POST /api/v1/system/file/ (multipart/form-data). */
 export const uploadForm = z.object({
-  file: uploadedFileSchema.meta({ type: 'string', format: 'binary' }),
+  /** The file (a multipart file part). */
+  file: z
+    .custom<UploadedPart>(isUploadedPart, { message: 'FILE_REQUIRED' })
+    .meta({ type: 'string', format: 'binary' }),
   /** Comma list of accepted suffixes, e.g. 'txt,png,jpeg,jpg'. */
   allow_suffix: z.string({ message: 'ALLOW_SUFFIX_REQUIRED' }).trim().min(1, 'ALLOW_SUFFIX_REQUIRED'),
 })

@@ -1,5 +1,110 @@
+import { Code, envelope, translate } from '@aed/contracts'
+import { UPLOAD_MAX_BYTES, type UploadResult, uploadForm, uploadResultSchema } from '@aed/contracts/files'
+import multipart, { type MultipartFile } from '@fastify/multipart'
 import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
+import { invalid } from '../../lib/errors.ts'
+import { langOf } from '../../lib/lang.ts'
+import { ok } from '../../plugins/envelope.ts'
+import * as service from './files.service.ts'
 
-/** Placeholder: being written. */
-export async function filesRoutes(_app: FastifyInstance, _opts: { ctx: AppContext }) {}
+const tags = ['files']
+
+/** Buffers the file part with its name, so the body schema sees `{filename, mimetype, data}`. */
+async function onFile(part: MultipartFile) {
+  try {
+    part.value = { filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() }
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw invalid('FILE_TOO_LARGE')
+    throw err
+  }
+}
+
+const fileParams = z.object({ '*': z.string() })
+const fileQuery = z.object({
+  /** Download under this name (Content-Disposition: attachment), e.g. 设备列表.xlsx. */
+  download: z.string().trim().min(1).max(200).optional(),
+})
+
+/** Uploads (POST /api/v1/system/file/) and the files this server stores itself (GET /files/*). */
+export async function filesRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  // Registered in this plugin only: the multipart parser and its 20 MB limit apply to uploads here.
+  await base.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    onFile,
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, fieldSize: 10_000, parts: 12 },
+  })
+  const app = base.withTypeProvider<ZodTypeProvider>()
+
+  app.post(
+    '/api/v1/system/file/',
+    {
+      config: {
+        oplog: {
+          type: '上传文件',
+          content: (_req, data) => {
+            const d = data as UploadResult
+            return `上传文件：${d.file_name}（${d.size}字节）`
+          },
+        },
+      },
+      schema: {
+        tags,
+        summary: 'Upload one file (multipart: file, allow_suffix); the content must match the suffix',
+        consumes: ['multipart/form-data'],
+        body: uploadForm,
+        response: { 200: envelope(uploadResultSchema) },
+      },
+    },
+    async (req) => ok(req, await service.upload(ctx, req.body.file, req.body.allow_suffix), 'UPLOAD_OK'),
+  )
+
+  app.get(
+    '/files/*',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'A stored file (local storage only); names are unguessable, there is no listing',
+        params: fileParams,
+        querystring: fileQuery,
+      },
+    },
+    async (req, reply) => {
+      const file = await ctx.storage.read?.(req.params['*'])
+      if (!file) {
+        return reply
+          .status(404)
+          .type('application/json; charset=utf-8')
+          .send(
+            JSON.stringify({
+              code: Code.NOT_FOUND,
+              msg: translate('FILE_NOT_FOUND', langOf(req)),
+              data: null,
+            }),
+          )
+      }
+      reply
+        .type(file.contentType)
+        .header('content-length', file.size)
+        .header('cache-control', 'public, max-age=604800')
+        // Uploads are checked, but a stored file must never run as a page of this origin.
+        .header('x-content-type-options', 'nosniff')
+      if (!file.contentType.startsWith('application/pdf')) {
+        reply.header(
+          'content-security-policy',
+          "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+        )
+      }
+      if (req.query.download) {
+        reply.header(
+          'content-disposition',
+          `attachment; filename*=UTF-8''${encodeURIComponent(req.query.download)}`,
+        )
+      }
+      return reply.send(file.stream)
+    },
+  )
+}

@@ -40,7 +40,10 @@ describe('common constants', () => {
       sms_notify: '短信通知',
       mini_program: '小程序展示',
     })
-    const en = await t.call<Constants>('GET', '/api/v1/system/constants/', { token: tokens.general, lang: 'en-US' })
+    const en = await t.call<Constants>('GET', '/api/v1/system/constants/', {
+      token: tokens.general,
+      lang: 'en-US',
+    })
     expect(en.data.app_service.open_api).toBe('Open API')
   })
 
@@ -73,7 +76,10 @@ describe('data dictionary', () => {
       { value: 1, label: '电量低', min: 5, max: 9 },
       { value: 2, label: '电量正常', min: 9, max: 100 },
     ])
-    const en = await t.call<DataDict>('GET', '/api/v1/system/data-dict', { token: tokens.general, lang: 'en-US' })
+    const en = await t.call<DataDict>('GET', '/api/v1/system/data-dict', {
+      token: tokens.general,
+      lang: 'en-US',
+    })
     expect(en.data.device_status[4].label).toBe('Offline')
   })
 
@@ -82,7 +88,9 @@ describe('data dictionary', () => {
     expect(r.data.device_import_template).toBe('/files/templates/device-import-template.xlsx')
     const file = await t.app.inject({ method: 'GET', url: r.data.device_import_template })
     expect(file.statusCode).toBe(200)
-    expect(file.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    expect(file.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    )
     const wb = new ExcelJS.Workbook()
     await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer)
     const sheet = wb.getWorksheet('设备导入')!
@@ -107,7 +115,9 @@ describe('data dictionary', () => {
       },
     } satisfies StorageProvider
     try {
-      expect((await t.call('GET', '/api/v1/system/data-dict', { token: tokens.hzAdmin })).code).toBe(Code.INTERNAL)
+      expect((await t.call('GET', '/api/v1/system/data-dict', { token: tokens.hzAdmin })).code).toBe(
+        Code.INTERNAL,
+      )
       fail = false
       expect((await t.call('GET', '/api/v1/system/data-dict', { token: tokens.hzAdmin })).code).toBe(0)
       expect((await t.call('GET', '/api/v1/system/data-dict', { token: tokens.hzAdmin })).code).toBe(0)

@@ -1,0 +1,36 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { assertKey, contentTypeOf, STORAGE_KEY, type StorageProvider } from './storage-provider.ts'
+
+/**
+ * Files on local disk under `root` (DATA_DIR/files), served back by this server at
+ * `baseUrl/<key>`. Writes go to a temporary name first, so a reader never sees half a file.
+ */
+export function diskStorage(root: string, baseUrl: string): StorageProvider {
+  const base = baseUrl.replace(/\/+$/, '')
+  const full = (key: string) => {
+    const p = path.resolve(root, key)
+    // The key pattern already forbids '..'; this keeps the promise even if the pattern changes.
+    if (!p.startsWith(path.resolve(root) + path.sep)) throw new Error(`Key escapes the storage root: ${key}`)
+    return p
+  }
+  return {
+    name: 'local',
+    async put(key, body) {
+      assertKey(key)
+      const target = full(key)
+      await fs.promises.mkdir(path.dirname(target), { recursive: true })
+      const tmp = `${target}.${process.pid}.${Date.now()}.tmp`
+      await fs.promises.writeFile(tmp, body)
+      await fs.promises.rename(tmp, target)
+      return { key, url: `${base}/${key}` }
+    },
+    async read(key) {
+      if (!STORAGE_KEY.test(key)) return null
+      const target = full(key)
+      const stat = await fs.promises.stat(target).catch(() => null)
+      if (!stat?.isFile()) return null
+      return { stream: fs.createReadStream(target), size: stat.size, contentType: contentTypeOf(key) }
+    },
+  }
+}

@@ -1,0 +1,53 @@
+import crypto from 'node:crypto'
+import type { Readable } from 'node:stream'
+
+/** A stored object: its key and the URL clients fetch it from. */
+export type StoredFile = { key: string; url: string }
+
+/** An object opened for reading: what GET /files/* streams back. */
+export type OpenedFile = { stream: Readable; size: number; contentType: string }
+
+/** Keeps uploaded and generated files. The local default needs no account anywhere. */
+export interface StorageProvider {
+  readonly name: string
+  /** Stores `body` under `key` (see storageKey), replacing what was there. */
+  put(key: string, body: Buffer, contentType: string): Promise<StoredFile>
+  /** Opens a stored object; only providers whose files this server serves itself have it. */
+  read?(key: string): Promise<OpenedFile | null>
+}
+
+/**
+ * Keys are relative paths of plain segments with one final extension: no '..', no hidden
+ * files, nothing a file system or an object store would read as anything but a name.
+ */
+export const STORAGE_KEY = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*\.[a-z0-9]{1,8}$/i
+
+/** A new unguessable key `<yyyy>/<mm>/<uuid>.<ext>` for a file. */
+export function storageKey(ext: string, now = new Date()): string {
+  const month = String(now.getUTCMonth() + 1).padStart(2, '0')
+  return `${now.getUTCFullYear()}/${month}/${crypto.randomUUID()}.${ext.toLowerCase()}`
+}
+
+/** Throws unless the key is safe to use as a path and an object name. */
+export function assertKey(key: string): void {
+  if (!STORAGE_KEY.test(key)) throw new Error(`Invalid storage key: ${key}`)
+}
+
+const SERVED_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+  zip: 'application/zip',
+}
+
+/** The content type a stored file is served with, from its extension. */
+export function contentTypeOf(key: string): string {
+  const ext = key.slice(key.lastIndexOf('.') + 1).toLowerCase()
+  return SERVED_TYPES[ext] ?? 'application/octet-stream'
+}
