@@ -125,3 +125,39 @@ export const oauthStates = pgTable('oauth_states', {
   member_id: ref('member_id'),
   expire_time: ts('expire_time').notNull(),
 })
+
+export const classrooms = pgTable('classrooms', {
+  id: id(),
+  /** Owner: the creator's organisation. */
+  agency_id: ref('agency_id').notNull(),
+  title: varchar('title', { length: 20 }).notNull(),
+  /** 1 operation video, 2 first-aid knowledge base, 3 news. */
+  category: smallint('category').notNull(),
+  describe: varchar('describe', { length: 500 }).notNull().default(''),
+  /** A video ID for category 1, else an http(s) URL. */
+  link: varchar('link', { length: 1000 }).notNull(),
+  /** Cover image URL. */
+  illustration: varchar('illustration', { length: 1000 }),
+  /** 1 external link, 2 video, 3 rich text. */
+  content_type: smallint('content_type').notNull(),
+  /** Sanitised rich text. */
+  content: text('content').notNull().default(''),
+  creator: ref('creator'),
+  create_time: ts('create_time').notNull().defaultNow(),
+  update_time: ts('update_time').notNull().defaultNow(),
+})
+
+export const appServiceConfigs = pgTable('app_service_configs', {
+  id: id(),
+  agency_id: ref('agency_id').notNull(),
+  /** Service keys (APP_SERVICES in contracts). */
+  service: jsonb('service').$type<string[]>().notNull(),
+  /** 1 enabled, 0 disabled. */
+  state: smallint('state').notNull(),
+  secret: varchar('secret', { length: 64 }).notNull(),
+  access_token: varchar('access_token', { length: 96 }).notNull(),
+  apply_time: ts('apply_time').notNull().defaultNow(),
+  creator: ref('creator'),
+  create_time: ts('create_time').notNull().defaultNow(),
+  update_time: ts('update_time').notNull().defaultNow(),
+})
