@@ -7,12 +7,15 @@ import Fastify, { type FastifyBaseLogger } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { AppContext } from './context.ts'
 import { agencyRoutes } from './modules/agency/agency.routes.ts'
+import { appServiceRoutes } from './modules/app-service/app-service.routes.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { wechatRoutes } from './modules/auth/wechat.routes.ts'
 import { classroomRoutes } from './modules/classroom/classroom.routes.ts'
 import { filesRoutes } from './modules/files/files.routes.ts'
 import { mapRoutes } from './modules/map/map.routes.ts'
 import { memberRoutes } from './modules/member/member.routes.ts'
+import { operationLogRoutes } from './modules/operation-log/operation-log.routes.ts'
+import { settingsRoutes } from './modules/settings/settings.routes.ts'
 import { constantsRoutes } from './modules/system/constants.routes.ts'
 import { systemRoutes } from './modules/system/system.routes.ts'
 import { authPlugin } from './plugins/auth.ts'
@@ -30,6 +33,9 @@ const features = [
   classroomRoutes,
   agencyRoutes,
   memberRoutes,
+  settingsRoutes,
+  appServiceRoutes,
+  operationLogRoutes,
 ]
 
 /** Builds the HTTP app (API, OpenAPI docs, built console) without listening. */

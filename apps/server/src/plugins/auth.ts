@@ -4,6 +4,7 @@ import {
   type PermissionArea,
   type PermissionLevel,
   type Permissions,
+  permissionList,
   type RoleTypeValue,
 } from '@aed/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -37,6 +38,8 @@ declare module 'fastify' {
     public?: boolean
     /** The area and least level the member must hold. */
     permission?: readonly [PermissionArea, PermissionLevel]
+    /** Only a super administrator of the system organisation (service configuration). */
+    systemSuper?: boolean
   }
 }
 
@@ -84,5 +87,6 @@ export const authPlugin = fp(async (app: FastifyInstance, { ctx }: { ctx: AppCon
       token,
     }
     if (config.permission && !can(req.auth, config.permission[0], config.permission[1])) throw forbidden()
+    if (config.systemSuper && !permissionList(req.auth).includes('system_super')) throw forbidden()
   })
 })

@@ -1,0 +1,91 @@
+import { Code } from '@aed/contracts'
+import type { AppService } from '@aed/contracts/app-service'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { agencies } from '../../db/schema.ts'
+import { formatDate } from '../../lib/time.ts'
+import { createTestApp, demo, type TestApp } from '../../test/harness.ts'
+
+let t: TestApp
+let sys: string
+const ids: Record<string, number> = {}
+beforeAll(async () => {
+  t = await createTestApp()
+  sys = await t.login(demo.superAdmin)
+  for (const a of await t.db.select().from(agencies)) ids[a.name] = a.id
+})
+afterAll(() => t.close())
+
+const path = '/api/v1/agency/app-service/config'
+
+describe('service configuration', () => {
+  it('creates with generated credentials, shows them only in the detail, lists and filters', async () => {
+    const created = await t.call<AppService>('POST', path, {
+      token: sys,
+      body: { agency_id: ids['杭州市西湖区急救中心'], service: ['open_api', 'event_push'], state: 1 },
+    })
+    expect(created).toMatchObject({ code: 0, msg: '添加成功！' })
+    expect(created.data.secret).toMatch(/^[0-9a-f]{48}$/)
+    expect(created.data.service_list).toEqual(['开放接口', '事件推送'])
+    const list = await t.call<{ count: number; resource: AppService[] }>('GET', path, { token: sys })
+    expect(list.data.count).toBe(1)
+    expect(list.data.resource[0].secret).toBeUndefined()
+    expect(list.data.resource[0]).toMatchObject({ agency_name: '杭州市西湖区急救中心', level: 3 })
+    const byService = await t.call<{ count: number }>('GET', path, {
+      token: sys,
+      query: { service: 'sms_notify' },
+    })
+    expect(byService.data.count).toBe(0)
+    const today = formatDate(new Date())
+    const byDate = await t.call<{ count: number }>('GET', path, {
+      token: sys,
+      query: { start_time: today, end_time: today },
+    })
+    expect(byDate.data.count).toBe(1)
+    const detail = await t.call<AppService>('GET', `${path}/${created.data.id}`, { token: sys })
+    expect(detail.data.access_token).toBe(created.data.access_token)
+  })
+
+  it('modifies and regenerates credentials', async () => {
+    const list = await t.call<{ resource: AppService[] }>('GET', path, { token: sys })
+    const before = await t.call<AppService>('GET', `${path}/${list.data.resource[0].id}`, { token: sys })
+    const r = await t.call<AppService>('PUT', `${path}/${before.data.id}`, {
+      token: sys,
+      body: { service: ['sms_notify'], state: 0, regenerate: true },
+    })
+    expect(r).toMatchObject({ code: 0, msg: '修改成功！' })
+    expect(r.data.state).toBe(0)
+    expect(r.data.secret).not.toBe(before.data.secret)
+  })
+
+  it('validates with the spec messages', async () => {
+    const post = (body: object) => t.call('POST', path, { token: sys, body })
+    expect((await post({ service: ['open_api'], state: 1 })).msg).toBe('请输入机构名称')
+    expect((await post({ agency_id: ids['南京市鼓楼区红十字会'], service: [], state: 1 })).msg).toBe(
+      '服务配置不能为空！',
+    )
+    expect((await post({ agency_id: ids['南京市鼓楼区红十字会'], state: 1 })).msg).toBe('请选择服务配置')
+    expect((await post({ agency_id: ids['南京市鼓楼区红十字会'], service: ['open_api'] })).msg).toBe(
+      '请选择是否启用',
+    )
+    expect(
+      (await post({ agency_id: ids['杭州市西湖区急救中心'], service: ['open_api'], state: 1 })).msg,
+    ).toBe('该机构已有服务配置')
+  })
+
+  it('is refused to everyone but system super administrators', async () => {
+    const list = await t.call<{ resource: AppService[] }>('GET', path, { token: sys })
+    const id = list.data.resource[0].id
+    for (const phone of [demo.admin, demo.eastAdmin, demo.hzAdmin, demo.general]) {
+      const token = await t.login(phone)
+      expect((await t.call('GET', path, { token })).code).toBe(Code.FORBIDDEN)
+      expect((await t.call('GET', `${path}/${id}`, { token })).code).toBe(Code.FORBIDDEN)
+      const put = await t.call('PUT', `${path}/${id}`, { token, body: { service: ['open_api'], state: 1 } })
+      expect(put.code).toBe(Code.FORBIDDEN)
+      const post = await t.call('POST', path, {
+        token,
+        body: { agency_id: ids['南京市鼓楼区红十字会'], service: ['open_api'], state: 1 },
+      })
+      expect(post.code).toBe(Code.FORBIDDEN)
+    }
+  })
+})
