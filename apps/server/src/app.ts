@@ -44,7 +44,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyBaseLogg
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
     trustProxy: true,
     // The spec writes some paths with a trailing slash and some without; accept both.
-    ignoreTrailingSlash: true,
+    routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 2 * 1024 * 1024,
   })
   app.setValidatorCompiler(validatorCompiler)

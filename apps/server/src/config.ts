@@ -108,7 +108,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(c.WECHAT_APPID) !== Boolean(c.WECHAT_SECRET)) {
     throw new ConfigError('Invalid configuration: WECHAT_APPID and WECHAT_SECRET must be set together')
   }
-  return { ...c, dataDir: path.resolve(c.DATA_DIR) }
+  // npm runs workspace scripts inside the workspace; relative paths mean the caller's folder.
+  const base = env.INIT_CWD ?? process.cwd()
+  return { ...c, dataDir: path.resolve(base, c.DATA_DIR) }
 }
 
 export class ConfigError extends Error {}

@@ -58,3 +58,12 @@ describe('operation log', () => {
     expect(() => app.post('/api/v1/unlogged', async () => ({}))).toThrow(/declares no config.oplog/)
   })
 })
+
+describe('paths', () => {
+  it('accepts a path with or without the trailing slash, as the spec writes both', async () => {
+    const token = await t.login('13800000000')
+    expect((await t.call('GET', '/api/v1/agency', { token })).code).toBe(0)
+    expect((await t.call('GET', '/api/v1/agency/', { token })).code).toBe(0)
+    expect((await t.call('GET', '/api/v1/system/menu/', { token })).code).toBe(0)
+  })
+})
