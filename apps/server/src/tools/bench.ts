@@ -69,7 +69,10 @@ async function main() {
     ['user list, page 500', '/api/v1/member/?page=500&page_size=20'],
     ['user list, phone filter', '/api/v1/member/?phone=1700001'],
     ['operation log, page 1', '/api/v1/sys-mgmt/operation-log?page=1&page_size=10'],
-    ['operation log, operator filter', '/api/v1/sys-mgmt/operation-log?operator=%E5%8E%8B%E6%B5%8B%E7%94%A8%E6%88%B7499'],
+    [
+      'operation log, operator filter',
+      '/api/v1/sys-mgmt/operation-log?operator=%E5%8E%8B%E6%B5%8B%E7%94%A8%E6%88%B7499',
+    ],
   ]
   const rows: string[] = []
   for (const [name, url] of cases) {
@@ -84,7 +87,9 @@ async function main() {
     const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))].toFixed(1)
     rows.push(`| ${name} | ${q(0.5)} | ${q(0.95)} | ${times.at(-1)!.toFixed(1)} |`)
   }
-  console.log(`\n${database.kind}: ${AGENCIES} agencies, ${MEMBERS} users, ${LOGS} log rows (loaded in ${(loadMs / 1000).toFixed(1)} s), ${RUNS} runs each\n`)
+  console.log(
+    `\n${database.kind}: ${AGENCIES} agencies, ${MEMBERS} users, ${LOGS} log rows (loaded in ${(loadMs / 1000).toFixed(1)} s), ${RUNS} runs each\n`,
+  )
   console.log('| request | p50 ms | p95 ms | max ms |\n| --- | --- | --- | --- |')
   console.log(rows.join('\n'))
   await app.close()

@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { rowsOf } from '../../db/rows.ts'
+import { containsPattern, rowsOf } from '../../db/rows.ts'
 import { agencies } from '../../db/schema.ts'
 import { agencyInScope, type Scope } from '../../lib/scope.ts'
 
@@ -78,7 +78,7 @@ export async function listPage(
 ) {
   const conds: SQL[] = [sql`a.index_link LIKE ${`${scope.index_link}%`}`]
   if (f.index_link) conds.push(sql`a.index_link LIKE ${`${f.index_link}%`}`)
-  if (f.name) conds.push(sql`a.name ILIKE ${`%${f.name.replace(/[\\%_]/g, '\\$&')}%`}`)
+  if (f.name) conds.push(sql`a.name ILIKE ${containsPattern(f.name)}`)
   if (f.agency_type !== undefined) conds.push(sql`a.agency_type = ${f.agency_type}`)
   const r = await db.execute(sql`
     SELECT a.*, a.id::int AS id, a.parent_id::int AS parent_id, a.agency_type::int AS agency_type,

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
+import { containsPattern } from '../../db/rows.ts'
 import { accounts, agencies, classrooms, members } from '../../db/schema.ts'
 import { agencyIdInScope, agencyInScope, type Scope } from '../../lib/scope.ts'
 
@@ -35,7 +36,7 @@ export async function listPage(
   f: { title?: string; category?: number; page: number; page_size: number },
 ) {
   const conds: SQL[] = [agencyInScope(scope)]
-  if (f.title) conds.push(sql`${classrooms.title} ILIKE ${`%${f.title.replace(/[\\%_]/g, '\\$&')}%`}`)
+  if (f.title) conds.push(sql`${classrooms.title} ILIKE ${containsPattern(f.title)}`)
   if (f.category !== undefined) conds.push(eq(classrooms.category, f.category))
   const where = and(...conds)
   const [{ n }] = await db

@@ -1,7 +1,7 @@
 import type { Permissions } from '@aed/contracts'
 import { and, eq, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { rowsOf } from '../../db/rows.ts'
+import { containsPattern, rowsOf } from '../../db/rows.ts'
 import { accounts, members } from '../../db/schema.ts'
 import type { Scope } from '../../lib/scope.ts'
 
@@ -52,8 +52,6 @@ function fix(row: MemberRow & { total?: number }): MemberRow {
   }
 }
 
-const like = (s: string) => `%${s.replace(/[\\%_]/g, '\\$&')}%`
-
 /** One page of the members in the scope, filtered in the database. */
 export async function listPage(
   db: DbOrTx,
@@ -69,8 +67,8 @@ export async function listPage(
   },
 ) {
   const conds: SQL[] = [sql`g.index_link LIKE ${`${scope.index_link}%`}`]
-  if (f.name) conds.push(sql`a.name ILIKE ${like(f.name)}`)
-  if (f.phone) conds.push(sql`a.phone LIKE ${like(f.phone)}`)
+  if (f.name) conds.push(sql`a.name ILIKE ${containsPattern(f.name)}`)
+  if (f.phone) conds.push(sql`a.phone LIKE ${containsPattern(f.phone)}`)
   if (f.role !== undefined) conds.push(sql`m.role_type = ${f.role}`)
   if (f.agency !== undefined) conds.push(sql`m.agency_id = ${f.agency}`)
   if (f.exclude_general) conds.push(sql`m.role_type <> 2`)

@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
+import { containsPattern } from '../../db/rows.ts'
 import { agencies, operationLogs } from '../../db/schema.ts'
 import { agencyInScope, type Scope } from '../../lib/scope.ts'
 import { betweenDates } from '../../lib/time.ts'
@@ -14,15 +15,13 @@ export type LogRow = {
   create_time: Date
 }
 
-const like = (s: string) => `%${s.replace(/[\\%_]/g, '\\$&')}%`
-
 function where(scope: Scope, f: LogFilter) {
   const conds: (SQL | undefined)[] = [
     agencyInScope(scope),
     betweenDates(operationLogs.create_time, f.start_time, f.end_time),
   ]
-  if (f.operator) conds.push(ilike(operationLogs.operator, like(f.operator)))
-  if (f.content) conds.push(ilike(operationLogs.content, like(f.content)))
+  if (f.operator) conds.push(ilike(operationLogs.operator, containsPattern(f.operator)))
+  if (f.content) conds.push(ilike(operationLogs.content, containsPattern(f.content)))
   return and(...conds)
 }
 
