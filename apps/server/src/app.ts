@@ -9,6 +9,7 @@ import type { AppContext } from './context.ts'
 import { agencyRoutes } from './modules/agency/agency.routes.ts'
 import { appServiceRoutes } from './modules/app-service/app-service.routes.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
+import { securityRoutes } from './modules/auth/security.routes.ts'
 import { wechatRoutes } from './modules/auth/wechat.routes.ts'
 import { classroomRoutes } from './modules/classroom/classroom.routes.ts'
 import { filesRoutes } from './modules/files/files.routes.ts'
@@ -26,6 +27,7 @@ import { oplogPlugin } from './plugins/oplog.ts'
 const features = [
   systemRoutes,
   authRoutes,
+  securityRoutes,
   wechatRoutes,
   constantsRoutes,
   filesRoutes,

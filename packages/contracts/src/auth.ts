@@ -103,3 +103,17 @@ export const wechatConfigSchema = z.object({
   redirect_uri: z.string().nullable(),
   state: z.string().nullable(),
 })
+
+/** The signed-in account's own security settings. */
+export const securitySchema = z.object({
+  /** Password sign-in also asks for an SMS code. */
+  sms_dual_verify: z.boolean(),
+  bind_wx: z.boolean(),
+  /** When the password last changed (ISO), null when the account has none. */
+  password_changed_at: z.string().nullable(),
+})
+export const securityUpdate = z.object({
+  sms_dual_verify: z.boolean(),
+  /** The current password confirms the change. */
+  password: z.string().min(1, 'PASSWORD_REQUIRED'),
+})

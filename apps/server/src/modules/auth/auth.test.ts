@@ -284,3 +284,29 @@ describe('passwords', () => {
     expect((await login({ mobile: phone, password: DEMO_PASSWORD })).code).toBe(1)
   })
 })
+
+describe('security settings', () => {
+  it('switches SMS dual verification for one’s own account, confirmed by the password', async () => {
+    const token = await t.login(demo.szAdmin)
+    const before = await t.call<{ sms_dual_verify: boolean }>('GET', '/api/v1/member/security/', { token })
+    expect(before.data.sms_dual_verify).toBe(false)
+    const wrong = await t.call('PUT', '/api/v1/member/security/', {
+      token,
+      body: { sms_dual_verify: true, password: 'Nope1234' },
+    })
+    expect(wrong.msg).toBe('原密码错误')
+    const on = await t.call('PUT', '/api/v1/member/security/', {
+      token,
+      body: { sms_dual_verify: true, password: DEMO_PASSWORD },
+    })
+    expect(on).toMatchObject({ code: 0, data: { sms_dual_verify: true } })
+    expect((await login({ mobile: demo.szAdmin, password: DEMO_PASSWORD })).code).toBe(Code.NEED_SMS_CODE)
+    // Another account is untouched.
+    expect((await login({ mobile: demo.hzAdmin, password: DEMO_PASSWORD })).code).toBe(0)
+    await t.call('PUT', '/api/v1/member/security/', {
+      token,
+      body: { sms_dual_verify: false, password: DEMO_PASSWORD },
+    })
+    expect((await login({ mobile: demo.szAdmin, password: DEMO_PASSWORD })).code).toBe(0)
+  })
+})
