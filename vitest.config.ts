@@ -20,7 +20,7 @@ export default defineConfig({
           name: 'server-pg',
           root: 'apps/server',
           environment: 'node',
-          include: ['src/modules/**/*.test.ts'],
+          include: ['src/modules/**/*.test.ts', 'src/plugins/**/*.test.ts', 'src/test/**/*.test.ts'],
           env: { TEST_DB: 'postgres' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
