@@ -10,6 +10,7 @@ import './styles/global.css'
 import './styles/login.css'
 import './styles/layout.css'
 import './styles/settings.css'
+import './styles/admin.css'
 
 const router = createBrowserRouter(routes)
 configureRequest({ navigate: (to) => void router.navigate(to, { replace: true }) })

@@ -7,4 +7,13 @@ export const Paths = {
   forbidden: '/exception/403',
   notFound: '/exception/404',
   serverError: '/exception/500',
+  organisationsRoot: '/organizationalManagement',
+  organisations: '/organizationalManagement/organizational',
+  usersRoot: '/users',
+  users: '/users/permission',
+  systemRoot: '/systemManagement',
+  classroom: '/systemManagement/classroom',
+  serviceConfig: '/systemManagement/serviceConfig',
+  systemSettings: '/systemManagement/settings',
+  operationLog: '/systemManagement/operationLog',
 } as const

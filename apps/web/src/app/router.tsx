@@ -1,10 +1,16 @@
 import { Navigate, type RouteObject } from 'react-router'
+import { OrganisationsPage } from '../features/agency/pages/OrganisationsPage'
 import { LoginPage } from '../features/auth/pages/LoginPage'
+import { ClassroomPage } from '../features/classroom/pages/ClassroomPage'
 import { DashboardPage } from '../features/dashboard/pages/DashboardPage'
 import { ForbiddenPage } from '../features/exception/pages/ForbiddenPage'
 import { NotFoundPage } from '../features/exception/pages/NotFoundPage'
 import { RouteErrorPage } from '../features/exception/pages/RouteErrorPage'
 import { ServerErrorPage } from '../features/exception/pages/ServerErrorPage'
+import { UsersPage } from '../features/member/pages/UsersPage'
+import { OperationLogPage } from '../features/operationLog/pages/OperationLogPage'
+import { ServiceConfigPage } from '../features/serviceConfig/pages/ServiceConfigPage'
+import { SettingsPage } from '../features/settings/pages/SettingsPage'
 import { AppLayout } from './layout/AppLayout'
 import { Paths } from './paths'
 import { RouteGuard } from './RouteGuard'
@@ -34,6 +40,15 @@ export const routes: RouteObject[] = [
         children: [
           { path: Paths.home, element: <DashboardPage /> },
           { path: Paths.dashboard, element: <DashboardPage /> },
+          { path: Paths.organisationsRoot, element: <Navigate to={Paths.organisations} replace /> },
+          { path: Paths.organisations, element: <OrganisationsPage /> },
+          { path: Paths.usersRoot, element: <Navigate to={Paths.users} replace /> },
+          { path: Paths.users, element: <UsersPage /> },
+          { path: Paths.systemRoot, element: <Navigate to={Paths.classroom} replace /> },
+          { path: Paths.classroom, element: <ClassroomPage /> },
+          { path: Paths.serviceConfig, element: <ServiceConfigPage /> },
+          { path: Paths.systemSettings, element: <SettingsPage /> },
+          { path: Paths.operationLog, element: <OperationLogPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage />, handle: title('route.exception404') },

@@ -1,3 +1,4 @@
+import { adminEnUS } from './admin/en-US'
 import type { Messages } from './zh-CN'
 
 export const enUS: Messages = {
@@ -8,7 +9,20 @@ export const enUS: Messages = {
     logo: 'AED remote management cloud platform logo',
   },
   lang: { 'zh-CN': '简体中文', 'en-US': 'English', switch: 'Switch language' },
-  common: { ok: 'OK', cancel: 'Cancel', close: 'Close', loading: 'Loading…', retry: 'Retry' },
+  common: {
+    ok: 'OK',
+    cancel: 'Cancel',
+    close: 'Close',
+    loading: 'Loading…',
+    retry: 'Retry',
+    edit: 'Edit',
+    delete: 'Delete',
+    detail: 'Details',
+    save: 'Save',
+    copy: 'Copy',
+    copied: 'Copied',
+    noPermission: 'No permission!',
+  },
   route: {
     login: 'Sign in',
     recover: 'Recover account',
@@ -118,6 +132,13 @@ export const enUS: Messages = {
     hint: 'Use upper and lower case letters, digits and special characters, 8 or more characters',
     success: 'Modified successfully!',
   },
+  security: {
+    title: 'Security settings',
+    hint: 'With SMS dual verification on, a password sign-in also asks for a code sent to your phone.',
+    dual: 'SMS dual verification',
+    password: 'Current password',
+    saved: 'Saved',
+  },
   expiry: {
     title: 'Security notice',
     content:
@@ -200,11 +221,40 @@ export const enUS: Messages = {
   menu: {
     watchBoard: 'Watch board',
     'watchBoard-dashboard': 'Dashboard',
+    organizationalManagement: 'Organisations',
+    'organizationalManagement-organizational': 'Organisation list',
+    users: 'Users',
+    'users-permission': 'User list',
     systemManagement: 'System management',
+    'systemManagement-classroom': 'First-aid classroom',
+    'systemManagement-serviceConfig': 'Service configuration',
+    'systemManagement-settings': 'System settings',
+    'systemManagement-operationLog': 'Operation log',
   },
+  table: { total: 'Total {{count}} items', actions: 'Actions', empty: '-' },
+  filter: {
+    search: 'Search',
+    reset: 'Reset',
+    expand: 'Expand',
+    collapse: 'Collapse',
+    choose: 'Please choose',
+    enter: 'Please enter',
+    start: 'Start date',
+    end: 'End date',
+    tooLong: 'At most {{max}} characters',
+  },
+  timeRange: {
+    custom: 'Custom',
+    start: 'Start time',
+    end: 'End time',
+    order: 'The start time cannot be after the end time!',
+    required: 'Please choose the start and end time',
+  },
+  region: { placeholder: 'Please choose a region' },
   dashboard: {
     title: 'Dashboard',
     comingSoon: 'The dashboard arrives with the dashboard issue',
     description: 'The map, device status distribution and regional statistics will appear here.',
   },
+  ...adminEnUS,
 }

@@ -1,3 +1,5 @@
+import { adminZhCN } from './admin/zh-CN'
+
 /** zh-CN messages: the spec's Chinese texts word for word. The en-US set has the same shape. */
 export const zhCN = {
   app: {
@@ -7,7 +9,20 @@ export const zhCN = {
     logo: 'AED远程管理云平台标志',
   },
   lang: { 'zh-CN': '简体中文', 'en-US': 'English', switch: '切换语言' },
-  common: { ok: '确定', cancel: '取消', close: '关闭', loading: '加载中…', retry: '重试' },
+  common: {
+    ok: '确定',
+    cancel: '取消',
+    close: '关闭',
+    loading: '加载中…',
+    retry: '重试',
+    edit: '编辑',
+    delete: '删除',
+    detail: '详情',
+    save: '保存',
+    copy: '复制',
+    copied: '复制成功',
+    noPermission: '暂无权限!',
+  },
   route: {
     login: '登录',
     recover: '找回账号',
@@ -113,6 +128,13 @@ export const zhCN = {
     hint: '密码建议包含大小写字母、数字和特殊字符，长度8位及以上',
     success: '修改成功！',
   },
+  security: {
+    title: '安全设置',
+    hint: '开启短信双重验证后，使用密码登录时还需输入发送到本机手机号的验证码。',
+    dual: '短信双重验证',
+    password: '当前密码',
+    saved: '保存成功',
+  },
   expiry: {
     title: '安全提示',
     content: '您的密码已超过90天未修改，为保障账号安全，请及时修改密码。',
@@ -194,13 +216,42 @@ export const zhCN = {
   menu: {
     watchBoard: '监控看板',
     'watchBoard-dashboard': '数据看板',
+    organizationalManagement: '机构管理',
+    'organizationalManagement-organizational': '机构列表',
+    users: '用户管理',
+    'users-permission': '用户列表',
     systemManagement: '系统管理',
+    'systemManagement-classroom': '急救课堂',
+    'systemManagement-serviceConfig': '机构服务配置',
+    'systemManagement-settings': '系统设置',
+    'systemManagement-operationLog': '系统操作日志',
   },
+  table: { total: '共 {{count}} 条', actions: '操作', empty: '-' },
+  filter: {
+    search: '搜索',
+    reset: '重置',
+    expand: '展开',
+    collapse: '收起',
+    choose: '请选择',
+    enter: '请输入',
+    start: '开始日期',
+    end: '结束日期',
+    tooLong: '字符长度不超过{{max}}',
+  },
+  timeRange: {
+    custom: '自定义',
+    start: '开始时间',
+    end: '结束时间',
+    order: '开始时间不能大于结束时间！',
+    required: '请选择开始时间和结束时间',
+  },
+  region: { placeholder: '请选择地区' },
   dashboard: {
     title: '数据看板',
     comingSoon: '数据看板将随看板需求上线',
     description: '地图、设备状态分布与区域统计将在此展示。',
   },
+  ...adminZhCN,
 }
 
 export type Messages = typeof zhCN

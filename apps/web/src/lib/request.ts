@@ -108,6 +108,11 @@ function httpError(status: number, env: Envelope<unknown> | null): Error {
 
 /** Calls the API and resolves with `data` of a code-0 envelope; every failure is shown and thrown. */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await requestEnvelope<T>(path, options)).data
+}
+
+/** Like `request`, but resolves with the whole code-0 envelope, so callers can show the server's `msg`. */
+export async function requestEnvelope<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
   const controller = new AbortController()
   let timedOut = false
   const timer = setTimeout(() => {
@@ -145,7 +150,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     throw new RequestError('http', 'not an envelope', response.status)
   }
   if (env.code !== Code.OK) throw envelopeError(env)
-  return env.data as T
+  return env as Envelope<T>
 }
 
 function transportError(error: unknown, timedOut: boolean): unknown {
@@ -172,4 +177,7 @@ export const http = {
     request<T>(path, { ...options, method: 'PUT', body: body ?? {} }),
   delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     request<T>(path, { ...options, method: 'DELETE' }),
+  /** A write that answers the server's success message with the data. */
+  send: <T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) =>
+    requestEnvelope<T>(path, { method, body: method === 'DELETE' ? body : (body ?? {}) }),
 }

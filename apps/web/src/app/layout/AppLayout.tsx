@@ -6,6 +6,7 @@ import { Link, Outlet } from 'react-router'
 import { Logo } from '../../components/Logo'
 import { ChangePasswordModal } from '../../features/auth/components/ChangePasswordModal'
 import { PasswordExpiryPrompt } from '../../features/auth/components/PasswordExpiryPrompt'
+import { SecurityModal } from '../../features/auth/components/SecurityModal'
 import { WechatBindModal } from '../../features/auth/components/WechatBindModal'
 import { useConfirmUnbind } from '../../features/auth/hooks/useConfirmUnbind'
 import { useWechatBindReturn } from '../../features/auth/hooks/useWechatBindReturn'
@@ -31,7 +32,7 @@ export function AppLayout() {
   const { token: tokens } = antTheme.useToken()
   const { settings: s, dispatch } = useLayoutSettings()
   const { userInfo } = useSession()
-  const [dialog, setDialog] = useState<'password' | 'wechat' | null>(null)
+  const [dialog, setDialog] = useState<'password' | 'security' | 'wechat' | null>(null)
   const logout = useLogout()
   const confirmUnbind = useConfirmUnbind()
   const headerHidden = useAutoHideHeader(s.fixedHeader && s.autoHideHeader)
@@ -44,6 +45,7 @@ export function AppLayout() {
     if (action === 'logout') logout()
     else if (action === 'settings') dispatch({ type: 'setDrawerOpen', value: true })
     else if (action === 'changePassword') setDialog('password')
+    else if (action === 'security') setDialog('security')
     else if (userInfo?.bind_wx) confirmUnbind()
     else setDialog('wechat')
   }
@@ -115,6 +117,7 @@ export function AppLayout() {
       <PasswordExpiryPrompt onModify={() => setDialog('password')} />
       <ChangePasswordModal open={dialog === 'password'} onClose={() => setDialog(null)} />
       <WechatBindModal open={dialog === 'wechat'} onClose={() => setDialog(null)} />
+      <SecurityModal open={dialog === 'security'} onClose={() => setDialog(null)} />
     </Layout>
   )
 }

@@ -2,6 +2,7 @@ import {
   DownOutlined,
   LockOutlined,
   LogoutOutlined,
+  SafetyOutlined,
   SettingOutlined,
   UserOutlined,
   WechatOutlined,
@@ -12,7 +13,7 @@ import { useTranslation } from 'react-i18next'
 import { maskPhone } from '../../lib/mask'
 import { useSession } from '../../lib/useSession'
 
-export type UserAction = 'changePassword' | 'wechat' | 'settings' | 'logout'
+export type UserAction = 'changePassword' | 'security' | 'wechat' | 'settings' | 'logout'
 
 /** The user entry of the header: who is signed in, and the account actions. */
 export function UserPopover({
@@ -59,6 +60,15 @@ export function UserPopover({
           data-testid="user-change-password"
         >
           {t('layout.changePassword')}
+        </Button>
+        <Button
+          type="text"
+          block
+          icon={<SafetyOutlined />}
+          onClick={() => act('security')}
+          data-testid="user-security"
+        >
+          {t('security.title')}
         </Button>
         <Button
           type="text"

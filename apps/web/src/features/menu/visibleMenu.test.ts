@@ -23,3 +23,15 @@ describe('visibleMenu', () => {
     expect(visibleMenu(menu, 1)[2].children).toHaveLength(1)
   })
 })
+
+describe('menuHas', () => {
+  it('finds a route name at any depth', async () => {
+    const { menuHas } = await import('./menuHas')
+    const items = [
+      { name: 'a', path: '/a', title: 'A', children: [{ name: 'a-b', path: '/a/b', title: 'B' }] },
+    ]
+    expect(menuHas(items, 'a-b')).toBe(true)
+    expect(menuHas(items, 'c')).toBe(false)
+    expect(menuHas(undefined, 'a')).toBe(false)
+  })
+})

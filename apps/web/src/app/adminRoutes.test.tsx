@@ -1,0 +1,51 @@
+import { screen, waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { i18n } from '../i18n'
+import { sessionStore } from '../lib/session'
+import { storage } from '../lib/storage'
+import { orgMenu, tree } from '../test/adminFixtures'
+import { userInfo } from '../test/fixtures'
+import { mockApi } from '../test/mockApi'
+import { renderRoutes } from '../test/renderRoutes'
+
+function api() {
+  return mockApi({
+    'GET /api/v1/system/menu': () => ({ code: 0, data: orgMenu }),
+    'GET /api/v1/member/current-list/': () => ({ code: 0, data: { count: 1, resource: [] } }),
+    'GET /api/v1/agency/hierarchy/': () => ({ code: 0, data: { resource: tree } }),
+    'GET /api/v1/agency/': () => ({ code: 0, data: { count: 0, resource: [] } }),
+    'GET /api/v1/aid-classroom/': () => ({ code: 0, data: { count: 0, resource: [] } }),
+  })
+}
+
+beforeEach(async () => {
+  storage.clear()
+  sessionStore.clear()
+  await i18n.changeLanguage('zh-CN')
+})
+afterEach(() => vi.unstubAllGlobals())
+
+describe('administration routes', () => {
+  it('open the organisation list with its title', async () => {
+    api()
+    sessionStore.signIn(userInfo({ permission_list: ['agency'], permissions: { agency: 'EDIT' } }))
+    renderRoutes('/organizationalManagement/organizational')
+    expect(await screen.findByTestId('organisations-page')).toBeInTheDocument()
+    await waitFor(() => expect(document.title).toBe('机构列表 - AED远程管理云平台'))
+  })
+
+  it('send a menu group path to its first page', async () => {
+    api()
+    sessionStore.signIn(userInfo({ permission_list: ['agency'], permissions: { agency: 'EDIT' } }))
+    const { router } = renderRoutes('/systemManagement')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/systemManagement/classroom'))
+    expect(await screen.findByTestId('classroom-page')).toBeInTheDocument()
+  })
+
+  it('keep service configuration to system super administrators', async () => {
+    api()
+    sessionStore.signIn(userInfo({ permission_list: ['agency'], permissions: { agency: 'EDIT' } }))
+    const { router } = renderRoutes('/systemManagement/serviceConfig')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/exception/403'))
+  })
+})

@@ -1,0 +1,107 @@
+import type { Paged } from '@aed/contracts'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { Table, type TableProps } from 'antd'
+import type { ColumnsType, SorterResult } from 'antd/es/table/interface'
+import { type Key, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import { type ListParams, PAGE_SIZES } from './listParams'
+import { useActiveRow } from './useActiveRow'
+import { useFillHeight } from './useFillHeight'
+import type { ListState } from './useListState'
+
+export type DataTableProps<T> = {
+  list: ListState
+  columns: ColumnsType<T>
+  rowKey: (row: T) => Key
+  /** The resource's query key; the list params are appended. */
+  queryKey: readonly unknown[]
+  fetch: (params: ListParams, signal: AbortSignal) => Promise<Paged<T>>
+  /** Paging controls (default on); shown only when the total is not zero. */
+  pagination?: boolean
+  /** Fits the table body into the space its container leaves (measured 500 ms after mount). */
+  fillHeight?: boolean
+  onActiveChange?: (row: T | undefined) => void
+  size?: TableProps<T>['size']
+}
+
+function withSortOrder<T>(columns: ColumnsType<T>, orderBy: string | undefined): ColumnsType<T> {
+  return columns.map((c) => {
+    if (!c.sorter || !('dataIndex' in c)) return c
+    const field = String(c.dataIndex)
+    const order = orderBy === field ? 'ascend' : orderBy === `-${field}` ? 'descend' : null
+    return { ...c, sortOrder: order }
+  })
+}
+
+/** The scroll width: the sum of the column widths, or the content's own width when some have none. */
+function scrollWidth<T>(columns: ColumnsType<T>): number | 'max-content' {
+  const widths = columns.map((c) => c.width)
+  return widths.every((w) => typeof w === 'number')
+    ? widths.reduce<number>((a, w) => a + Number(w), 0)
+    : 'max-content'
+}
+
+/** A paged list: total text, page sizes 10-100, URL-kept sort and paging, first-row highlight. */
+export function DataTable<T extends object>(props: DataTableProps<T>) {
+  const { list, columns, rowKey, queryKey, fetch, pagination = true, fillHeight, size } = props
+  const { t } = useTranslation()
+  const params: ListParams = {
+    page: list.page,
+    page_size: list.page_size,
+    order_by: list.order_by,
+    filters: list.filters,
+  }
+  const query = useQuery({
+    queryKey: [...queryKey, 'list', params],
+    queryFn: ({ signal }) => fetch(params, signal),
+    enabled: !list.cleared,
+    placeholderData: keepPreviousData,
+  })
+  const rows = list.cleared ? [] : (query.data?.resource ?? [])
+  const total = list.cleared ? 0 : (query.data?.count ?? 0)
+  const active = useActiveRow({
+    rows,
+    rowKey,
+    loadedAt: list.cleared ? 0 : query.dataUpdatedAt,
+    generation: list.generation,
+    onActiveChange: props.onActiveChange,
+  })
+  const wrapper = useRef<HTMLDivElement>(null)
+  const showPagination = pagination && total > 0
+  const scrollY = useFillHeight(wrapper, Boolean(fillHeight), showPagination)
+
+  const onChange: TableProps<T>['onChange'] = (_p, _f, sorter, extra) => {
+    if (extra.action !== 'sort') return
+    const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<T> | undefined
+    const field = s?.field === undefined ? undefined : String(s.field)
+    list.setOrder(field && s?.order ? `${s.order === 'descend' ? '-' : ''}${field}` : undefined)
+  }
+
+  return (
+    <div ref={wrapper} className={fillHeight ? 'data-table data-table-fill' : 'data-table'}>
+      <Table<T>
+        size={size}
+        columns={withSortOrder(columns, list.order_by)}
+        dataSource={rows}
+        rowKey={rowKey}
+        loading={query.isFetching}
+        onChange={onChange}
+        scroll={{ x: scrollWidth(columns), ...(scrollY ? { y: scrollY } : {}) }}
+        rowClassName={(row) => (rowKey(row) === active.key ? 'data-table-row-active' : '')}
+        onRow={(row) => ({ onClick: () => active.select(row), 'data-testid': `row-${rowKey(row)}` })}
+        pagination={
+          showPagination && {
+            current: list.page,
+            pageSize: list.page_size,
+            total,
+            pageSizeOptions: PAGE_SIZES.map(String),
+            showSizeChanger: true,
+            showQuickJumper: true,
+            showTotal: (count) => t('table.total', { count }),
+            onChange: list.setPage,
+          }
+        }
+      />
+    </div>
+  )
+}

@@ -1,0 +1,60 @@
+import { IMAGE_ALLOW_SUFFIX } from '@aed/contracts/files'
+import { DeleteOutlined, LoadingOutlined, PlusOutlined } from '@ant-design/icons'
+import { Button, Image, Upload } from 'antd'
+import { useTranslation } from 'react-i18next'
+import { useUploadFile } from './useUploadFile'
+
+type Props = {
+  id?: string
+  /** The uploaded file's URL. */
+  value?: string | null
+  onChange?: (url: string | null) => void
+  disabled?: boolean
+  allowSuffix?: string
+}
+
+/** One image: uploads on choice and keeps the server's access_url; the server checks type and size. */
+export function ImageUpload({ id, value, onChange, disabled, allowSuffix = IMAGE_ALLOW_SUFFIX }: Props) {
+  const { t } = useTranslation()
+  const upload = useUploadFile(allowSuffix)
+  const accept = allowSuffix
+    .split(',')
+    .map((s) => `.${s.trim()}`)
+    .join(',')
+
+  if (value)
+    return (
+      <div className="image-upload-preview" id={id}>
+        <Image src={value} width={160} height={100} className="image-upload-img" alt="" />
+        {!disabled && (
+          <Button
+            size="small"
+            icon={<DeleteOutlined />}
+            onClick={() => onChange?.(null)}
+            aria-label={t('upload.remove')}
+          >
+            {t('upload.remove')}
+          </Button>
+        )}
+      </div>
+    )
+  return (
+    <Upload
+      id={id}
+      listType="picture-card"
+      accept={accept}
+      showUploadList={false}
+      disabled={disabled || upload.isPending}
+      beforeUpload={(file) => {
+        upload.mutate(file, { onSuccess: (r) => onChange?.(r.access_url) })
+        return false
+      }}
+      data-testid="image-upload"
+    >
+      <div className="image-upload-button">
+        {upload.isPending ? <LoadingOutlined /> : <PlusOutlined />}
+        <div>{t('upload.choose')}</div>
+      </div>
+    </Upload>
+  )
+}

@@ -1,0 +1,102 @@
+import type { AgencyNode } from '@aed/contracts/agency'
+import { App, Form, Modal, Spin } from 'antd'
+import { useTranslation } from 'react-i18next'
+import { useAreaLevel } from '../../../lib/useAreaLevel'
+import { useFormReset } from '../../../lib/useFormReset'
+import { useSession } from '../../../lib/useSession'
+import { agencyTypeOptions, findNode, levelUnder, parentOptions } from '../agencyRules'
+import { useAgency } from '../api/useAgency'
+import { useSaveAgency } from '../api/useSaveAgency'
+import { AgencyFormFields } from './AgencyFormFields'
+import { type AgencyFormValues, fromAgency, toAgencyForm } from './agencyFormValues'
+
+type Props = {
+  /** The organisation to modify, or null to add one. */
+  id: number | null
+  open: boolean
+  tree: AgencyNode[]
+  /** Parent preset for a new organisation (the node chosen in the tree). */
+  defaultParent?: number
+  onClose: () => void
+}
+
+/** Add organisation / modify organisation. */
+export function AgencyModal({ id, open, tree, defaultParent, onClose }: Props) {
+  const { t } = useTranslation()
+  const { message } = App.useApp()
+  const { userInfo } = useSession()
+  const { canEdit } = useAreaLevel('agency')
+  const [form] = Form.useForm<AgencyFormValues>()
+  const detail = useAgency(open ? id : null)
+  const save = useSaveAgency()
+  const editing = id !== null
+  const actor = { agency_type: userInfo?.agency_type ?? 2, agency_id: userInfo?.agency_id ?? 0 }
+
+  const parents: { id: number; name: string }[] = parentOptions(tree, actor).filter((p) => p.id !== id)
+  const current = detail.data
+  if (current?.parent_id && current.parent_name && !parents.some((p) => p.id === current.parent_id))
+    parents.unshift({ id: current.parent_id, name: current.parent_name })
+
+  const parentId = Form.useWatch('parent_id', form)
+  const level =
+    editing && current && (parentId ?? null) === current.parent_id
+      ? current.level
+      : levelUnder(findNode(tree, parentId)?.level, findNode(tree, actor.agency_id)?.level)
+
+  const initial: AgencyFormValues | undefined = editing
+    ? current && fromAgency(current)
+    : {
+        name: '',
+        agency_type: 2,
+        parent_id: parents.some((p) => p.id === defaultParent) ? defaultParent : undefined,
+        contact_name: '',
+        phone: '',
+      }
+
+  useFormReset(form, open && initial ? String(id) : null)
+
+  const submit = async () => {
+    if (!canEdit) {
+      message.error(t('common.noPermission'))
+      return
+    }
+    const values = await form.validateFields().catch(() => null)
+    if (!values) return
+    try {
+      const { msg } = await save.mutateAsync({ id, form: toAgencyForm(values) })
+      message.success(msg)
+      onClose()
+    } catch {
+      // The request client already showed the reason.
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      title={editing ? t('agency.modify') : t('agency.add')}
+      width={760}
+      onOk={submit}
+      onCancel={onClose}
+      okText={t('common.ok')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ disabled: !canEdit || !initial }}
+      confirmLoading={save.isPending}
+      destroyOnHidden
+      data-testid="agency-modal"
+    >
+      {initial ? (
+        <Form form={form} layout="vertical" initialValues={initial} preserve={false} name="agency">
+          <AgencyFormFields
+            typeOptions={agencyTypeOptions(editing, actor.agency_type)}
+            parents={parents}
+            level={level}
+            disabled={!canEdit}
+          />
+        </Form>
+      ) : (
+        <Spin className="modal-spin" />
+      )}
+    </Modal>
+  )
+}

@@ -1,0 +1,100 @@
+import type { AgencyNode } from '@aed/contracts/agency'
+import { MinusSquareOutlined, PlusOutlined, PlusSquareOutlined } from '@ant-design/icons'
+import { Button, Card, Empty, Spin, Tag, Tooltip, Tree, type TreeDataNode } from 'antd'
+import { useEffect, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { expandableKeys } from '../agencyRules'
+
+type Props = {
+  tree: AgencyNode[] | undefined
+  loading: boolean
+  /** index_link of the chosen organisation, or null for all. */
+  selected: string | null
+  onSelect: (indexLink: string | null) => void
+  /** Absent for members who may not add organisations. */
+  onAdd?: () => void
+}
+
+function toTreeData(nodes: readonly AgencyNode[], disabledText: string): TreeDataNode[] {
+  return nodes.map((n) => ({
+    key: n.index_link,
+    title: (
+      <span className="agency-tree-title" data-testid={`agency-node-${n.id}`}>
+        {n.name}
+        {n.disabled && (
+          <Tag color="red" variant="filled" className="agency-tree-tag">
+            {disabledText}
+          </Tag>
+        )}
+      </span>
+    ),
+    children: toTreeData(n.kids, disabledText),
+  }))
+}
+
+/** The organisation tree with add, collapse-all and expand-all; choosing a node filters the list. */
+export function AgencyTreePanel({ tree, loading, selected, onSelect, onAdd }: Props) {
+  const { t } = useTranslation()
+  const allKeys = useMemo(() => expandableKeys(tree ?? []), [tree])
+  const [expanded, setExpanded] = useState<string[]>([])
+  useEffect(() => setExpanded(allKeys), [allKeys])
+  const data = useMemo(() => toTreeData(tree ?? [], t('agency.statusDisabled')), [tree, t])
+
+  const tools = (
+    <span className="agency-tree-tools">
+      {onAdd && (
+        <Tooltip title={t('agency.add')}>
+          <Button
+            type="text"
+            size="small"
+            icon={<PlusOutlined />}
+            onClick={onAdd}
+            aria-label={t('agency.add')}
+            data-testid="agency-tree-add"
+          />
+        </Tooltip>
+      )}
+      <Tooltip title={t('agency.collapseAll')}>
+        <Button
+          type="text"
+          size="small"
+          icon={<MinusSquareOutlined />}
+          onClick={() => setExpanded([])}
+          aria-label={t('agency.collapseAll')}
+          data-testid="agency-tree-collapse"
+        />
+      </Tooltip>
+      <Tooltip title={t('agency.expandAll')}>
+        <Button
+          type="text"
+          size="small"
+          icon={<PlusSquareOutlined />}
+          onClick={() => setExpanded(allKeys)}
+          aria-label={t('agency.expandAll')}
+          data-testid="agency-tree-expand"
+        />
+      </Tooltip>
+    </span>
+  )
+
+  return (
+    <Card title={t('agency.tree')} extra={tools} className="agency-tree-card" size="small">
+      {loading ? (
+        <Spin className="agency-tree-spin" />
+      ) : data.length ? (
+        <Tree
+          blockNode
+          showLine
+          treeData={data}
+          expandedKeys={expanded}
+          onExpand={(keys) => setExpanded(keys.map(String))}
+          selectedKeys={selected ? [selected] : []}
+          onSelect={(keys) => onSelect(keys.length ? String(keys[0]) : null)}
+          data-testid="agency-tree"
+        />
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
+      )}
+    </Card>
+  )
+}

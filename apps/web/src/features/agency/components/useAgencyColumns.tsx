@@ -1,0 +1,97 @@
+import type { Agency } from '@aed/contracts/agency'
+import { Badge, Button, Space } from 'antd'
+import type { ColumnsType } from 'antd/es/table'
+import { useTranslation } from 'react-i18next'
+import { fullAddress } from '../../../lib/address'
+import { formatDateTime } from '../../../lib/datetime'
+
+type Actions = { onEdit: (a: Agency) => void; onToggle: (a: Agency) => void }
+
+/** Columns of the organisation list; edit and disable/enable follow the row's `can`. */
+export function useAgencyColumns({ onEdit, onToggle }: Actions): ColumnsType<Agency> {
+  const { t } = useTranslation()
+  const dash = t('table.empty')
+  return [
+    { title: t('agency.name'), dataIndex: 'name', width: 190, ellipsis: true },
+    {
+      title: t('agency.type'),
+      dataIndex: 'agency_type',
+      width: 150,
+      className: 'nowrap-cell',
+      render: (v: number) => t(`agencyType.${v}`),
+    },
+    {
+      title: t('agency.parent'),
+      dataIndex: 'parent_name',
+      width: 180,
+      ellipsis: true,
+      render: (v: string | null) => v || dash,
+    },
+    {
+      title: t('agency.level'),
+      dataIndex: 'level',
+      width: 100,
+      render: (v: number) => t('agency.levelText', { level: v }),
+    },
+    {
+      title: t('agency.contact'),
+      dataIndex: 'contact_name',
+      width: 100,
+      render: (v: string | null) => v || dash,
+    },
+    { title: t('agency.phone'), dataIndex: 'phone', width: 130, render: (v: string | null) => v || dash },
+    {
+      title: t('agency.address'),
+      key: 'address',
+      width: 220,
+      ellipsis: true,
+      render: (_, a) => fullAddress(a.address_name, a.location) || dash,
+    },
+    {
+      title: t('agency.createTime'),
+      dataIndex: 'create_time',
+      width: 170,
+      render: (v: string) => formatDateTime(v),
+    },
+    {
+      title: t('agency.status'),
+      key: 'status',
+      width: 130,
+      className: 'nowrap-cell',
+      render: (_, a) =>
+        a.disabled ? (
+          <Badge status="error" text={t('agency.statusDisabled')} />
+        ) : a.effective_disabled ? (
+          <Badge status="warning" text={t('agency.statusInherited')} />
+        ) : (
+          <Badge status="success" text={t('agency.statusNormal')} />
+        ),
+    },
+    {
+      title: t('table.actions'),
+      key: 'actions',
+      width: 130,
+      fixed: 'right',
+      render: (_, a) => (
+        <Space size={0} onClick={(e) => e.stopPropagation()}>
+          {a.can.edit && (
+            <Button type="link" size="small" onClick={() => onEdit(a)} data-testid={`agency-edit-${a.id}`}>
+              {t('common.edit')}
+            </Button>
+          )}
+          {a.can.disable && (
+            <Button
+              type="link"
+              size="small"
+              danger={!a.disabled}
+              onClick={() => onToggle(a)}
+              data-testid={`agency-toggle-${a.id}`}
+            >
+              {a.disabled ? t('agency.enable') : t('agency.disable')}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ]
+}

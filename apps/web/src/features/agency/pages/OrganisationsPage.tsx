@@ -1,0 +1,111 @@
+import type { Agency } from '@aed/contracts/agency'
+import { PlusOutlined } from '@ant-design/icons'
+import { Button, Card, Col, Row } from 'antd'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
+import { DataTable } from '../../../components/DataTable/DataTable'
+import { useListState } from '../../../components/DataTable/useListState'
+import { FilterForm } from '../../../components/FilterForm/FilterForm'
+import type { FilterField } from '../../../components/FilterForm/types'
+import { useAreaLevel } from '../../../lib/useAreaLevel'
+import { flattenTree } from '../agencyRules'
+import { fetchAgencies } from '../api/fetchAgencies'
+import { agencyKey, useAgencyTree } from '../api/useAgencyTree'
+import { AgencyModal } from '../components/AgencyModal'
+import { AgencyTreePanel } from '../components/AgencyTreePanel'
+import { useAgencyColumns } from '../components/useAgencyColumns'
+import { useToggleAgency } from '../hooks/useToggleAgency'
+
+const TREE_KEY = 'index_link'
+
+/** /organizationalManagement/organizational: the organisation tree beside the organisation list. */
+export function OrganisationsPage() {
+  const { t } = useTranslation()
+  const list = useListState([TREE_KEY])
+  const [params, setParams] = useSearchParams()
+  const indexLink = params.get(TREE_KEY)
+  const tree = useAgencyTree()
+  const { canEdit } = useAreaLevel('agency')
+  const [dialog, setDialog] = useState<{ id: number | null } | null>(null)
+  const toggle = useToggleAgency()
+  const columns = useAgencyColumns({ onEdit: (a) => setDialog({ id: a.id }), onToggle: toggle })
+  const selectedNode = flattenTree(tree.data ?? []).find((n) => n.index_link === indexLink)
+
+  const fields: FilterField[] = [
+    {
+      name: 'name',
+      title: t('agency.name'),
+      type: 'input',
+      placeholder: t('agency.nameRequired'),
+      maxLength: 50,
+    },
+    {
+      name: 'agency_type',
+      title: t('agency.type'),
+      type: 'select',
+      options: [0, 1, 2].map((v) => ({ value: v, label: t(`agencyType.${v}`) })),
+    },
+  ]
+  const selectNode = (link: string | null) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current)
+      next.delete('page')
+      if (link) next.set(TREE_KEY, link)
+      else next.delete(TREE_KEY)
+      return next
+    })
+  const add = canEdit ? () => setDialog({ id: null }) : undefined
+
+  return (
+    <div className="page" data-testid="organisations-page">
+      <Row gutter={16} wrap={false} align="stretch">
+        <Col flex="300px">
+          <AgencyTreePanel
+            tree={tree.data}
+            loading={tree.isPending}
+            selected={indexLink}
+            onSelect={selectNode}
+            onAdd={add}
+          />
+        </Col>
+        <Col flex="auto" className="page-main">
+          <Card className="filter-card">
+            <FilterForm
+              fields={fields}
+              values={list.filters}
+              onSearch={list.search}
+              onReset={list.refresh}
+              span={8}
+            />
+          </Card>
+          <Card
+            title={selectedNode ? `${t('agency.list')} · ${selectedNode.name}` : t('agency.list')}
+            extra={
+              add && (
+                <Button type="primary" icon={<PlusOutlined />} onClick={add} data-testid="agency-add">
+                  {t('agency.add')}
+                </Button>
+              )
+            }
+          >
+            <DataTable<Agency>
+              list={list}
+              columns={canEdit ? columns : columns.filter((c) => c.key !== 'actions')}
+              rowKey={(a) => a.id}
+              queryKey={[...agencyKey, indexLink]}
+              fetch={(p, signal) => fetchAgencies(p, signal, indexLink)}
+            />
+          </Card>
+        </Col>
+      </Row>
+      <AgencyModal
+        open={dialog !== null}
+        id={dialog?.id ?? null}
+        tree={tree.data ?? []}
+        defaultParent={selectedNode?.id}
+        onClose={() => setDialog(null)}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,68 @@
+import { LockOutlined } from '@ant-design/icons'
+import { Alert, App, Form, Input, Modal, Switch } from 'antd'
+import { useTranslation } from 'react-i18next'
+import { useSecurity, useUpdateSecurity } from '../api/useSecurity'
+
+type Values = { sms_dual_verify: boolean; password: string }
+
+/** Security settings: SMS dual verification of the signed-in account, confirmed by its password. */
+export function SecurityModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation()
+  const { message } = App.useApp()
+  const [form] = Form.useForm<Values>()
+  const security = useSecurity(open)
+  const update = useUpdateSecurity()
+
+  const submit = async () => {
+    const values = await form.validateFields().catch(() => null)
+    if (!values) return
+    try {
+      await update.mutateAsync(values)
+      message.success(t('security.saved'))
+      onClose()
+    } catch {
+      // The request client already showed the reason.
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      title={t('security.title')}
+      onOk={submit}
+      onCancel={onClose}
+      okText={t('common.ok')}
+      cancelText={t('common.cancel')}
+      confirmLoading={update.isPending}
+      loading={security.isLoading}
+      destroyOnHidden
+      data-testid="security-modal"
+    >
+      <Alert type="info" showIcon title={t('security.hint')} style={{ marginBottom: 16 }} />
+      {security.data && (
+        <Form
+          form={form}
+          layout="vertical"
+          name="security"
+          preserve={false}
+          initialValues={{ sms_dual_verify: security.data.sms_dual_verify }}
+        >
+          <Form.Item name="sms_dual_verify" label={t('security.dual')} valuePropName="checked">
+            <Switch data-testid="security-dual" />
+          </Form.Item>
+          <Form.Item
+            name="password"
+            label={t('security.password')}
+            rules={[{ required: true, message: t('login.passwordRequired') }]}
+          >
+            <Input.Password
+              prefix={<LockOutlined />}
+              autoComplete="current-password"
+              data-testid="security-password"
+            />
+          </Form.Item>
+        </Form>
+      )}
+    </Modal>
+  )
+}

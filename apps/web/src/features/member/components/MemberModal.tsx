@@ -1,0 +1,138 @@
+import type { AgencyNode } from '@aed/contracts/agency'
+import { useQueryClient } from '@tanstack/react-query'
+import { App, Divider, Form, Modal, Row, Spin } from 'antd'
+import dayjs from 'dayjs'
+import { useTranslation } from 'react-i18next'
+import { useAreaLevel } from '../../../lib/useAreaLevel'
+import { useFormReset } from '../../../lib/useFormReset'
+import { useSession } from '../../../lib/useSession'
+import { lookupAccount } from '../api/accountLookup'
+import { useMember } from '../api/useMember'
+import { useSaveMember } from '../api/useSaveMember'
+import { fallbackLevel, grantableLevels, initialRows, roleOptions, submitProblem } from '../memberRules'
+import { MemberAccountFields } from './MemberAccountFields'
+import { MemberAddressFields } from './MemberAddressFields'
+import { MemberPermissionFields } from './MemberPermissionFields'
+import { fromMember, type MemberFormValues, toMemberForm } from './memberFormValues'
+
+export const MEMBER_DIALOG_WIDTH = 1000
+
+type Props = { id: number | null; open: boolean; tree: AgencyNode[]; onClose: () => void }
+
+/** 新建用户 / 更改用户信息: person, address, organisation, role and the default permission rows. */
+export function MemberModal({ id, open, tree, onClose }: Props) {
+  const { t } = useTranslation()
+  const { message } = App.useApp()
+  const client = useQueryClient()
+  const { userInfo } = useSession()
+  const { canEdit } = useAreaLevel('member')
+  const [form] = Form.useForm<MemberFormValues>()
+  const detail = useMember(open ? id : null)
+  const save = useSaveMember()
+  const editing = id !== null
+  const actorRole = userInfo?.role_type ?? 2
+  const grantable = grantableLevels(actorRole)
+  const stored = detail.data
+  const roles = roleOptions(editing, actorRole, stored?.role_type)
+
+  const initial: MemberFormValues | undefined = editing
+    ? stored && fromMember(stored, initialRows(stored.permissions))
+    : {
+        phone: '',
+        name: '',
+        email: '',
+        nationality: 'CN',
+        agency_id: userInfo?.agency_id,
+        role_type: 2,
+        permissions: initialRows(null),
+      }
+
+  const prefill = async (phone: string) => {
+    const found = await lookupAccount(client, phone).catch(() => null)
+    const a = found?.account
+    if (!found?.exists || !a) return
+    form.setFieldsValue({
+      name: a.name,
+      ...(a.email ? { email: a.email } : {}),
+      ...(a.nationality ? { nationality: a.nationality } : {}),
+      ...(a.location ? { location: a.location } : {}),
+      ...(a.address_code ? { region: a.address_code } : {}),
+      ...(a.lat != null && a.lon != null ? { lat: a.lat, lon: a.lon } : {}),
+      ...(a.birth ? { birth: dayjs(a.birth) } : {}),
+      ...(a.gender === 1 || a.gender === 2 ? { gender: a.gender } : {}),
+    })
+    message.info(t('member.prefilled'))
+  }
+
+  useFormReset(form, open && initial ? String(id) : null)
+
+  const submit = async () => {
+    const values = form.getFieldsValue(true) as MemberFormValues
+    const problem = submitProblem(values, canEdit)
+    if (problem) {
+      message.error(t(problem))
+      void form.validateFields().catch(() => null)
+      return
+    }
+    if (
+      !(await form.validateFields().then(
+        () => true,
+        () => false,
+      ))
+    )
+      return
+    const granted = Object.values(values.permissions ?? {}).some(Boolean)
+    if (values.role_type !== 0 && !granted) {
+      message.error(t('member.permissionRequired'))
+      return
+    }
+    try {
+      const { msg } = await save.mutateAsync({ id, form: toMemberForm(values, stored) })
+      message.success(msg)
+      onClose()
+    } catch {
+      // The request client already showed the reason.
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      title={editing ? t('member.edit') : t('member.add')}
+      width={MEMBER_DIALOG_WIDTH}
+      onOk={submit}
+      onCancel={onClose}
+      okText={t('common.ok')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ disabled: !canEdit || !initial }}
+      confirmLoading={save.isPending}
+      destroyOnHidden
+      data-testid="member-modal"
+    >
+      {initial ? (
+        <Form form={form} layout="vertical" initialValues={initial} preserve={false} name="member">
+          <Row gutter={24}>
+            <MemberAccountFields
+              editing={editing}
+              disabled={!canEdit}
+              roles={roles}
+              tree={tree}
+              onPhone={prefill}
+            />
+            <MemberAddressFields disabled={!canEdit} />
+          </Row>
+          <Divider className="member-divider" />
+          <Row gutter={24}>
+            <MemberPermissionFields
+              grantable={grantable}
+              fallback={fallbackLevel(editing, grantable)}
+              disabled={!canEdit}
+            />
+          </Row>
+        </Form>
+      ) : (
+        <Spin className="modal-spin" />
+      )}
+    </Modal>
+  )
+}

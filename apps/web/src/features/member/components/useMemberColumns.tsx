@@ -1,0 +1,94 @@
+import type { Member } from '@aed/contracts/member'
+import { Button, Space, Tag } from 'antd'
+import type { ColumnsType } from 'antd/es/table'
+import dayjs from 'dayjs'
+import { useTranslation } from 'react-i18next'
+import { formatDateTime } from '../../../lib/datetime'
+
+type Actions = {
+  onEdit: (m: Member) => void
+  onAuthority: (m: Member) => void
+  onDelete: (m: Member) => void
+}
+
+const roleColor = ['gold', 'blue', 'default'] as const
+
+/** Columns of the user list; edit, 权限管理 and delete follow the row's `can`. */
+export function useMemberColumns({ onEdit, onAuthority, onDelete }: Actions): ColumnsType<Member> {
+  const { t } = useTranslation()
+  const dash = t('table.empty')
+  return [
+    { title: t('member.name'), key: 'name', width: 140, ellipsis: true, render: (_, m) => m.account.name },
+    { title: t('member.phone'), key: 'phone', width: 130, render: (_, m) => m.account.phone },
+    {
+      title: t('member.email'),
+      key: 'email',
+      width: 190,
+      ellipsis: true,
+      render: (_, m) => m.account.email || dash,
+    },
+    {
+      title: t('member.role'),
+      dataIndex: 'role_type',
+      width: 110,
+      render: (v: 0 | 1 | 2) => <Tag color={roleColor[v]}>{t(`role.${v}`)}</Tag>,
+    },
+    { title: t('member.agency'), dataIndex: 'agency_name', width: 200, ellipsis: true },
+    {
+      title: t('member.period.title'),
+      dataIndex: 'use_expire',
+      width: 170,
+      render: (v: string | null) =>
+        !v ? (
+          t('member.period.permanent')
+        ) : dayjs(v).isBefore(dayjs()) ? (
+          <Tag color="red">{t('member.period.expired')}</Tag>
+        ) : (
+          formatDateTime(v)
+        ),
+    },
+    { title: t('member.creator'), dataIndex: 'creator', width: 120, render: (v: string | null) => v || dash },
+    {
+      title: t('member.createTime'),
+      dataIndex: 'create_time',
+      width: 170,
+      render: (v: string) => formatDateTime(v),
+    },
+    {
+      title: t('table.actions'),
+      key: 'actions',
+      width: 200,
+      fixed: 'right',
+      render: (_, m) => (
+        <Space size={0} onClick={(e) => e.stopPropagation()}>
+          {m.can.edit && (
+            <Button type="link" size="small" onClick={() => onEdit(m)} data-testid={`member-edit-${m.id}`}>
+              {t('common.edit')}
+            </Button>
+          )}
+          {m.can.edit && (
+            <Button
+              type="link"
+              size="small"
+              onClick={() => onAuthority(m)}
+              data-testid={`member-authority-${m.id}`}
+            >
+              {t('member.authority')}
+            </Button>
+          )}
+          {m.can.delete && (
+            <Button
+              type="link"
+              size="small"
+              danger
+              onClick={() => onDelete(m)}
+              data-testid={`member-delete-${m.id}`}
+            >
+              {t('common.delete')}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ]
+}

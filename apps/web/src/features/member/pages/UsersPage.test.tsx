@@ -1,0 +1,95 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { i18n } from '../../../i18n'
+import { sessionStore } from '../../../lib/session'
+import { storage } from '../../../lib/storage'
+import { member, orgMenu, tree } from '../../../test/adminFixtures'
+import { userInfo } from '../../../test/fixtures'
+import { mockApi } from '../../../test/mockApi'
+import { renderWithProviders } from '../../../test/renderWithProviders'
+import { UsersPage } from './UsersPage'
+
+function api(menu = orgMenu, rows = [member()]) {
+  return mockApi({
+    'GET /api/v1/system/menu': () => ({ code: 0, data: menu }),
+    'GET /api/v1/agency/hierarchy/': () => ({ code: 0, data: { resource: tree } }),
+    'GET /api/v1/member/': () => ({ code: 0, data: { count: rows.length, resource: rows } }),
+    'GET /api/v1/member/5': () => ({
+      code: 0,
+      data: member({ account: { ...member().account, phone: '13912345678', email: 'w@aed.cn' } }),
+    }),
+    'DELETE /api/v1/member/5': () => ({ code: 0, msg: '删除成功！', data: { id: 5 } }),
+  })
+}
+
+const superAdmin = () => userInfo({ role_type: 0, agency_type: 0, agency_id: 1, permissions: {} })
+
+beforeEach(async () => {
+  storage.clear()
+  sessionStore.clear()
+  await i18n.changeLanguage('zh-CN')
+})
+afterEach(() => vi.unstubAllGlobals())
+
+describe('UsersPage', () => {
+  it('filters by organisation only when the menu has the organisation list', async () => {
+    api()
+    sessionStore.signIn(superAdmin())
+    const first = renderWithProviders(<UsersPage />)
+    await screen.findByText('王五')
+    await waitFor(() => expect(screen.getByTestId('filter-agency')).toBeInTheDocument())
+    expect(screen.getByTestId('filter-phone')).toBeInTheDocument()
+    first.unmount()
+    api([orgMenu[1]])
+    renderWithProviders(<UsersPage />)
+    await screen.findByText('王五')
+    expect(screen.queryByTestId('filter-agency')).toBeNull()
+    expect(screen.getByTestId('filter-phone')).toBeInTheDocument()
+  })
+
+  it('shows read-only members no add, edit or delete', async () => {
+    api()
+    sessionStore.signIn(userInfo({ role_type: 1, permissions: { member: 'READ_ONLY' } }))
+    renderWithProviders(<UsersPage />)
+    await screen.findByText('王五')
+    expect(screen.queryByTestId('member-add')).toBeNull()
+    expect(screen.queryByTestId('member-edit-5')).toBeNull()
+    expect(screen.queryByTestId('member-delete-5')).toBeNull()
+  })
+
+  it('opens 新建用户 at width 1000 and 更改用户信息 with the phone locked', async () => {
+    api()
+    sessionStore.signIn(superAdmin())
+    renderWithProviders(<UsersPage />)
+    const user = userEvent.setup()
+    await user.click(await screen.findByTestId('member-add'))
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByText('新建用户')).toBeInTheDocument()
+    expect(dialog.closest('.ant-modal')).toHaveStyle({ width: '1000px' })
+    expect(screen.getByTestId('member-phone')).not.toBeDisabled()
+    // New users start as general users: no permission-management row until the role is administrator.
+    expect(screen.queryByTestId('permission-member')).toBeNull()
+    await user.click(screen.getByTestId('member-role'))
+    await user.click(await screen.findByTitle('管理员'))
+    expect(await screen.findByTestId('permission-member')).toBeInTheDocument()
+    await user.click(within(dialog).getByText(/取\s?消/))
+    await user.click(screen.getByTestId('member-edit-5'))
+    await waitFor(() => expect(screen.getByText('更改用户信息')).toBeInTheDocument())
+    await waitFor(() => expect(screen.getByTestId('member-phone')).toHaveValue('13912345678'))
+    expect(screen.getByTestId('member-phone')).toBeDisabled()
+    expect(screen.queryByTestId('permission-member')).toBeNull()
+  })
+
+  it('asks 是否删除用户{name} and shows the server message', async () => {
+    const fetchMock = api()
+    sessionStore.signIn(superAdmin())
+    renderWithProviders(<UsersPage />)
+    const user = userEvent.setup()
+    await user.click(await screen.findByTestId('member-delete-5'))
+    expect(await screen.findByText('是否删除用户王五')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: /确\s?定/ }))
+    expect(await screen.findByText('删除成功！')).toBeInTheDocument()
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(true)
+  })
+})

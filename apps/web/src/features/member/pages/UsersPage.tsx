@@ -1,0 +1,113 @@
+import type { Member } from '@aed/contracts/member'
+import { PlusOutlined } from '@ant-design/icons'
+import { Button, Card } from 'antd'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { DataTable } from '../../../components/DataTable/DataTable'
+import { useListState } from '../../../components/DataTable/useListState'
+import { FilterForm } from '../../../components/FilterForm/FilterForm'
+import type { FilterField } from '../../../components/FilterForm/types'
+import { useAreaLevel } from '../../../lib/useAreaLevel'
+import { useSession } from '../../../lib/useSession'
+import { flattenTree } from '../../agency/agencyRules'
+import { useAgencyTree } from '../../agency/api/useAgencyTree'
+import { useMenu } from '../../menu/api/useMenu'
+import { menuHas } from '../../menu/menuHas'
+import { fetchMembers } from '../api/fetchMembers'
+import { memberKey } from '../api/memberKey'
+import { AuthorityModal } from '../components/AuthorityModal'
+import { MemberModal } from '../components/MemberModal'
+import { useMemberColumns } from '../components/useMemberColumns'
+import { useConfirmDeleteMember } from '../hooks/useConfirmDeleteMember'
+
+export const ORGANISATION_MENU = 'organizationalManagement-organizational'
+
+/** /users/permission: 用户列表 with add, edit, 权限管理 and delete. */
+export function UsersPage() {
+  const { t } = useTranslation()
+  const list = useListState()
+  const { token } = useSession()
+  const menu = useMenu(token)
+  const tree = useAgencyTree()
+  const { canEdit } = useAreaLevel('member')
+  const [dialog, setDialog] = useState<{ id: number | null } | null>(null)
+  const [authority, setAuthority] = useState<Member | null>(null)
+  const confirmDelete = useConfirmDeleteMember()
+  const columns = useMemberColumns({
+    onEdit: (m) => setDialog({ id: m.id }),
+    onAuthority: setAuthority,
+    onDelete: confirmDelete,
+  })
+
+  const withOrganisations = menuHas(menu.data, ORGANISATION_MENU)
+  const fields: FilterField[] = [
+    {
+      name: 'name',
+      title: t('member.name'),
+      type: 'input',
+      placeholder: t('member.nameRequired'),
+      maxLength: 50,
+    },
+    {
+      name: 'role',
+      title: t('member.role'),
+      type: 'select',
+      options: [0, 1, 2].map((r) => ({ value: r, label: t(`role.${r}`) })),
+    },
+    ...(withOrganisations
+      ? [
+          {
+            name: 'agency',
+            title: t('member.agency'),
+            type: 'select_search',
+            options: flattenTree(tree.data ?? []).map((n) => ({ value: n.id, label: n.name })),
+          } satisfies FilterField,
+        ]
+      : []),
+    {
+      name: 'phone',
+      title: t('member.phone'),
+      type: 'input',
+      placeholder: t('member.phoneRequired'),
+      maxLength: 50,
+    },
+  ]
+
+  return (
+    <div className="page" data-testid="users-page">
+      <Card className="filter-card">
+        <FilterForm fields={fields} values={list.filters} onSearch={list.search} onReset={list.refresh} />
+      </Card>
+      <Card
+        title={t('member.list')}
+        extra={
+          canEdit && (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setDialog({ id: null })}
+              data-testid="member-add"
+            >
+              {t('member.add')}
+            </Button>
+          )
+        }
+      >
+        <DataTable<Member>
+          list={list}
+          columns={canEdit ? columns : columns.filter((c) => c.key !== 'actions')}
+          rowKey={(m) => m.id}
+          queryKey={memberKey}
+          fetch={fetchMembers}
+        />
+      </Card>
+      <MemberModal
+        open={dialog !== null}
+        id={dialog?.id ?? null}
+        tree={tree.data ?? []}
+        onClose={() => setDialog(null)}
+      />
+      <AuthorityModal member={authority} onClose={() => setAuthority(null)} />
+    </div>
+  )
+}

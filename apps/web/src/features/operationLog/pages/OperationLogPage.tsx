@@ -1,0 +1,81 @@
+import type { OperationLog } from '@aed/contracts/operation-log'
+import { Card, Tag } from 'antd'
+import type { ColumnsType } from 'antd/es/table'
+import { useTranslation } from 'react-i18next'
+import { DataTable } from '../../../components/DataTable/DataTable'
+import { useListState } from '../../../components/DataTable/useListState'
+import { FilterForm } from '../../../components/FilterForm/FilterForm'
+import type { FilterField } from '../../../components/FilterForm/types'
+import { formatDateTime } from '../../../lib/datetime'
+import { fetchOperationLog, operationLogKey } from '../api/operationLogApi'
+import { ExportButton } from '../components/ExportButton'
+import { DEFAULT_LOG_PRESET, logPresets } from '../logQuery'
+
+/** /systemManagement/operationLog: the system operation log with filters and export. */
+export function OperationLogPage() {
+  const { t } = useTranslation()
+  const list = useListState()
+  const fields: FilterField[] = [
+    {
+      name: 'operator',
+      title: t('operationLog.operator'),
+      type: 'input',
+      placeholder: t('operationLog.operatorPlaceholder'),
+      maxLength: 50,
+    },
+    {
+      name: 'content',
+      title: t('operationLog.content'),
+      type: 'input',
+      placeholder: t('operationLog.contentPlaceholder'),
+      maxLength: 100,
+    },
+    {
+      name: 'time',
+      title: t('operationLog.time'),
+      type: 'custom_time_select',
+      presets: logPresets((days) => t('operationLog.lastDays', { count: days })),
+      initialValue: DEFAULT_LOG_PRESET,
+    },
+  ]
+  const columns: ColumnsType<OperationLog> = [
+    { title: t('operationLog.operator'), dataIndex: 'operator', width: 160, ellipsis: true },
+    {
+      title: t('operationLog.type'),
+      dataIndex: 'operation_type',
+      width: 160,
+      render: (v: string) => <Tag>{v}</Tag>,
+    },
+    { title: t('operationLog.content'), dataIndex: 'content', width: 520, ellipsis: true },
+    {
+      title: t('operationLog.agency'),
+      dataIndex: 'agency_name',
+      width: 220,
+      ellipsis: true,
+      render: (v: string | null) => v || t('table.empty'),
+    },
+    {
+      title: t('operationLog.time'),
+      dataIndex: 'create_time',
+      width: 180,
+      render: (v: string) => formatDateTime(v),
+    },
+  ]
+
+  return (
+    <div className="page" data-testid="operation-log-page">
+      <Card className="filter-card">
+        <FilterForm fields={fields} values={list.filters} onSearch={list.search} onReset={list.refresh} />
+      </Card>
+      <Card title={t('operationLog.title')} extra={<ExportButton filters={list.filters} />}>
+        <DataTable<OperationLog>
+          list={list}
+          columns={columns}
+          rowKey={(l) => l.id}
+          queryKey={operationLogKey}
+          fetch={fetchOperationLog}
+        />
+      </Card>
+    </div>
+  )
+}

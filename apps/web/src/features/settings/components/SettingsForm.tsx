@@ -1,0 +1,102 @@
+import { LOCATION_OFFSET_OPTIONS } from '@aed/contracts/settings'
+import { Divider, Form, Radio, Select, TimePicker } from 'antd'
+import type { Dayjs } from 'dayjs'
+import { useTranslation } from 'react-i18next'
+import { OFFSET_OFF } from '../settingsValues'
+
+const SCHEDULES = [1, 2, 0]
+const REMINDERS = [0, 1, 2, 3]
+
+/** Every alert preference: SMS schedules and window, location offset, alarm sound, expiry reminders. */
+export function SettingsForm({ disabled }: { disabled: boolean }) {
+  const { t } = useTranslation()
+  const execSms = Form.useWatch<number | undefined>('exec_status_sms')
+  const schedules = SCHEDULES.map((v) => ({ value: v, label: t(`systemSettings.schedule.${v}`) }))
+  const reminders = REMINDERS.map((v) => ({
+    value: v,
+    label: v ? t('systemSettings.monthsLeft', { count: v }) : t('systemSettings.noReminder'),
+  }))
+  const ordered = {
+    validator: (_: unknown, v?: [Dayjs, Dayjs] | null) =>
+      v?.[0] && v[1] && !v[0].isBefore(v[1])
+        ? Promise.reject(new Error(t('timeRange.order')))
+        : Promise.resolve(),
+  }
+
+  return (
+    <>
+      <Divider titlePlacement="start" className="settings-divider">
+        {t('systemSettings.sms')}
+      </Divider>
+      <Form.Item name="aid_sms" label={t('systemSettings.aidSms')} extra={t('systemSettings.aidSmsHint')}>
+        <Radio.Group disabled={disabled} options={schedules} data-testid="settings-aid-sms" />
+      </Form.Item>
+      <Form.Item
+        name="exec_status_sms"
+        label={t('systemSettings.execSms')}
+        extra={t('systemSettings.execSmsHint')}
+      >
+        <Radio.Group disabled={disabled} options={schedules} data-testid="settings-exec-sms" />
+      </Form.Item>
+      <Form.Item
+        name="exec_status_sms_time_period"
+        label={t('systemSettings.window')}
+        rules={[{ required: true, message: t('systemSettings.windowRequired') }, ordered]}
+      >
+        <TimePicker.RangePicker
+          format="HH:mm"
+          disabled={disabled || execSms === 0}
+          placeholder={[t('timeRange.start'), t('timeRange.end')]}
+          order={false}
+          data-testid="settings-window"
+        />
+      </Form.Item>
+      <Divider titlePlacement="start" className="settings-divider">
+        {t('systemSettings.device')}
+      </Divider>
+      <Form.Item
+        name="location_offset"
+        label={t('systemSettings.offset')}
+        extra={t('systemSettings.offsetHint')}
+      >
+        <Select
+          disabled={disabled}
+          style={{ width: 240 }}
+          options={[
+            { value: OFFSET_OFF, label: t('systemSettings.offsetOff') },
+            ...LOCATION_OFFSET_OPTIONS.map((km) => ({
+              value: km,
+              label: t('systemSettings.offsetKm', { km }),
+            })),
+          ]}
+          data-testid="settings-offset"
+        />
+      </Form.Item>
+      <Form.Item name="electrode_sheet_expire" label={t('systemSettings.padExpire')}>
+        <Select disabled={disabled} style={{ width: 240 }} options={reminders} data-testid="settings-pad" />
+      </Form.Item>
+      <Form.Item name="battery_expire" label={t('systemSettings.batteryExpire')}>
+        <Select
+          disabled={disabled}
+          style={{ width: 240 }}
+          options={reminders}
+          data-testid="settings-battery"
+        />
+      </Form.Item>
+      <Divider titlePlacement="start" className="settings-divider">
+        {t('systemSettings.alarm')}
+      </Divider>
+      <Form.Item
+        name="alarm_sound"
+        label={t('systemSettings.alarmSound')}
+        extra={t('systemSettings.alarmSoundHint')}
+      >
+        <Radio.Group
+          disabled={disabled}
+          options={[1, 0].map((v) => ({ value: v, label: t(`systemSettings.sound.${v}`) }))}
+          data-testid="settings-sound"
+        />
+      </Form.Item>
+    </>
+  )
+}

@@ -1,0 +1,75 @@
+import { DEFAULT_SETTINGS } from '@aed/contracts/settings'
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { i18n } from '../../../i18n'
+import { sessionStore } from '../../../lib/session'
+import { storage } from '../../../lib/storage'
+import { tree } from '../../../test/adminFixtures'
+import { userInfo } from '../../../test/fixtures'
+import { mockApi } from '../../../test/mockApi'
+import { renderWithProviders } from '../../../test/renderWithProviders'
+import { SettingsPage } from './SettingsPage'
+
+const posted: unknown[] = []
+function api() {
+  return mockApi({
+    'GET /api/v1/agency/hierarchy/': () => ({ code: 0, data: { resource: tree } }),
+    'GET /api/v1/agency/config/': () => ({ code: 0, data: { ...DEFAULT_SETTINGS, location_offset: null } }),
+    'POST /api/v1/agency/config/': (body) => {
+      posted.push(body)
+      return { code: 0, msg: '保存成功', data: DEFAULT_SETTINGS }
+    },
+  })
+}
+
+beforeEach(async () => {
+  posted.length = 0
+  storage.clear()
+  await i18n.changeLanguage('zh-CN')
+})
+afterEach(() => vi.unstubAllGlobals())
+
+describe('SettingsPage', () => {
+  it('shows every option and saves the whole settings object', async () => {
+    api()
+    sessionStore.signIn(userInfo({ role_type: 0, agency_id: 1, permissions: {} }))
+    renderWithProviders(<SettingsPage />)
+    expect(await screen.findByText('急救短信通知')).toBeInTheDocument()
+    for (const label of [
+      '异常状态短信通知',
+      '异常短信发送时段',
+      '位置偏移阈值',
+      '电极片到期提醒',
+      '电池到期提醒',
+      '告警提示音',
+    ])
+      expect(screen.getByText(label)).toBeInTheDocument()
+    expect(screen.getByTestId('settings-offset')).toHaveTextContent('关闭')
+    const user = userEvent.setup()
+    await user.click(screen.getByLabelText('不发送', { selector: '[data-testid=settings-aid-sms] input' }))
+    await user.click(screen.getByTestId('settings-save'))
+    expect(await screen.findByText('保存成功')).toBeInTheDocument()
+    expect(posted).toEqual([
+      {
+        agency_id: 1,
+        aid_sms: 0,
+        exec_status_sms: 2,
+        exec_status_sms_time_period: ['08:00', '20:00'],
+        location_offset: null,
+        alarm_sound: 1,
+        electrode_sheet_expire: 1,
+        battery_expire: 1,
+      },
+    ])
+  })
+
+  it('disables the form for read-only members and offers no save', async () => {
+    api()
+    sessionStore.signIn(userInfo({ role_type: 1, permissions: { agency: 'READ_ONLY' } }))
+    renderWithProviders(<SettingsPage />)
+    await screen.findByText('急救短信通知')
+    await waitFor(() => expect(screen.queryByTestId('settings-save')).toBeNull())
+    expect(screen.getAllByRole('radio').every((r) => (r as HTMLInputElement).disabled)).toBe(true)
+  })
+})

@@ -1,0 +1,24 @@
+import dayjs from 'dayjs'
+import customParseFormat from 'dayjs/plugin/customParseFormat'
+import { describe, expect, it } from 'vitest'
+import { toAgencySettings, toSettingsValues } from './settingsValues'
+
+dayjs.extend(customParseFormat)
+
+describe('system settings values', () => {
+  it('round-trip, with the location check off as null', () => {
+    const s = {
+      aid_sms: 1 as const,
+      exec_status_sms: 2 as const,
+      exec_status_sms_time_period: ['08:00', '20:30'] as [string, string],
+      location_offset: null,
+      alarm_sound: 0 as const,
+      electrode_sheet_expire: 3,
+      battery_expire: 0,
+    }
+    const v = toSettingsValues(s)
+    expect(v.location_offset).toBe(0)
+    expect(toAgencySettings(v)).toEqual(s)
+    expect(toAgencySettings({ ...v, location_offset: 5 }).location_offset).toBe(5)
+  })
+})
