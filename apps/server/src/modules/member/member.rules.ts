@@ -24,8 +24,16 @@ export function checkRank(actor: Actor, targetRole: number) {
  * general users none. General users never hold permission management; the overview board and
  * aid events are read-only areas.
  */
-export function checkPermissions(actor: Actor, targetRole: number, permissions: Permissions) {
-  const granted = Object.entries(permissions).filter(([, v]) => v) as [keyof Permissions, PermissionLevel][]
+export function checkPermissions(
+  actor: Actor,
+  targetRole: number,
+  permissions: Permissions,
+  current: Permissions = {},
+) {
+  // Only what changes is a grant: an administrator may save a user who keeps a level it could not give.
+  const granted = Object.entries(permissions).filter(
+    ([area, v]) => v && v !== current[area as keyof Permissions],
+  ) as [keyof Permissions, PermissionLevel][]
   for (const [area, level] of granted) {
     if ((area === 'analysis_board' || area === 'aid_event') && level !== 'READ_ONLY') {
       throw invalid('PERMISSION_READ_ONLY_AREA')

@@ -86,7 +86,7 @@ export async function updateMember(ctx: AppContext, auth: AuthContext, id: numbe
   }
   if (!self) {
     checkRole(auth, form.role_type, row.role_type)
-    checkPermissions(auth, form.role_type, form.permissions)
+    checkPermissions(auth, form.role_type, form.permissions, row.permissions)
   }
   if (form.agency_id !== row.agency_id) {
     if (!(await agencyRepo.findInScope(ctx.db, auth, form.agency_id))) throw invalid('MEMBER_AGENCY_REQUIRED')
@@ -118,7 +118,7 @@ export async function setAuthority(
   const row = await detail(ctx, auth, id)
   if (row.id === auth.member_id) throw invalid('MEMBER_SELF')
   checkRank(auth, row.role_type)
-  checkPermissions(auth, row.role_type, body.permissions)
+  checkPermissions(auth, row.role_type, body.permissions, row.permissions)
   await repo.updateMember(ctx.db, row.id, {
     permissions: normalise(body.permissions),
     use_expire: body.use_expire ? new Date(body.use_expire) : null,

@@ -246,6 +246,29 @@ describe('editing, authority and deleting', () => {
     expect(login.data.agency_list.map((a) => a.agency_name)).toEqual(['深圳市南山区急救站'])
   })
 
+  it('lets an administrator keep levels it could not grant, but not raise one', async () => {
+    const created = await t.call<Member>('POST', '/api/v1/member', {
+      token: tokens.superAdmin,
+      body: form(
+        { agency_id: agencyIds['AED云平台运营中心'], permissions: { device: 'EDIT', aid_man: 'READ_ONLY' } },
+        { phone: '13944441111' },
+      ),
+    })
+    const keep = await t.call('PUT', `/api/v1/member/${created.data.id}/authority/`, {
+      token: tokens.admin,
+      body: {
+        permissions: { device: 'EDIT', aid_man: 'READ_ONLY', analysis_board: 'READ_ONLY' },
+        use_expire: null,
+      },
+    })
+    expect(keep.code).toBe(0)
+    const raise = await t.call('PUT', `/api/v1/member/${created.data.id}/authority/`, {
+      token: tokens.admin,
+      body: { permissions: { device: 'EDIT', aid_man: 'EDIT' }, use_expire: null },
+    })
+    expect(raise.msg).toBe('无权授予该权限级别')
+  })
+
   it('deletes only with full access (ALL)', async () => {
     const created = await t.call<Member>('POST', '/api/v1/member', {
       token: tokens.superAdmin,
