@@ -53,5 +53,10 @@ export function useBrowser() {
 /** Saves a full-page screenshot under e2e/screenshots/ for a person to look at. */
 export async function screenshot(page: Page, name: string) {
   fs.mkdirSync(shots, { recursive: true })
+  // Pictures of settled screens: no loading spinner, opening animations done.
+  await page.waitForFunction(() => document.querySelectorAll('.ant-spin-spinning').length === 0, null, {
+    timeout: 10_000,
+  })
+  await page.waitForTimeout(400)
   await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true })
 }

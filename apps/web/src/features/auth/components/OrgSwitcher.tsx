@@ -18,11 +18,6 @@ export function OrgSwitcher() {
   const memberships = useMemberships(token)
   const switchMembership = useSwitchMembership()
   const list = memberships.data?.resource ?? []
-  const options = list.length
-    ? list
-    : userInfo
-      ? [{ id: userInfo.id, agency_name: userInfo.agency_name }]
-      : []
 
   const change = async (memberId: number) => {
     if (memberId === userInfo?.id) return
@@ -36,18 +31,27 @@ export function OrgSwitcher() {
     }
   }
 
+  // One organisation: nothing to switch to, so its name is shown as plain text.
+  if (list.length < 2) {
+    return (
+      <span className="org-current" title={userInfo?.agency_name} data-testid="org-switcher">
+        <BankOutlined /> <span className="org-current-name">{userInfo?.agency_name}</span>
+      </span>
+    )
+  }
+
   return (
     <Select
       className="org-switcher"
       value={userInfo?.id}
       onChange={change}
       loading={memberships.isPending || switchMembership.isPending}
-      disabled={switchMembership.isPending || list.length < 2}
+      disabled={switchMembership.isPending}
       aria-label={t('layout.switchOrg')}
       placeholder={t('layout.switchOrg')}
       prefix={<BankOutlined />}
       popupMatchSelectWidth={false}
-      options={options.map((m) => ({
+      options={list.map((m) => ({
         value: m.id,
         label: <span data-testid={`org-switch-option-${m.id}`}>{m.agency_name}</span>,
       }))}
