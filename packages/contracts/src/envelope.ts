@@ -37,6 +37,11 @@ export function paged<T extends z.ZodType>(item: T) {
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(500).default(10),
+  /** A sortable field of the list, '-' first for descending. */
+  order_by: z
+    .string()
+    .regex(/^-?[a-z_]+$/, 'ORDER_INVALID')
+    .optional(),
 })
 
 export const emptyData = z.object({}).passthrough().nullable()

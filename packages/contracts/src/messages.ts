@@ -105,6 +105,7 @@ export const messages = {
   SERVICE_UNKNOWN: ['服务配置不存在', 'Unknown service'],
   STATE_REQUIRED: ['请选择是否启用', 'Please choose whether it is enabled'],
   SERVICE_CONFIG_EXISTS: ['该机构已有服务配置', 'This organisation already has a service configuration'],
+  ORDER_INVALID: ['不支持按该字段排序', 'This list cannot be sorted by that field'],
   DATE_INVALID: ['日期格式不正确', 'Invalid date'],
   DATE_ORDER: ['开始时间不能大于结束时间！', 'The start time cannot be after the end time!'],
   EXPORT_TOO_LARGE: ['导出数据过多，请缩小时间范围', 'Too many rows to export: narrow the date range'],

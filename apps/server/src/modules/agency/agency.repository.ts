@@ -2,6 +2,7 @@ import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { containsPattern, rowsOf } from '../../db/rows.ts'
 import { agencies } from '../../db/schema.ts'
+import { orderTerms } from '../../lib/order.ts'
 import { agencyInScope, type Scope } from '../../lib/scope.ts'
 
 export type AgencyRow = typeof agencies.$inferSelect
@@ -74,12 +75,29 @@ export async function listScope(db: DbOrTx, scope: Scope) {
 export async function listPage(
   db: DbOrTx,
   scope: Scope,
-  f: { name?: string; index_link?: string; agency_type?: number; page: number; page_size: number },
+  f: {
+    name?: string
+    index_link?: string
+    agency_type?: number
+    order_by?: string
+    page: number
+    page_size: number
+  },
 ) {
   const conds: SQL[] = [sql`a.index_link LIKE ${`${scope.index_link}%`}`]
   if (f.index_link) conds.push(sql`a.index_link LIKE ${`${f.index_link}%`}`)
   if (f.name) conds.push(sql`a.name ILIKE ${containsPattern(f.name)}`)
   if (f.agency_type !== undefined) conds.push(sql`a.agency_type = ${f.agency_type}`)
+  const order = orderTerms(
+    f.order_by,
+    {
+      name: sql`a.name`,
+      level: sql`a.level`,
+      agency_type: sql`a.agency_type`,
+      create_time: sql`a.create_time`,
+    },
+    [sql`a.level`, sql`a.id`],
+  )
   const r = await db.execute(sql`
     SELECT a.*, a.id::int AS id, a.parent_id::int AS parent_id, a.agency_type::int AS agency_type,
            p.name AS parent_name,
@@ -87,7 +105,7 @@ export async function listPage(
            count(*) OVER ()::int AS total
     FROM agencies a LEFT JOIN agencies p ON p.id = a.parent_id
     WHERE ${sql.join(conds, sql` AND `)}
-    ORDER BY a.level, a.id
+    ORDER BY ${sql.join(order, sql`, `)}
     LIMIT ${f.page_size} OFFSET ${(f.page - 1) * f.page_size}`)
   const rows = rowsOf<AgencyListRow & { total: number; create_time: string | Date }>(r)
   return {

@@ -277,3 +277,29 @@ describe('disabling organisations', () => {
     expect(sz.disabled).toBe(false)
   })
 })
+
+describe('sorting', () => {
+  it('sorts by an allowed field either way and refuses others', async () => {
+    const asc = await t.call<List>('GET', '/api/v1/agency/', {
+      token: tokens.superAdmin,
+      query: { order_by: 'name', page_size: 100 },
+    })
+    const names = asc.data.resource.map((a) => a.name)
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)))
+    const desc = await t.call<List>('GET', '/api/v1/agency/', {
+      token: tokens.superAdmin,
+      query: { order_by: '-level', page_size: 100 },
+    })
+    expect(desc.data.resource[0].level).toBeGreaterThan(desc.data.resource.at(-1)!.level)
+    const bad = await t.call('GET', '/api/v1/agency/', {
+      token: tokens.superAdmin,
+      query: { order_by: 'phone' },
+    })
+    expect(bad).toMatchObject({ code: 1, msg: '不支持按该字段排序' })
+    const injected = await t.call('GET', '/api/v1/agency/', {
+      token: tokens.superAdmin,
+      query: { order_by: 'name;drop' },
+    })
+    expect(injected.code).toBe(1)
+  })
+})

@@ -1,6 +1,7 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { agencies, appServiceConfigs } from '../../db/schema.ts'
+import { orderTerms } from '../../lib/order.ts'
 import { agencyInScope, type Scope } from '../../lib/scope.ts'
 import { betweenDates } from '../../lib/time.ts'
 
@@ -36,6 +37,7 @@ export async function listPage(
     service?: string
     start_time?: string
     end_time?: string
+    order_by?: string
     page: number
     page_size: number
   },
@@ -51,7 +53,17 @@ export async function listPage(
       .from(appServiceConfigs)
       .innerJoin(agencies, eq(agencies.id, appServiceConfigs.agency_id))
       .where(where)
-      .orderBy(desc(appServiceConfigs.apply_time), desc(appServiceConfigs.id))
+      .orderBy(
+        ...orderTerms(
+          f.order_by,
+          {
+            apply_time: appServiceConfigs.apply_time,
+            agency_name: agencies.name,
+            state: appServiceConfigs.state,
+          },
+          [desc(appServiceConfigs.apply_time), desc(appServiceConfigs.id)],
+        ),
+      )
       .limit(f.page_size)
       .offset((f.page - 1) * f.page_size),
     db

@@ -2,6 +2,7 @@ import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { containsPattern } from '../../db/rows.ts'
 import { accounts, agencies, classrooms, members } from '../../db/schema.ts'
+import { orderTerms } from '../../lib/order.ts'
 import { agencyIdInScope, agencyInScope, type Scope } from '../../lib/scope.ts'
 
 export type ClassroomValues = {
@@ -33,7 +34,7 @@ const columns = {
 export async function listPage(
   db: DbOrTx,
   scope: Scope,
-  f: { title?: string; category?: number; page: number; page_size: number },
+  f: { title?: string; category?: number; order_by?: string; page: number; page_size: number },
 ) {
   const conds: SQL[] = [agencyInScope(scope)]
   if (f.title) conds.push(sql`${classrooms.title} ILIKE ${containsPattern(f.title)}`)
@@ -52,7 +53,13 @@ export async function listPage(
     .leftJoin(members, eq(members.id, classrooms.creator))
     .leftJoin(accounts, eq(accounts.id, members.account_id))
     .where(where)
-    .orderBy(desc(classrooms.create_time), desc(classrooms.id))
+    .orderBy(
+      ...orderTerms(
+        f.order_by,
+        { create_time: classrooms.create_time, title: classrooms.title, category: classrooms.category },
+        [desc(classrooms.create_time), desc(classrooms.id)],
+      ),
+    )
     .limit(f.page_size)
     .offset((f.page - 1) * f.page_size)
   return { count: n, rows }

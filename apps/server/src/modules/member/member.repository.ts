@@ -3,6 +3,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { containsPattern, rowsOf } from '../../db/rows.ts'
 import { accounts, members } from '../../db/schema.ts'
+import { orderTerms } from '../../lib/order.ts'
 import type { Scope } from '../../lib/scope.ts'
 
 /** A member with its account, agency and the names of who created and last changed it. */

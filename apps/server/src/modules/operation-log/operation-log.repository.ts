@@ -2,10 +2,17 @@ import { and, desc, eq, ilike, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { containsPattern } from '../../db/rows.ts'
 import { agencies, operationLogs } from '../../db/schema.ts'
+import { orderTerms } from '../../lib/order.ts'
 import { agencyInScope, type Scope } from '../../lib/scope.ts'
 import { betweenDates } from '../../lib/time.ts'
 
-export type LogFilter = { operator?: string; content?: string; start_time: string; end_time: string }
+export type LogFilter = {
+  operator?: string
+  content?: string
+  start_time: string
+  end_time: string
+  order_by?: string
+}
 export type LogRow = {
   id: number
   operator: string
@@ -47,7 +54,17 @@ export async function listLogs(
     .from(operationLogs)
     .innerJoin(agencies, eq(agencies.id, operationLogs.agency_id))
     .where(where(scope, f))
-    .orderBy(desc(operationLogs.create_time), desc(operationLogs.id))
+    .orderBy(
+      ...orderTerms(
+        f.order_by,
+        {
+          create_time: operationLogs.create_time,
+          operator: operationLogs.operator,
+          operation_type: operationLogs.operation_type,
+        },
+        [desc(operationLogs.create_time), desc(operationLogs.id)],
+      ),
+    )
     .limit(limit)
     .offset(offset)
 }

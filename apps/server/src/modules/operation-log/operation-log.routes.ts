@@ -50,6 +50,7 @@ export async function operationLogRoutes(base: FastifyInstance, { ctx }: { ctx: 
       const filter: repo.LogFilter = {
         operator: q.operator,
         content: q.content,
+        order_by: q.order_by,
         start_time: q.start_time ?? formatDate(new Date(Date.now() - DEFAULT_EXPORT_DAYS * 86_400_000)),
         end_time: q.end_time ?? formatDate(new Date()),
       }

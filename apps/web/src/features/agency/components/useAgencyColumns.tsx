@@ -30,6 +30,7 @@ export function useAgencyColumns({ onEdit, onToggle }: Actions): ColumnsType<Age
     {
       title: t('agency.level'),
       dataIndex: 'level',
+      sorter: true,
       width: 100,
       render: (v: number) => t('agency.levelText', { level: v }),
     },
@@ -50,6 +51,7 @@ export function useAgencyColumns({ onEdit, onToggle }: Actions): ColumnsType<Age
     {
       title: t('agency.createTime'),
       dataIndex: 'create_time',
+      sorter: true,
       width: 170,
       render: (v: string) => formatDateTime(v),
     },

@@ -59,6 +59,7 @@ export function useClassroomColumns({
     {
       title: t('classroom.createTime'),
       dataIndex: 'create_time',
+      sorter: true,
       width: 170,
       render: (v: string) => formatDateTime(v),
     },

@@ -51,6 +51,7 @@ export function useMemberColumns({ onEdit, onAuthority, onDelete }: Actions): Co
     {
       title: t('member.createTime'),
       dataIndex: 'create_time',
+      sorter: true,
       width: 170,
       render: (v: string) => formatDateTime(v),
     },

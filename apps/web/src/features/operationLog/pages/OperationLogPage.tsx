@@ -57,6 +57,7 @@ export function OperationLogPage() {
     {
       title: t('operationLog.time'),
       dataIndex: 'create_time',
+      sorter: true,
       width: 180,
       render: (v: string) => formatDateTime(v),
     },

@@ -38,6 +38,7 @@ export function useServiceConfigColumns({ onDetail, onModify }: Actions): Column
     {
       title: t('serviceConfig.applyTime'),
       dataIndex: 'apply_time',
+      sorter: true,
       width: 170,
       render: (v: string) => formatDateTime(v),
     },
