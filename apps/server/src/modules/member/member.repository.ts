@@ -63,6 +63,7 @@ export async function listPage(
     role?: number
     agency?: number
     exclude_general?: boolean
+    order_by?: string
     page: number
     page_size: number
   },
@@ -74,9 +75,20 @@ export async function listPage(
   if (f.agency !== undefined) conds.push(sql`m.agency_id = ${f.agency}`)
   if (f.exclude_general) conds.push(sql`m.role_type <> 2`)
   const where = sql.join(conds, sql` AND `)
+  const order = orderTerms(
+    f.order_by,
+    {
+      name: sql`a.name`,
+      role_type: sql`m.role_type`,
+      create_time: sql`m.create_time`,
+      update_time: sql`m.update_time`,
+    },
+    [sql`m.id DESC`],
+  )
   const [page, total] = await Promise.all([
     db.execute(
-      sql`${select} WHERE ${where} ORDER BY m.id DESC LIMIT ${f.page_size} OFFSET ${(f.page - 1) * f.page_size}`,
+      sql`${select} WHERE ${where} ORDER BY ${sql.join(order, sql`, `)}
+          LIMIT ${f.page_size} OFFSET ${(f.page - 1) * f.page_size}`,
     ),
     db.execute(sql`SELECT count(*)::int AS n FROM members m JOIN accounts a ON a.id = m.account_id
                    JOIN agencies g ON g.id = m.agency_id WHERE ${where}`),

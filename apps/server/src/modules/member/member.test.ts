@@ -77,6 +77,20 @@ describe('user list', () => {
     expect(byPhone.data.count).toBe(2)
   })
 
+  it('sorts by creation time either way', async () => {
+    const asc = await t.call<List>('GET', '/api/v1/member/', {
+      token: tokens.superAdmin,
+      query: { order_by: 'create_time', page_size: 100 },
+    })
+    const desc = await t.call<List>('GET', '/api/v1/member/', {
+      token: tokens.superAdmin,
+      query: { order_by: '-create_time', page_size: 100 },
+    })
+    expect(asc.data.resource.map((m) => m.id)).not.toEqual(desc.data.resource.map((m) => m.id))
+    const times = asc.data.resource.map((m) => m.create_time)
+    expect(times).toEqual([...times].sort())
+  })
+
   it('does not show users of another branch, even when asked by organisation', async () => {
     const r = await t.call<List>('GET', '/api/v1/member/', {
       token: tokens.eastAdmin,
