@@ -1,6 +1,7 @@
 import type { AgencyNode } from '@aed/contracts/agency'
-import { App, Form, Modal, Spin } from 'antd'
+import { App, Form, Spin } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { FormModal } from '../../../components/FormModal/FormModal'
 import { useAreaLevel } from '../../../lib/useAreaLevel'
 import { useFormReset } from '../../../lib/useFormReset'
 import { useSession } from '../../../lib/useSession'
@@ -72,18 +73,15 @@ export function AgencyModal({ id, open, tree, defaultParent, onClose }: Props) {
   }
 
   return (
-    <Modal
+    <FormModal
       open={open}
       title={editing ? t('agency.modify') : t('agency.add')}
       width={760}
+      canSave={canEdit && Boolean(initial)}
+      saving={save.isPending}
       onOk={submit}
-      onCancel={onClose}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ disabled: !canEdit || !initial }}
-      confirmLoading={save.isPending}
-      destroyOnHidden
-      data-testid="agency-modal"
+      onClose={onClose}
+      testId="agency-modal"
     >
       {initial ? (
         <Form form={form} layout="vertical" initialValues={initial} preserve={false} name="agency">
@@ -97,6 +95,6 @@ export function AgencyModal({ id, open, tree, defaultParent, onClose }: Props) {
       ) : (
         <Spin className="modal-spin" />
       )}
-    </Modal>
+    </FormModal>
   )
 }

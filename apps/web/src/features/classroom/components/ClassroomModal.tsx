@@ -1,5 +1,6 @@
-import { App, Form, Modal, Spin } from 'antd'
+import { App, Form, Spin } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { FormModal } from '../../../components/FormModal/FormModal'
 import { useAreaLevel } from '../../../lib/useAreaLevel'
 import { useFormReset } from '../../../lib/useFormReset'
 import { useClassroomItem } from '../api/useClassroomItem'
@@ -62,18 +63,15 @@ export function ClassroomModal({ id, open, onClose }: Props) {
   }
 
   return (
-    <Modal
+    <FormModal
       open={open}
       title={editing ? t('classroom.edit') : t('classroom.add')}
       width={820}
+      canSave={canEdit && Boolean(initial)}
+      saving={save.isPending}
       onOk={submit}
-      onCancel={onClose}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ disabled: !canEdit || !initial }}
-      confirmLoading={save.isPending}
-      destroyOnHidden
-      data-testid="classroom-modal"
+      onClose={onClose}
+      testId="classroom-modal"
     >
       {initial ? (
         <Form
@@ -90,6 +88,6 @@ export function ClassroomModal({ id, open, onClose }: Props) {
       ) : (
         <Spin className="modal-spin" />
       )}
-    </Modal>
+    </FormModal>
   )
 }

@@ -1,7 +1,8 @@
 import type { PermissionArea, PermissionLevel, Permissions } from '@aed/contracts'
 import type { Member } from '@aed/contracts/member'
-import { App, Card, Form, Modal } from 'antd'
+import { App, Card, Form } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { FormModal } from '../../../components/FormModal/FormModal'
 import { useAreaLevel } from '../../../lib/useAreaLevel'
 import { useFormReset } from '../../../lib/useFormReset'
 import { useSession } from '../../../lib/useSession'
@@ -56,18 +57,15 @@ export function AuthorityModal({ member, onClose }: Props) {
   }
 
   return (
-    <Modal
+    <FormModal
       open={member !== null}
       title={t('member.authority')}
       width={720}
+      canSave={canEdit}
+      saving={save.isPending}
       onOk={submit}
-      onCancel={onClose}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ disabled: !canEdit }}
-      confirmLoading={save.isPending}
-      destroyOnHidden
-      data-testid="authority-modal"
+      onClose={onClose}
+      testId="authority-modal"
     >
       {member && (
         <Form
@@ -100,6 +98,6 @@ export function AuthorityModal({ member, onClose }: Props) {
           </Form.Item>
         </Form>
       )}
-    </Modal>
+    </FormModal>
   )
 }

@@ -1,8 +1,9 @@
 import type { AgencyNode } from '@aed/contracts/agency'
 import { useQueryClient } from '@tanstack/react-query'
-import { App, Divider, Form, Modal, Row, Spin } from 'antd'
+import { App, Divider, Form, Row, Spin } from 'antd'
 import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
+import { FormModal } from '../../../components/FormModal/FormModal'
 import { useAreaLevel } from '../../../lib/useAreaLevel'
 import { useFormReset } from '../../../lib/useFormReset'
 import { useSession } from '../../../lib/useSession'
@@ -96,18 +97,15 @@ export function MemberModal({ id, open, tree, onClose }: Props) {
   }
 
   return (
-    <Modal
+    <FormModal
       open={open}
       title={editing ? t('member.edit') : t('member.add')}
       width={MEMBER_DIALOG_WIDTH}
+      canSave={canEdit && Boolean(initial)}
+      saving={save.isPending}
       onOk={submit}
-      onCancel={onClose}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ disabled: !canEdit || !initial }}
-      confirmLoading={save.isPending}
-      destroyOnHidden
-      data-testid="member-modal"
+      onClose={onClose}
+      testId="member-modal"
     >
       {initial ? (
         <Form form={form} layout="vertical" initialValues={initial} preserve={false} name="member">
@@ -133,6 +131,6 @@ export function MemberModal({ id, open, tree, onClose }: Props) {
       ) : (
         <Spin className="modal-spin" />
       )}
-    </Modal>
+    </FormModal>
   )
 }
