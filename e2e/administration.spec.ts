@@ -72,10 +72,14 @@ describe('administration journeys', () => {
     await user.waitForURL(/\/watchBoard\/dashboard/)
     await user.getByTestId('nav-menu').getByText('用户管理').waitFor()
     await user.goto('/users/permission')
-    await user.locator('.ant-table-row', { hasText: '陈海' }).first().waitFor()
-    const rows = await user.locator('.ant-table-row').allInnerTexts()
-    expect(rows.length).toBeGreaterThan(0)
-    for (const r of rows) expect(r).toContain(ORG)
+    // The organisation column comes with the menu entry it depends on: wait for it to be drawn.
+    await user.locator('.ant-table-row', { hasText: ORG }).first().waitFor()
+    await expect
+      .poll(async () => {
+        const rows = await user.locator('.ant-table-row').allInnerTexts()
+        return rows.length > 0 && rows.every((r) => r.includes(ORG))
+      })
+      .toBe(true)
     await screenshot(user, 'admin-04-user-sees-own-organisation')
     // New rows default to read-only system management: the organisation tree holds theirs alone.
     await user.goto('/organizationalManagement/organizational')
