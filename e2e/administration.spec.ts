@@ -58,7 +58,7 @@ describe('administration journeys', () => {
     await screenshot(admin, 'admin-03-new-user')
     await dialogOk(admin).click()
     await admin.getByText('添加成功！').waitFor()
-    await admin.locator('.ant-table-row', { hasText: '陈海' }).first().waitFor()
+    await admin.locator('.ant-table-row', { hasText: '陈海' }).filter({ hasText: ORG }).first().waitFor()
   })
 
   let user: Awaited<ReturnType<typeof b.open>>
