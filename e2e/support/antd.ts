@@ -1,17 +1,22 @@
 import type { Locator, Page } from 'playwright-core'
 
-/** Opens an antd Select by its test id and picks the option with this text, until the select shows it. */
-export async function pickOption(page: Page, testId: string, text: string) {
+/**
+ * Opens a select, finds the item and clicks it once the dropdown has settled (a click during its
+ * opening animation can miss), until the select shows the text.
+ */
+async function pickUntilShown(
+  page: Page,
+  testId: string,
+  text: string,
+  item: (select: Locator) => Promise<Locator>,
+) {
   const select = page.getByTestId(testId)
   for (let attempt = 0; attempt < 3; attempt++) {
     await select.click()
-    const option = page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text })
-      .first()
-    await option.waitFor()
-    // The dropdown animates open; a click during the animation can miss the option.
+    const target = await item(select)
+    await target.waitFor()
     await page.waitForTimeout(200)
-    await option.click()
+    await target.click()
     try {
       await page.waitForFunction(
         ([id, t]) =>
@@ -25,6 +30,13 @@ export async function pickOption(page: Page, testId: string, text: string) {
     }
   }
   throw new Error(`could not pick ${text} in ${testId}`)
+}
+
+/** Picks the option with this text in an antd Select. */
+export function pickOption(page: Page, testId: string, text: string) {
+  return pickUntilShown(page, testId, text, async () =>
+    page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first(),
+  )
 }
 
 /** Types into the region cascader's search and picks the matching path. */
@@ -47,32 +59,12 @@ export function dialogOk(page: Page) {
     .last()
 }
 
-/** Opens an antd TreeSelect by its test id, searches and picks the node with this title, until it shows. */
-export async function pickTreeOption(page: Page, testId: string, text: string) {
-  const select = page.getByTestId(testId)
-  for (let attempt = 0; attempt < 3; attempt++) {
-    await select.click()
+/** Searches an antd TreeSelect and picks the node with this title. */
+export function pickTreeOption(page: Page, testId: string, text: string) {
+  return pickUntilShown(page, testId, text, async (select) => {
     await select.locator('input').fill(text)
-    const node = page
-      .locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: text })
-      .first()
-    await node.waitFor()
-    // The dropdown animates open; a click during the animation can miss the node.
-    await page.waitForTimeout(200)
-    await node.click()
-    try {
-      await page.waitForFunction(
-        ([id, t]) =>
-          document.querySelector(`[data-testid="${id}"]`)?.closest('.ant-select')?.textContent?.includes(t),
-        [testId, text] as const,
-        { timeout: 2000 },
-      )
-      return
-    } catch {
-      await page.keyboard.press('Escape')
-    }
-  }
-  throw new Error(`could not pick ${text} in ${testId}`)
+    return page.locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: text }).first()
+  })
 }
 
 /** The text input of a field by test id, whether the id sits on the input or on its wrapper. */
