@@ -112,7 +112,7 @@ export const memberListQuery = pageQuery.extend({
 
 export const accountLookupSchema = z.object({
   exists: z.boolean(),
-  /** The whole profile when every membership of the account is in the caller's subtree; else the name only. */
+  /** The whole profile when every membership of the account is in the caller's subtree; else null. */
   account: z
     .object({
       name: z.string(),

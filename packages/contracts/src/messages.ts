@@ -77,6 +77,7 @@ export const messages = {
   RESIDENCE_REQUIRED: ['请输入住址', 'Please enter the address'],
   ADDRESS_PICK: ['请选择地址!', 'Please pick the address!'],
   ROLE_REQUIRED: ['请选择角色', 'Please choose the role'],
+  PERMISSION_REQUIRED: ['请选择权限', 'Please choose the permissions'],
   MEMBER_AGENCY_REQUIRED: ['请选择所在机构', 'Please choose the organisation'],
   ROLE_NOT_ALLOWED: ['无权设置该角色', 'You may not give this role'],
   PERMISSION_LEVEL_NOT_ALLOWED: ['无权授予该权限级别', 'You may not grant this permission level'],

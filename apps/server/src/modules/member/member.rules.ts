@@ -49,3 +49,10 @@ export function checkPermissions(
 export function normalise(permissions: Permissions): Permissions {
   return Object.fromEntries(Object.entries(permissions).filter(([, v]) => v)) as Permissions
 }
+
+/** The user dialog requires permissions (请选择权限) for everyone but super administrators, who hold all. */
+export function checkPermissionsChosen(roleType: number, permissions: Permissions) {
+  if (roleType !== RoleType.SUPER_ADMIN && !Object.values(permissions).some(Boolean)) {
+    throw invalid('PERMISSION_REQUIRED')
+  }
+}

@@ -8,7 +8,7 @@ import type { AuthContext } from '../../plugins/auth.ts'
 import * as agencyRepo from '../agency/agency.repository.ts'
 import { presentMember } from './member.presenter.ts'
 import * as repo from './member.repository.ts'
-import { checkPermissions, checkRank, checkRole, normalise } from './member.rules.ts'
+import { checkPermissions, checkPermissionsChosen, checkRank, checkRole, normalise } from './member.rules.ts'
 
 function profile(a: MemberForm['account']) {
   return {
@@ -45,6 +45,7 @@ export async function createMember(ctx: AppContext, auth: AuthContext, form: Mem
   if (!(await agencyRepo.findInScope(ctx.db, auth, form.agency_id))) throw invalid('MEMBER_AGENCY_REQUIRED')
   checkRole(auth, form.role_type, null)
   checkPermissions(auth, form.role_type, form.permissions)
+  checkPermissionsChosen(form.role_type, form.permissions)
   const id = await ctx.db.transaction(async (tx) => {
     const existing = await repo.findAccountByPhone(tx, form.account.phone)
     let accountId: number
@@ -88,6 +89,7 @@ export async function updateMember(ctx: AppContext, auth: AuthContext, id: numbe
     checkRole(auth, form.role_type, row.role_type)
     checkPermissions(auth, form.role_type, form.permissions, row.permissions)
   }
+  checkPermissionsChosen(form.role_type, form.permissions)
   if (form.agency_id !== row.agency_id) {
     if (!(await agencyRepo.findInScope(ctx.db, auth, form.agency_id))) throw invalid('MEMBER_AGENCY_REQUIRED')
     if (await repo.membershipExists(ctx.db, row.account_id, form.agency_id)) throw invalid('MEMBER_EXISTS')
@@ -135,12 +137,13 @@ export async function deleteMember(ctx: AppContext, auth: AuthContext, id: numbe
   return { id: row.id, name: row.name, agency_name: row.agency_name }
 }
 
-/** Looks up a person by phone to prefill the dialog; only the name when they also belong elsewhere. */
+/** Looks up a person by phone to prefill the dialog; nothing but existence when they also belong elsewhere. */
 export async function lookupAccount(ctx: AppContext, auth: AuthContext, phone: string) {
   if (!/^\d{11}$/.test(phone)) throw invalid('CONTACT_PHONE_WRONG')
   const account = await repo.findAccountByPhone(ctx.db, phone)
   if (!account) return { exists: false, account: null }
-  if (!(await ownsAccount(ctx, auth, account.id))) return { exists: true, account: { name: account.name } }
+  // Someone who also belongs elsewhere: only that the phone is taken, nothing from another subtree.
+  if (!(await ownsAccount(ctx, auth, account.id))) return { exists: true, account: null }
   return {
     exists: true,
     account: {

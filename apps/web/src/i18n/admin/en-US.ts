@@ -96,6 +96,7 @@ export const adminEnUS: AdminMessages = {
     emailWrong: 'Please enter a valid email!',
     addressMissing: 'Please pick the address!',
     prefilled: 'This phone is already registered: the account details were filled in',
+    existsElsewhere: 'This phone already has an account: saving adds that person to the chosen organisation',
     deleteTitle: 'Delete user',
     deleteConfirm: 'Delete the user {{name}}?',
     period: {

@@ -93,6 +93,7 @@ export const adminZhCN = {
     emailWrong: '请输入正确的邮箱!',
     addressMissing: '请选择地址!',
     prefilled: '该手机号已注册，已自动填入账号信息',
+    existsElsewhere: '该手机号已注册，保存后此人以原账号加入所选机构',
     deleteTitle: '删除用户',
     deleteConfirm: '是否删除用户{{name}}',
     period: {

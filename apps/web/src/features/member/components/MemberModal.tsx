@@ -51,6 +51,7 @@ export function MemberModal({ id, open, tree, onClose }: Props) {
   const prefill = async (phone: string) => {
     const found = await lookupAccount(client, phone).catch(() => null)
     const a = found?.account
+    if (found?.exists && !a) message.info(t('member.existsElsewhere'))
     if (!found?.exists || !a) return
     form.setFieldsValue({
       name: a.name,
