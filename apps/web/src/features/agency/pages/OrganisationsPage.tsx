@@ -1,6 +1,5 @@
 import type { Agency } from '@aed/contracts/agency'
-import { PlusOutlined } from '@ant-design/icons'
-import { Button, Card, Col, Row } from 'antd'
+import { Card, Col, Row } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
@@ -8,6 +7,7 @@ import { DataTable } from '../../../components/DataTable/DataTable'
 import { useListState } from '../../../components/DataTable/useListState'
 import { FilterForm } from '../../../components/FilterForm/FilterForm'
 import type { FilterField } from '../../../components/FilterForm/types'
+import { ListCard } from '../../../components/ListCard/ListCard'
 import { useAreaLevel } from '../../../lib/useAreaLevel'
 import { flattenTree } from '../agencyRules'
 import { fetchAgencies } from '../api/fetchAgencies'
@@ -79,15 +79,9 @@ export function OrganisationsPage() {
               span={8}
             />
           </Card>
-          <Card
+          <ListCard
             title={selectedNode ? `${t('agency.list')} · ${selectedNode.name}` : t('agency.list')}
-            extra={
-              add && (
-                <Button type="primary" icon={<PlusOutlined />} onClick={add} data-testid="agency-add">
-                  {t('agency.add')}
-                </Button>
-              )
-            }
+            add={add && { label: t('agency.add'), onClick: add, testId: 'agency-add' }}
           >
             <DataTable<Agency>
               list={list}
@@ -96,7 +90,7 @@ export function OrganisationsPage() {
               queryKey={[...agencyKey, indexLink]}
               fetch={(p, signal) => fetchAgencies(p, signal, indexLink)}
             />
-          </Card>
+          </ListCard>
         </Col>
       </Row>
       <AgencyModal

@@ -1,12 +1,12 @@
 import type { ClassroomItem } from '@aed/contracts/classroom'
-import { PlusOutlined } from '@ant-design/icons'
-import { App, Button, Card } from 'antd'
+import { App, Card } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DataTable } from '../../../components/DataTable/DataTable'
 import { useListState } from '../../../components/DataTable/useListState'
 import { FilterForm } from '../../../components/FilterForm/FilterForm'
 import type { FilterField } from '../../../components/FilterForm/types'
+import { ListCard } from '../../../components/ListCard/ListCard'
 import { useAreaLevel } from '../../../lib/useAreaLevel'
 import { classroomKey, fetchClassroom } from '../api/classroomApi'
 import { useDeleteClassroom } from '../api/useDeleteClassroom'
@@ -64,19 +64,14 @@ export function ClassroomPage() {
       <Card className="filter-card">
         <FilterForm fields={fields} values={list.filters} onSearch={list.search} onReset={list.refresh} />
       </Card>
-      <Card
+      <ListCard
         title={t('classroom.list')}
-        extra={
-          canEdit && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setDialog({ id: null })}
-              data-testid="classroom-add"
-            >
-              {t('classroom.add')}
-            </Button>
-          )
+        add={
+          canEdit && {
+            label: t('classroom.add'),
+            onClick: () => setDialog({ id: null }),
+            testId: 'classroom-add',
+          }
         }
       >
         <DataTable<ClassroomItem>
@@ -86,7 +81,7 @@ export function ClassroomPage() {
           queryKey={classroomKey}
           fetch={fetchClassroom}
         />
-      </Card>
+      </ListCard>
       <ClassroomModal open={dialog !== null} id={dialog?.id ?? null} onClose={() => setDialog(null)} />
     </div>
   )

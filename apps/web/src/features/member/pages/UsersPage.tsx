@@ -1,12 +1,12 @@
 import type { Member } from '@aed/contracts/member'
-import { PlusOutlined } from '@ant-design/icons'
-import { Button, Card } from 'antd'
+import { Card } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DataTable } from '../../../components/DataTable/DataTable'
 import { useListState } from '../../../components/DataTable/useListState'
 import { FilterForm } from '../../../components/FilterForm/FilterForm'
 import type { FilterField } from '../../../components/FilterForm/types'
+import { ListCard } from '../../../components/ListCard/ListCard'
 import { useAreaLevel } from '../../../lib/useAreaLevel'
 import { useSession } from '../../../lib/useSession'
 import { flattenTree } from '../../agency/agencyRules'
@@ -78,19 +78,10 @@ export function UsersPage() {
       <Card className="filter-card">
         <FilterForm fields={fields} values={list.filters} onSearch={list.search} onReset={list.refresh} />
       </Card>
-      <Card
+      <ListCard
         title={t('member.list')}
-        extra={
-          canEdit && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setDialog({ id: null })}
-              data-testid="member-add"
-            >
-              {t('member.add')}
-            </Button>
-          )
+        add={
+          canEdit && { label: t('member.add'), onClick: () => setDialog({ id: null }), testId: 'member-add' }
         }
       >
         <DataTable<Member>
@@ -100,7 +91,7 @@ export function UsersPage() {
           queryKey={memberKey}
           fetch={fetchMembers}
         />
-      </Card>
+      </ListCard>
       <MemberModal
         open={dialog !== null}
         id={dialog?.id ?? null}

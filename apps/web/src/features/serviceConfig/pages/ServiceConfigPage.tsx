@@ -1,13 +1,13 @@
 import { AgencyType, RoleType } from '@aed/contracts'
 import type { AppService } from '@aed/contracts/app-service'
-import { PlusOutlined } from '@ant-design/icons'
-import { App, Button, Card } from 'antd'
+import { App, Card } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DataTable } from '../../../components/DataTable/DataTable'
 import { useListState } from '../../../components/DataTable/useListState'
 import { FilterForm } from '../../../components/FilterForm/FilterForm'
 import type { FilterField } from '../../../components/FilterForm/types'
+import { ListCard } from '../../../components/ListCard/ListCard'
 import { useSession } from '../../../lib/useSession'
 import { flattenTree } from '../../agency/agencyRules'
 import { useAgencyTree } from '../../agency/api/useAgencyTree'
@@ -60,18 +60,13 @@ export function ServiceConfigPage() {
       <Card className="filter-card">
         <FilterForm fields={fields} values={list.filters} onSearch={list.search} onReset={list.refresh} />
       </Card>
-      <Card
+      <ListCard
         title={t('serviceConfig.list')}
-        extra={
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => open({ mode: 'create' })}
-            data-testid="service-add"
-          >
-            {t('serviceConfig.add')}
-          </Button>
-        }
+        add={{
+          label: t('serviceConfig.add'),
+          onClick: () => open({ mode: 'create' }),
+          testId: 'service-add',
+        }}
       >
         <DataTable<AppService>
           list={list}
@@ -80,7 +75,7 @@ export function ServiceConfigPage() {
           queryKey={serviceConfigKey}
           fetch={fetchServiceConfigs}
         />
-      </Card>
+      </ListCard>
       <ServiceConfigModal
         dialog={dialog}
         services={services}
