@@ -30,10 +30,15 @@ function noActiveMembership(all: repo.MembershipRow[]): AppError {
 }
 
 /** Issues a token for a membership and answers the session the console stores. */
-export async function sessionFor(ctx: AppContext, memberId: number, lang: Lang): Promise<UserInfo> {
+export async function sessionFor(
+  ctx: AppContext,
+  memberId: number,
+  lang: Lang,
+  memberships?: repo.MembershipRow[],
+): Promise<UserInfo> {
   const s = await repo.loadSession(ctx.db, memberId)
   if (!s) throw unauthenticated()
-  const all = await repo.membershipsOf(ctx.db, s.account_id)
+  const all = memberships ?? (await repo.membershipsOf(ctx.db, s.account_id))
   const ageDays = (Date.now() - s.password_changed_at.getTime()) / 86_400_000
   return {
     id: s.member_id,
@@ -68,7 +73,7 @@ async function landingMembership(ctx: AppContext, accountId: number, lastMemberI
   const all = await repo.membershipsOf(ctx.db, accountId)
   const active = all.filter(isActive)
   if (active.length === 0) throw noActiveMembership(all)
-  return (active.find((m) => m.member_id === lastMemberId) ?? active[0]).member_id
+  return { memberId: (active.find((m) => m.member_id === lastMemberId) ?? active[0]).member_id, all }
 }
 
 async function failSignIn(ctx: AppContext, accountId: number, key: 'LOGIN_FAILED' | 'SMS_CODE_WRONG') {
@@ -118,9 +123,9 @@ export async function login(ctx: AppContext, req: LoginRequest, lang: Lang): Pro
     throw await failSignIn(ctx, account.id, 'SMS_CODE_WRONG')
   }
 
-  const memberId = await landingMembership(ctx, account.id, account.last_member_id)
+  const { memberId, all } = await landingMembership(ctx, account.id, account.last_member_id)
   await repo.clearFailures(ctx.db, account.id, memberId)
-  return sessionFor(ctx, memberId, lang)
+  return sessionFor(ctx, memberId, lang, all)
 }
 
 /** Signs in an account found some other way (WeChat): the same landing rules as a password sign-in. */
@@ -130,9 +135,9 @@ export async function loginAccount(
   lastMemberId: number | null,
   lang: Lang,
 ) {
-  const memberId = await landingMembership(ctx, accountId, lastMemberId)
+  const { memberId, all } = await landingMembership(ctx, accountId, lastMemberId)
   await repo.setLastMember(ctx.db, accountId, memberId)
-  return sessionFor(ctx, memberId, lang)
+  return sessionFor(ctx, memberId, lang, all)
 }
 
 /** The active memberships of the signed-in account. */
@@ -156,7 +161,7 @@ export async function switchMembership(ctx: AppContext, accountId: number, membe
   if (target.agency_disabled) throw invalid('AGENCY_DISABLED')
   if (!isActive(target)) throw invalid('MEMBERSHIP_EXPIRED')
   await repo.setLastMember(ctx.db, accountId, memberId)
-  return sessionFor(ctx, memberId, lang)
+  return sessionFor(ctx, memberId, lang, all)
 }
 
 /** Changes the signed-in account's password; every other session ends, this one gets a new token. */
