@@ -81,5 +81,5 @@ export const agencyNodeSchema: z.ZodType<AgencyNode> = z.lazy(() =>
   }),
 )
 
-export const idParams = z.object({ id: z.coerce.number().int().positive() })
+export { idParams } from './endpoint.ts'
 export const agencyStateBody = z.object({ disabled: z.boolean() })

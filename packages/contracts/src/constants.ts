@@ -189,6 +189,12 @@ export const DATA_DICT = {
 } satisfies Record<string, DictEntry[]>
 export type DataDictKey = keyof typeof DATA_DICT
 
+/** The label of one dictionary value in the language (the value itself when unknown). */
+export function dictLabel(key: DataDictKey, value: number | null, lang: Lang = 'zh-CN'): string {
+  const entry = (DATA_DICT[key] as readonly DictEntry[]).find((x) => x.value === value)
+  return entry ? labelIn(entry.label, lang) : String(value)
+}
+
 /** The band of a value: the entry with min < v <= max. */
 export function bandOf(bands: readonly DictEntry[], v: number): number | null {
   const hit = bands.find((b) => (b.min === undefined || v > b.min) && (b.max === undefined || v <= b.max))

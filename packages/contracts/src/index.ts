@@ -1,4 +1,5 @@
 export * from './auth.ts'
+export * from './endpoint.ts'
 export * from './envelope.ts'
 export * from './mask.ts'
 export * from './menu.ts'

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { PASSWORD_RULE } from './auth.ts'
-import { pageQuery } from './envelope.ts'
+import { endpoint, idParams } from './endpoint.ts'
+import { paged, pageQuery } from './envelope.ts'
 import { permissionsSchema, roleTypeSchema } from './permissions.ts'
 
 /** The user form's email rule: word characters, @, a domain with a dot. */
@@ -110,6 +111,8 @@ export const memberListQuery = pageQuery.extend({
     .optional(),
 })
 
+export type MemberListQuery = z.output<typeof memberListQuery>
+
 export const accountLookupSchema = z.object({
   exists: z.boolean(),
   /** The whole profile when every membership of the account is in the caller's subtree; else null. */
@@ -127,3 +130,61 @@ export const accountLookupSchema = z.object({
     })
     .nullable(),
 })
+
+/** The deleted user, for the operation log. */
+export const memberDeleted = z.object({ id: z.number(), name: z.string(), agency_name: z.string() })
+
+/** Every call of the users page. */
+export const memberApi = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/v1/member/',
+    summary: 'Users of the subtree (phones and emails masked)',
+    query: memberListQuery,
+    response: paged(memberSchema),
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: '/api/v1/member/:id',
+    summary: 'One user',
+    params: idParams,
+    response: memberSchema,
+  }),
+  lookupAccount: endpoint({
+    method: 'GET',
+    path: '/api/v1/account/:phone',
+    summary: 'Look up a person by phone to prefill the user dialog',
+    params: z.object({ phone: z.string() }),
+    response: accountLookupSchema,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/v1/member',
+    summary: 'Add a user',
+    body: memberForm,
+    response: memberSchema,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/v1/member/:id',
+    summary: 'Edit a user (phone locked)',
+    params: idParams,
+    body: memberForm,
+    response: memberSchema,
+  }),
+  setAuthority: endpoint({
+    method: 'PUT',
+    path: '/api/v1/member/:id/authority/',
+    summary: 'Set a user’s permissions and usage period (权限管理)',
+    params: idParams,
+    body: memberAuthorityForm,
+    response: memberSchema,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/v1/member/:id',
+    summary: 'Delete a user from an organisation',
+    params: idParams,
+    response: memberDeleted,
+  }),
+}

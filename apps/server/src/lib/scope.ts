@@ -5,18 +5,29 @@ import { agencies } from '../db/schema.ts'
 /** The agencies a member may see: its own and every one below it, by materialised path. */
 export type Scope = { index_link: string }
 
-/** SQL condition: the agency's path lies in the scope. */
-export function agencyInScope(scope: Scope, indexLink: AnyPgColumn = agencies.index_link): SQL {
+/**
+ * The one tenancy condition: an agency path (a column, or `sql` naming an aliased one) lies in
+ * the scope. Every repository filters with this or `agencyIdInScope`.
+ */
+export function pathInScope(scope: Scope, indexLink: SQL | AnyPgColumn = agencies.index_link): SQL {
   // index_link holds only digits and '/', so it needs no LIKE escaping.
   return sql`${indexLink} LIKE ${`${scope.index_link}%`}`
 }
 
-/** SQL condition for a row's agency_id column: that agency lies in the scope. */
-export function agencyIdInScope(scope: Scope, agencyId: AnyPgColumn): SQL {
-  return sql`${agencyId} IN (SELECT id FROM agencies WHERE index_link LIKE ${`${scope.index_link}%`})`
+/** The tenancy condition for a row that keeps only its `agency_id`. */
+export function agencyIdInScope(scope: Scope, agencyId: SQL | AnyPgColumn): SQL {
+  return sql`${agencyId} IN (SELECT id FROM agencies WHERE ${pathInScope(scope, sql`index_link`)})`
 }
 
 /** True when `indexLink` lies in the scope. */
 export function inScope(scope: Scope, indexLink: string) {
   return indexLink.startsWith(scope.index_link)
+}
+
+/**
+ * SQL: the agency at `indexLink`, or one above it, is disabled. Disabling an organisation takes
+ * every function from its subtree, so this is what "disabled" means everywhere.
+ */
+export function disabledAtOrAbove(indexLink: SQL | AnyPgColumn | string): SQL {
+  return sql`EXISTS (SELECT 1 FROM agencies d WHERE d.disabled AND ${indexLink} LIKE d.index_link || '%')`
 }

@@ -1,9 +1,9 @@
 import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { containsPattern, rowsOf } from '../../db/rows.ts'
 import { agencies } from '../../db/schema.ts'
+import { containsPattern, one, pageOf } from '../../db/sql.ts'
 import { orderTerms } from '../../lib/order.ts'
-import { agencyInScope, type Scope } from '../../lib/scope.ts'
+import { disabledAtOrAbove, pathInScope, type Scope } from '../../lib/scope.ts'
 
 export type AgencyRow = typeof agencies.$inferSelect
 export type AgencyListRow = AgencyRow & { parent_name: string | null; effective_disabled: boolean }
@@ -49,7 +49,7 @@ export async function findInScope(db: DbOrTx, scope: Scope, id: number) {
   const [row] = await db
     .select()
     .from(agencies)
-    .where(and(eq(agencies.id, id), agencyInScope(scope)))
+    .where(and(eq(agencies.id, id), pathInScope(scope)))
     .limit(1)
   return row ?? null
 }
@@ -67,7 +67,7 @@ export async function listScope(db: DbOrTx, scope: Scope) {
       disabled: agencies.disabled,
     })
     .from(agencies)
-    .where(agencyInScope(scope))
+    .where(pathInScope(scope))
     .orderBy(asc(agencies.level), asc(agencies.id))
 }
 
@@ -84,11 +84,11 @@ export async function listPage(
     page_size: number
   },
 ) {
-  const conds: SQL[] = [sql`a.index_link LIKE ${`${scope.index_link}%`}`]
-  if (f.index_link) conds.push(sql`a.index_link LIKE ${`${f.index_link}%`}`)
-  if (f.name) conds.push(sql`a.name ILIKE ${containsPattern(f.name)}`)
-  if (f.agency_type !== undefined) conds.push(sql`a.agency_type = ${f.agency_type}`)
-  const order = orderTerms(
+  const where: SQL[] = [pathInScope(scope, sql`a.index_link`)]
+  if (f.index_link) where.push(sql`a.index_link LIKE ${`${f.index_link}%`}`)
+  if (f.name) where.push(sql`a.name ILIKE ${containsPattern(f.name)}`)
+  if (f.agency_type !== undefined) where.push(sql`a.agency_type = ${f.agency_type}`)
+  const orderBy = orderTerms(
     f.order_by,
     {
       name: sql`a.name`,
@@ -98,36 +98,25 @@ export async function listPage(
     },
     [sql`a.level`, sql`a.id`],
   )
-  const r = await db.execute(sql`
-    SELECT a.*, a.id::int AS id, a.parent_id::int AS parent_id, a.agency_type::int AS agency_type,
-           p.name AS parent_name,
-           EXISTS (SELECT 1 FROM agencies d WHERE d.disabled AND a.index_link LIKE d.index_link || '%') AS effective_disabled,
-           count(*) OVER ()::int AS total
-    FROM agencies a LEFT JOIN agencies p ON p.id = a.parent_id
-    WHERE ${sql.join(conds, sql` AND `)}
-    ORDER BY ${sql.join(order, sql`, `)}
-    LIMIT ${f.page_size} OFFSET ${(f.page - 1) * f.page_size}`)
-  const rows = rowsOf<AgencyListRow & { total: number; create_time: string | Date }>(r)
-  return {
-    count: rows[0]?.total ?? (f.page > 1 ? await countScope(db, conds) : 0),
-    rows: rows.map((row) => ({ ...row, create_time: new Date(row.create_time) })),
-  }
-}
-
-async function countScope(db: DbOrTx, conds: SQL[]) {
-  const r = await db.execute(
-    sql`SELECT count(*)::int AS n FROM agencies a WHERE ${sql.join(conds, sql` AND `)}`,
-  )
-  return rowsOf<{ n: number }>(r)[0].n
+  return pageOf<AgencyListRow>(db, {
+    select: sql`SELECT a.*, p.name AS parent_name, ${disabledAtOrAbove(sql`a.index_link`)} AS effective_disabled
+                FROM agencies a LEFT JOIN agencies p ON p.id = a.parent_id`,
+    from: sql`FROM agencies a`,
+    where,
+    orderBy,
+    page: f.page,
+    page_size: f.page_size,
+  })
 }
 
 /** Parent name and inherited disabled flag of one agency. */
 export async function decorate(db: DbOrTx, row: AgencyRow): Promise<AgencyListRow> {
-  const r = await db.execute(sql`
-    SELECT (SELECT name FROM agencies WHERE id = ${row.parent_id}) AS parent_name,
-           EXISTS (SELECT 1 FROM agencies d WHERE d.disabled AND ${row.index_link} LIKE d.index_link || '%') AS effective_disabled`)
-  const extra = rowsOf<{ parent_name: string | null; effective_disabled: boolean }>(r)[0]
-  return { ...row, ...extra }
+  const extra = await one<{ parent_name: string | null; effective_disabled: boolean }>(
+    db,
+    sql`SELECT (SELECT name FROM agencies WHERE id = ${row.parent_id}) AS parent_name,
+               ${disabledAtOrAbove(row.index_link)} AS effective_disabled`,
+  )
+  return { ...row, ...extra! }
 }
 
 export async function siblingNamed(db: DbOrTx, parentId: number | null, name: string, exceptId?: number) {

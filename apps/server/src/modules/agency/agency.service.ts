@@ -1,17 +1,12 @@
 import { AgencyType } from '@aed/contracts'
 import type { AgencyForm } from '@aed/contracts/agency'
+import { PARENT_TYPES } from '@aed/contracts/agency-rules'
 import { isLeafRegion } from '@aed/contracts/regions'
 import type { AppContext } from '../../context.ts'
 import { invalid, notFound } from '../../lib/errors.ts'
 import type { AuthContext } from '../../plugins/auth.ts'
 import { presentAgency } from './agency.presenter.ts'
 import * as repo from './agency.repository.ts'
-
-/** Which parent types each organisation type may sit under. */
-const allowedParents: Record<number, number[]> = {
-  1: [AgencyType.SYSTEM],
-  2: [AgencyType.SYSTEM, AgencyType.GENERAL_AGENT],
-}
 
 function checkAddress(form: AgencyForm) {
   if (!isLeafRegion(form.address_code)) throw invalid('ADDRESS_TO_DISTRICT')
@@ -25,7 +20,7 @@ async function resolveParent(ctx: AppContext, auth: AuthContext, parentId: numbe
 }
 
 function checkTypeUnderParent(type: number, parentType: number) {
-  if (!allowedParents[type]?.includes(parentType)) throw invalid('AGENCY_PARENT_INVALID')
+  if (!PARENT_TYPES[type]?.includes(parentType)) throw invalid('AGENCY_PARENT_INVALID')
 }
 
 /** Creates an organisation in the member's subtree: general agents only by system members, never a system one. */

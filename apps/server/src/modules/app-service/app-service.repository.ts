@@ -1,8 +1,9 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { agencies, appServiceConfigs } from '../../db/schema.ts'
+import { countAll, paginate } from '../../db/sql.ts'
 import { orderTerms } from '../../lib/order.ts'
-import { agencyInScope, type Scope } from '../../lib/scope.ts'
+import { pathInScope, type Scope } from '../../lib/scope.ts'
 import { betweenDates } from '../../lib/time.ts'
 
 const columns = {
@@ -42,37 +43,41 @@ export async function listPage(
     page_size: number
   },
 ) {
-  const conds: (SQL | undefined)[] = [agencyInScope(scope)]
+  const conds: (SQL | undefined)[] = [pathInScope(scope)]
   if (f.agency_id) conds.push(eq(appServiceConfigs.agency_id, f.agency_id))
   if (f.service) conds.push(sql`${appServiceConfigs.service} @> ${JSON.stringify([f.service])}::jsonb`)
   conds.push(betweenDates(appServiceConfigs.apply_time, f.start_time, f.end_time))
   const where = and(...conds)
-  const [rows, [{ n }]] = await Promise.all([
-    db
-      .select(columns)
-      .from(appServiceConfigs)
-      .innerJoin(agencies, eq(agencies.id, appServiceConfigs.agency_id))
-      .where(where)
-      .orderBy(
-        ...orderTerms(
-          f.order_by,
-          {
-            apply_time: appServiceConfigs.apply_time,
-            agency_name: agencies.name,
-            state: appServiceConfigs.state,
-          },
-          [desc(appServiceConfigs.apply_time), desc(appServiceConfigs.id)],
-        ),
-      )
-      .limit(f.page_size)
-      .offset((f.page - 1) * f.page_size),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(appServiceConfigs)
-      .innerJoin(agencies, eq(agencies.id, appServiceConfigs.agency_id))
-      .where(where),
-  ])
-  return { count: n, rows: rows as AppServiceRow[] }
+  return paginate<AppServiceRow>(
+    f,
+    (limit, offset) =>
+      db
+        .select(columns)
+        .from(appServiceConfigs)
+        .innerJoin(agencies, eq(agencies.id, appServiceConfigs.agency_id))
+        .where(where)
+        .orderBy(
+          ...orderTerms(
+            f.order_by,
+            {
+              apply_time: appServiceConfigs.apply_time,
+              agency_name: agencies.name,
+              state: appServiceConfigs.state,
+            },
+            [desc(appServiceConfigs.apply_time), desc(appServiceConfigs.id)],
+          ),
+        )
+        .limit(limit)
+        .offset(offset),
+    async () => {
+      const [row] = await db
+        .select({ n: countAll() })
+        .from(appServiceConfigs)
+        .innerJoin(agencies, eq(agencies.id, appServiceConfigs.agency_id))
+        .where(where)
+      return row.n
+    },
+  )
 }
 
 export async function findInScope(db: DbOrTx, scope: Scope, id: number) {
@@ -80,7 +85,7 @@ export async function findInScope(db: DbOrTx, scope: Scope, id: number) {
     .select(columns)
     .from(appServiceConfigs)
     .innerJoin(agencies, eq(agencies.id, appServiceConfigs.agency_id))
-    .where(and(eq(appServiceConfigs.id, id), agencyInScope(scope)))
+    .where(and(eq(appServiceConfigs.id, id), pathInScope(scope)))
     .limit(1)
   return (row as AppServiceRow | undefined) ?? null
 }

@@ -1,8 +1,9 @@
 import type { AgencyTypeValue, Permissions, RoleTypeValue } from '@aed/contracts'
 import { eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { rowsOf } from '../../db/rows.ts'
 import { accounts, members } from '../../db/schema.ts'
+import { many, one } from '../../db/sql.ts'
+import { disabledAtOrAbove } from '../../lib/scope.ts'
 
 /** A membership with what sign-in and the session check need to know about it. */
 export type MembershipRow = {
@@ -20,28 +21,26 @@ export type MembershipRow = {
 }
 
 const membershipSelect = sql`
-  SELECT m.id::int AS member_id, m.account_id::int AS account_id, m.agency_id::int AS agency_id,
-         g.name AS agency_name, g.agency_type::int AS agency_type, g.index_link,
-         m.role_type::int AS role_type, m.permissions, m.use_expire,
-         EXISTS (SELECT 1 FROM agencies d WHERE d.disabled AND g.index_link LIKE d.index_link || '%') AS agency_disabled
+  SELECT m.id AS member_id, m.account_id, m.agency_id, g.name AS agency_name, g.agency_type, g.index_link,
+         m.role_type, m.permissions, m.use_expire, ${disabledAtOrAbove(sql`g.index_link`)} AS agency_disabled
   FROM members m JOIN agencies g ON g.id = m.agency_id`
 
 /** Every membership of an account, top-level agencies first. */
 export async function membershipsOf(db: DbOrTx, accountId: number): Promise<MembershipRow[]> {
-  const r = await db.execute(
+  return many<MembershipRow>(
+    db,
     sql`${membershipSelect} WHERE m.account_id = ${accountId} ORDER BY g.level, g.id`,
   )
-  return rowsOf<MembershipRow>(r).map(fixDates)
 }
 
 /** One membership with its account's session fields, or null. */
 export async function loadSession(db: DbOrTx, memberId: number) {
-  const r = await db.execute(sql`
-    SELECT s.*, a.phone, a.name AS user_name, a.token_version, a.avatar,
-           (a.wechat_openid IS NOT NULL) AS bind_wx, a.password_changed_at
-    FROM (${membershipSelect} WHERE m.id = ${memberId}) s JOIN accounts a ON a.id = s.account_id`)
-  const row = rowsOf<SessionRow>(r)[0]
-  return row ? { ...fixDates(row), password_changed_at: new Date(row.password_changed_at) } : null
+  return one<SessionRow>(
+    db,
+    sql`SELECT s.*, a.phone, a.name AS user_name, a.token_version, a.avatar,
+               (a.wechat_openid IS NOT NULL) AS bind_wx, a.password_changed_at
+        FROM (${membershipSelect} WHERE m.id = ${memberId}) s JOIN accounts a ON a.id = s.account_id`,
+  )
 }
 
 export type SessionRow = MembershipRow & {
@@ -51,11 +50,6 @@ export type SessionRow = MembershipRow & {
   avatar: string | null
   bind_wx: boolean
   password_changed_at: Date
-}
-
-function fixDates<T extends MembershipRow>(row: T): T {
-  // PGlite and node-postgres agree on timestamptz -> Date, but not inside subqueries of execute().
-  return { ...row, use_expire: row.use_expire ? new Date(row.use_expire) : null }
 }
 
 export async function findAccountByPhone(db: DbOrTx, phone: string) {
@@ -70,15 +64,16 @@ export async function findAccountById(db: DbOrTx, id: number) {
 
 /** Counts a failed sign-in; locks the account when `max` is reached. Answers the lock end, if locked. */
 export async function recordFailure(db: DbOrTx, accountId: number, max: number, lockMinutes: number) {
-  const r = await db.execute(sql`
-    UPDATE accounts SET
+  const row = await one<{ locked_until: Date | null }>(
+    db,
+    sql`UPDATE accounts SET
       failed_login_count = CASE WHEN failed_login_count + 1 >= ${max} THEN 0 ELSE failed_login_count + 1 END,
       locked_until = CASE WHEN failed_login_count + 1 >= ${max}
                           THEN now() + make_interval(mins => ${lockMinutes}) ELSE locked_until END
     WHERE id = ${accountId}
-    RETURNING locked_until`)
-  const until = rowsOf<{ locked_until: string | Date | null }>(r)[0]?.locked_until
-  return until ? new Date(until) : null
+    RETURNING locked_until`,
+  )
+  return row?.locked_until ?? null
 }
 
 export async function clearFailures(db: DbOrTx, accountId: number, memberId: number | null) {

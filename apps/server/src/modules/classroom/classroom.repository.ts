@@ -1,9 +1,9 @@
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { containsPattern } from '../../db/rows.ts'
 import { accounts, agencies, classrooms, members } from '../../db/schema.ts'
+import { containsPattern, countAll, paginate } from '../../db/sql.ts'
 import { orderTerms } from '../../lib/order.ts'
-import { agencyIdInScope, agencyInScope, type Scope } from '../../lib/scope.ts'
+import { agencyIdInScope, pathInScope, type Scope } from '../../lib/scope.ts'
 
 export type ClassroomValues = {
   title: string
@@ -36,33 +36,39 @@ export async function listPage(
   scope: Scope,
   f: { title?: string; category?: number; order_by?: string; page: number; page_size: number },
 ) {
-  const conds: SQL[] = [agencyInScope(scope)]
+  const conds: SQL[] = [pathInScope(scope)]
   if (f.title) conds.push(sql`${classrooms.title} ILIKE ${containsPattern(f.title)}`)
   if (f.category !== undefined) conds.push(eq(classrooms.category, f.category))
   const where = and(...conds)
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(classrooms)
-    .innerJoin(agencies, eq(agencies.id, classrooms.agency_id))
-    .where(where)
-  // Joined to the owner agency (scope and name) and to the creator's account (name).
-  const rows = await db
-    .select(columns)
-    .from(classrooms)
-    .innerJoin(agencies, eq(agencies.id, classrooms.agency_id))
-    .leftJoin(members, eq(members.id, classrooms.creator))
-    .leftJoin(accounts, eq(accounts.id, members.account_id))
-    .where(where)
-    .orderBy(
-      ...orderTerms(
-        f.order_by,
-        { create_time: classrooms.create_time, title: classrooms.title, category: classrooms.category },
-        [desc(classrooms.create_time), desc(classrooms.id)],
-      ),
-    )
-    .limit(f.page_size)
-    .offset((f.page - 1) * f.page_size)
-  return { count: n, rows }
+  return paginate(
+    f,
+    // Joined to the owner agency (scope and name) and to the creator's account (name).
+    (limit, offset) =>
+      db
+        .select(columns)
+        .from(classrooms)
+        .innerJoin(agencies, eq(agencies.id, classrooms.agency_id))
+        .leftJoin(members, eq(members.id, classrooms.creator))
+        .leftJoin(accounts, eq(accounts.id, members.account_id))
+        .where(where)
+        .orderBy(
+          ...orderTerms(
+            f.order_by,
+            { create_time: classrooms.create_time, title: classrooms.title, category: classrooms.category },
+            [desc(classrooms.create_time), desc(classrooms.id)],
+          ),
+        )
+        .limit(limit)
+        .offset(offset),
+    async () => {
+      const [row] = await db
+        .select({ n: countAll() })
+        .from(classrooms)
+        .innerJoin(agencies, eq(agencies.id, classrooms.agency_id))
+        .where(where)
+      return row.n
+    },
+  )
 }
 
 /** One item with its rich text, only when its owner lies in the scope. */
@@ -73,7 +79,7 @@ export async function findInScope(db: DbOrTx, scope: Scope, id: number) {
     .innerJoin(agencies, eq(agencies.id, classrooms.agency_id))
     .leftJoin(members, eq(members.id, classrooms.creator))
     .leftJoin(accounts, eq(accounts.id, members.account_id))
-    .where(and(eq(classrooms.id, id), agencyInScope(scope)))
+    .where(and(eq(classrooms.id, id), pathInScope(scope)))
     .limit(1)
   return row ?? null
 }

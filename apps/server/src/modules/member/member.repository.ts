@@ -1,10 +1,10 @@
 import type { Permissions } from '@aed/contracts'
 import { and, eq, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { containsPattern, rowsOf } from '../../db/rows.ts'
 import { accounts, members } from '../../db/schema.ts'
+import { containsPattern, many, one, pageOf } from '../../db/sql.ts'
 import { orderTerms } from '../../lib/order.ts'
-import type { Scope } from '../../lib/scope.ts'
+import { pathInScope, type Scope } from '../../lib/scope.ts'
 
 /** A member with its account, agency and the names of who created and last changed it. */
 export type MemberRow = {
@@ -32,26 +32,15 @@ export type MemberRow = {
   gender: number | null
 }
 
+const from = sql`FROM members m JOIN accounts a ON a.id = m.account_id JOIN agencies g ON g.id = m.agency_id`
 const select = sql`
-  SELECT m.id::int AS id, m.account_id::int AS account_id, m.agency_id::int AS agency_id, g.name AS agency_name,
-         g.index_link, m.role_type::int AS role_type, m.permissions, m.use_expire, m.create_time, m.update_time,
-         ca.name AS creator_name, ua.name AS updator_name,
-         a.name, a.phone, a.email, a.nationality, a.location, a.address_code, a.lat, a.lon,
-         to_char(a.birth, 'YYYY-MM-DD') AS birth, a.gender::int AS gender
-  FROM members m
-  JOIN accounts a ON a.id = m.account_id
-  JOIN agencies g ON g.id = m.agency_id
+  SELECT m.id, m.account_id, m.agency_id, g.name AS agency_name, g.index_link, m.role_type, m.permissions,
+         m.use_expire, m.create_time, m.update_time, ca.name AS creator_name, ua.name AS updator_name,
+         a.name, a.phone, a.email, a.nationality, a.location, a.address_code, a.lat, a.lon, a.birth, a.gender
+  ${from}
   LEFT JOIN members cm ON cm.id = m.creator LEFT JOIN accounts ca ON ca.id = cm.account_id
   LEFT JOIN members um ON um.id = m.updator LEFT JOIN accounts ua ON ua.id = um.account_id`
-
-function fix(row: MemberRow & { total?: number }): MemberRow {
-  return {
-    ...row,
-    use_expire: row.use_expire ? new Date(row.use_expire) : null,
-    create_time: new Date(row.create_time),
-    update_time: new Date(row.update_time),
-  }
-}
+const scoped = (scope: Scope) => pathInScope(scope, sql`g.index_link`)
 
 /** One page of the members in the scope, filtered in the database. */
 export async function listPage(
@@ -68,14 +57,13 @@ export async function listPage(
     page_size: number
   },
 ) {
-  const conds: SQL[] = [sql`g.index_link LIKE ${`${scope.index_link}%`}`]
-  if (f.name) conds.push(sql`a.name ILIKE ${containsPattern(f.name)}`)
-  if (f.phone) conds.push(sql`a.phone LIKE ${containsPattern(f.phone)}`)
-  if (f.role !== undefined) conds.push(sql`m.role_type = ${f.role}`)
-  if (f.agency !== undefined) conds.push(sql`m.agency_id = ${f.agency}`)
-  if (f.exclude_general) conds.push(sql`m.role_type <> 2`)
-  const where = sql.join(conds, sql` AND `)
-  const order = orderTerms(
+  const where: SQL[] = [scoped(scope)]
+  if (f.name) where.push(sql`a.name ILIKE ${containsPattern(f.name)}`)
+  if (f.phone) where.push(sql`a.phone LIKE ${containsPattern(f.phone)}`)
+  if (f.role !== undefined) where.push(sql`m.role_type = ${f.role}`)
+  if (f.agency !== undefined) where.push(sql`m.agency_id = ${f.agency}`)
+  if (f.exclude_general) where.push(sql`m.role_type <> 2`)
+  const orderBy = orderTerms(
     f.order_by,
     {
       name: sql`a.name`,
@@ -85,24 +73,12 @@ export async function listPage(
     },
     [sql`m.id DESC`],
   )
-  const [page, total] = await Promise.all([
-    db.execute(
-      sql`${select} WHERE ${where} ORDER BY ${sql.join(order, sql`, `)}
-          LIMIT ${f.page_size} OFFSET ${(f.page - 1) * f.page_size}`,
-    ),
-    db.execute(sql`SELECT count(*)::int AS n FROM members m JOIN accounts a ON a.id = m.account_id
-                   JOIN agencies g ON g.id = m.agency_id WHERE ${where}`),
-  ])
-  return { count: rowsOf<{ n: number }>(total)[0].n, rows: rowsOf<MemberRow>(page).map(fix) }
+  return pageOf<MemberRow>(db, { select, from, where, orderBy, page: f.page, page_size: f.page_size })
 }
 
 /** A member, only when its agency lies in the scope. */
 export async function findInScope(db: DbOrTx, scope: Scope, id: number) {
-  const r = await db.execute(
-    sql`${select} WHERE m.id = ${id} AND g.index_link LIKE ${`${scope.index_link}%`}`,
-  )
-  const row = rowsOf<MemberRow>(r)[0]
-  return row ? fix(row) : null
+  return one<MemberRow>(db, sql`${select} WHERE m.id = ${id} AND ${scoped(scope)}`)
 }
 
 export async function findAccountByPhone(db: DbOrTx, phone: string) {
@@ -112,9 +88,11 @@ export async function findAccountByPhone(db: DbOrTx, phone: string) {
 
 /** The index_links of every agency an account is a member of. */
 export async function agencyLinksOfAccount(db: DbOrTx, accountId: number) {
-  const r = await db.execute(sql`SELECT g.index_link FROM members m JOIN agencies g ON g.id = m.agency_id
-                                 WHERE m.account_id = ${accountId}`)
-  return rowsOf<{ index_link: string }>(r).map((x) => x.index_link)
+  const rows = await many<{ index_link: string }>(
+    db,
+    sql`SELECT g.index_link FROM members m JOIN agencies g ON g.id = m.agency_id WHERE m.account_id = ${accountId}`,
+  )
+  return rows.map((x) => x.index_link)
 }
 
 export async function membershipExists(db: DbOrTx, accountId: number, agencyId: number) {

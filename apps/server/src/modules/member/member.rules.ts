@@ -1,17 +1,13 @@
 import { type PermissionLevel, type Permissions, RoleType } from '@aed/contracts'
+import { grantableLevels, READ_ONLY_AREAS, roleOptions } from '@aed/contracts/member-rules'
 import { invalid } from '../../lib/errors.ts'
 
 type Actor = { role_type: number; member_id: number }
 
-/** Role options of the user dialog: super admin never given anew; admin by super admins (or kept when editing). */
+/** The role options of the user dialog (contracts' `roleOptions`); nobody raises a user above their own role. */
 export function checkRole(actor: Actor, next: number, current: number | null) {
-  if (next === RoleType.SUPER_ADMIN && current !== RoleType.SUPER_ADMIN) throw invalid('ROLE_NOT_ALLOWED')
-  if (current === RoleType.SUPER_ADMIN && next !== RoleType.SUPER_ADMIN) throw invalid('ROLE_NOT_ALLOWED')
-  if (next === RoleType.ADMIN && current === null && actor.role_type !== RoleType.SUPER_ADMIN) {
-    throw invalid('ROLE_NOT_ALLOWED')
-  }
-  // Nobody raises a user above their own role.
-  if (next < actor.role_type) throw invalid('ROLE_NOT_ALLOWED')
+  const { values } = roleOptions(current !== null, actor.role_type, current ?? undefined)
+  if (!values.includes(next) || next < actor.role_type) throw invalid('ROLE_NOT_ALLOWED')
 }
 
 /** A member acts only on users of its own role or below. */
@@ -35,12 +31,8 @@ export function checkPermissions(
     ([area, v]) => v && v !== current[area as keyof Permissions],
   ) as [keyof Permissions, PermissionLevel][]
   for (const [area, level] of granted) {
-    if ((area === 'analysis_board' || area === 'aid_event') && level !== 'READ_ONLY') {
-      throw invalid('PERMISSION_READ_ONLY_AREA')
-    }
-    if (actor.role_type === RoleType.ADMIN && level !== 'READ_ONLY')
-      throw invalid('PERMISSION_LEVEL_NOT_ALLOWED')
-    if (actor.role_type === RoleType.GENERAL) throw invalid('PERMISSION_LEVEL_NOT_ALLOWED')
+    if (READ_ONLY_AREAS.includes(area) && level !== 'READ_ONLY') throw invalid('PERMISSION_READ_ONLY_AREA')
+    if (!grantableLevels(actor.role_type).includes(level)) throw invalid('PERMISSION_LEVEL_NOT_ALLOWED')
   }
   if (targetRole === RoleType.GENERAL && permissions.member) throw invalid('PERMISSION_GENERAL_MEMBER')
 }

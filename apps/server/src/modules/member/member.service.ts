@@ -1,5 +1,5 @@
 import type { Permissions } from '@aed/contracts'
-import type { MemberForm } from '@aed/contracts/member'
+import type { MemberForm, MemberListQuery } from '@aed/contracts/member'
 import type { AppContext } from '../../context.ts'
 import { invalid, notFound } from '../../lib/errors.ts'
 import { hashPassword } from '../../lib/passwords.ts'
@@ -34,6 +34,12 @@ async function detail(ctx: AppContext, auth: AuthContext, id: number) {
   const row = await repo.findInScope(ctx.db, auth, id)
   if (!row) throw notFound()
   return row
+}
+
+/** One page of the subtree's users, phones and emails masked. */
+export async function listMembers(ctx: AppContext, auth: AuthContext, query: MemberListQuery) {
+  const { count, rows } = await repo.listPage(ctx.db, auth, query)
+  return { count, resource: rows.map((r) => presentMember(r, auth, { masked: true })) }
 }
 
 export async function memberDetail(ctx: AppContext, auth: AuthContext, id: number) {

@@ -1,9 +1,9 @@
 import { and, desc, eq, ilike, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { containsPattern } from '../../db/rows.ts'
 import { agencies, operationLogs } from '../../db/schema.ts'
+import { containsPattern, countAll } from '../../db/sql.ts'
 import { orderTerms } from '../../lib/order.ts'
-import { agencyInScope, type Scope } from '../../lib/scope.ts'
+import { pathInScope, type Scope } from '../../lib/scope.ts'
 import { betweenDates } from '../../lib/time.ts'
 
 export type LogFilter = {
@@ -24,7 +24,7 @@ export type LogRow = {
 
 function where(scope: Scope, f: LogFilter) {
   const conds: (SQL | undefined)[] = [
-    agencyInScope(scope),
+    pathInScope(scope),
     betweenDates(operationLogs.create_time, f.start_time, f.end_time),
   ]
   if (f.operator) conds.push(ilike(operationLogs.operator, containsPattern(f.operator)))
@@ -71,7 +71,7 @@ export async function listLogs(
 
 export async function countLogs(db: DbOrTx, scope: Scope, f: LogFilter) {
   const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+    .select({ n: countAll() })
     .from(operationLogs)
     .innerJoin(agencies, eq(agencies.id, operationLogs.agency_id))
     .where(where(scope, f))

@@ -1,9 +1,9 @@
 import type { AgencyNode } from '@aed/contracts/agency'
+import { expandableKeys } from '@aed/contracts/agency-rules'
 import { MinusSquareOutlined, PlusOutlined, PlusSquareOutlined } from '@ant-design/icons'
 import { Button, Card, Empty, Spin, Tag, Tooltip, Tree, type TreeDataNode } from 'antd'
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { expandableKeys } from '../agencyRules'
 
 type Props = {
   tree: AgencyNode[] | undefined

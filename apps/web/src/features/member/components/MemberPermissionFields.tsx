@@ -1,7 +1,7 @@
 import type { PermissionLevel } from '@aed/contracts'
+import { USER_ROWS, visibleRows } from '@aed/contracts/member-rules'
 import { Col, Form } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { USER_ROWS, visibleRows } from '../memberRules'
 import { PermissionRow } from './PermissionRow'
 
 type Props = { grantable: readonly PermissionLevel[]; fallback: PermissionLevel; disabled: boolean }

@@ -1,7 +1,7 @@
 import type { Permissions } from '@aed/contracts'
 import type { Member, MemberForm } from '@aed/contracts/member'
+import { USER_ROWS } from '@aed/contracts/member-rules'
 import dayjs, { type Dayjs } from 'dayjs'
-import { USER_ROWS } from '../memberRules'
 
 /** The user dialog's fields. */
 export type MemberFormValues = {

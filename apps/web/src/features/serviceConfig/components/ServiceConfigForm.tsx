@@ -1,8 +1,8 @@
 import type { AgencyNode } from '@aed/contracts/agency'
+import { flattenTree } from '@aed/contracts/agency-rules'
 import type { AppService } from '@aed/contracts/app-service'
 import { Checkbox, Form, Input, Radio, Select } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { flattenTree } from '../../agency/agencyRules'
 import { SecretField } from './SecretField'
 
 export type ServiceConfigValues = {

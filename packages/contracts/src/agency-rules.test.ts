@@ -1,6 +1,6 @@
 import type { AgencyNode } from '@aed/contracts/agency'
 import { describe, expect, it } from 'vitest'
-import { agencyTypeOptions, expandableKeys, levelUnder, parentOptions } from './agencyRules'
+import { agencyTypeOptions, expandableKeys, levelUnder, parentOptions } from './agency-rules.ts'
 
 const node = (id: number, agency_type: number, level: number, kids: AgencyNode[] = []): AgencyNode => ({
   id,

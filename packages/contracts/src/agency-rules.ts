@@ -1,5 +1,6 @@
-import { AgencyType } from '@aed/contracts'
-import type { AgencyNode } from '@aed/contracts/agency'
+// The organisation dialog's rules, one copy for the console and the server.
+import type { AgencyNode } from './agency.ts'
+import { AgencyType } from './permissions.ts'
 
 /** Every node of the tree, parents before children. */
 export function flattenTree(nodes: readonly AgencyNode[]): AgencyNode[] {
@@ -11,6 +12,12 @@ export function findNode(
   id: number | null | undefined,
 ): AgencyNode | undefined {
   return id == null ? undefined : flattenTree(nodes).find((n) => n.id === id)
+}
+
+/** Which parent types each organisation type may sit under (system organisations sit under none). */
+export const PARENT_TYPES: Readonly<Record<number, readonly number[]>> = {
+  [AgencyType.GENERAL_AGENT]: [AgencyType.SYSTEM],
+  [AgencyType.ORDINARY]: [AgencyType.SYSTEM, AgencyType.GENERAL_AGENT],
 }
 
 /**
