@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { pageQuery } from './envelope.ts'
+import { endpoint, idParams } from './endpoint.ts'
+import { paged, pageQuery } from './envelope.ts'
 import { agencyTypeSchema } from './permissions.ts'
 
 /** Agency phones may be landlines: digits and dashes. */
@@ -59,6 +60,8 @@ export const agencyListQuery = pageQuery.extend({
   agency_type: z.coerce.number().int().min(0).max(2).optional(),
 })
 
+export type AgencyListQuery = z.output<typeof agencyListQuery>
+
 /** A node of the organisation tree (`GET /api/v1/agency/hierarchy/`). */
 export type AgencyNode = {
   id: number
@@ -81,5 +84,55 @@ export const agencyNodeSchema: z.ZodType<AgencyNode> = z.lazy(() =>
   }),
 )
 
-export { idParams } from './endpoint.ts'
+export { idParams }
 export const agencyStateBody = z.object({ disabled: z.boolean() })
+
+/** The answer of disabling or enabling an organisation. */
+export const agencyStateSchema = z.object({ id: z.number(), name: z.string(), disabled: z.boolean() })
+
+/** Every call of the organisations page. */
+export const agencyApi = {
+  tree: endpoint({
+    method: 'GET',
+    path: '/api/v1/agency/hierarchy/',
+    summary: 'The organisation tree of the member’s subtree',
+    response: z.object({ resource: z.array(agencyNodeSchema) }),
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/api/v1/agency/',
+    summary: 'Organisations of the member’s subtree (phones masked)',
+    query: agencyListQuery,
+    response: paged(agencySchema),
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: '/api/v1/agency/:id',
+    summary: 'One organisation',
+    params: idParams,
+    response: agencySchema,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/v1/agency/',
+    summary: 'Create an organisation',
+    body: agencyForm,
+    response: agencySchema,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/v1/agency/:id',
+    summary: 'Modify an organisation',
+    params: idParams,
+    body: agencyForm,
+    response: agencySchema,
+  }),
+  setState: endpoint({
+    method: 'PUT',
+    path: '/api/v1/agency/:id/state/',
+    summary: 'Disable (with every organisation below) or enable an organisation',
+    params: idParams,
+    body: agencyStateBody,
+    response: agencyStateSchema,
+  }),
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { pageQuery } from './envelope.ts'
+import { endpoint, idParams } from './endpoint.ts'
+import { paged, pageQuery } from './envelope.ts'
 
 /** category: 1 operation video, 2 first-aid knowledge base, 3 news. */
 export const ClassroomCategory = { VIDEO: 1, KNOWLEDGE: 2, NEWS: 3 } as const
@@ -110,4 +111,44 @@ export const classroomListQuery = pageQuery.extend({
   category: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(3).optional()),
 })
 
-export const classroomIdParams = z.object({ id: z.coerce.number().int().positive() })
+export type ClassroomListQuery = z.output<typeof classroomListQuery>
+
+/** Every call of the first-aid classroom page. */
+export const classroomApi = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/v1/aid-classroom/',
+    summary: 'Classroom items of the member’s subtree, newest first',
+    query: classroomListQuery,
+    response: paged(classroomItemSchema),
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/v1/aid-classroom/',
+    summary: 'Create an item owned by the member’s organisation',
+    body: classroomForm,
+    response: classroomDetailSchema,
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: '/api/v1/aid-classroom/:id',
+    summary: 'One item, with its rich text',
+    params: idParams,
+    response: classroomDetailSchema,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/v1/aid-classroom/:id',
+    summary: 'Modify an item of the member’s subtree',
+    params: idParams,
+    body: classroomForm,
+    response: classroomDetailSchema,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/v1/aid-classroom/:id',
+    summary: 'Delete an item of the member’s subtree',
+    params: idParams,
+    response: z.object({ id: z.number().int(), title: z.string() }),
+  }),
+}

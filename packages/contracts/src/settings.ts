@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { endpoint } from './endpoint.ts'
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/
 
@@ -50,3 +51,24 @@ export const settingsQuery = z.object({
   /** Another organisation of the subtree; the member's own when absent. */
   agency_id: z.coerce.number().int().positive().optional(),
 })
+
+/** Settings as saved and answered: with the organisation they belong to. */
+export const agencySettingsAnswer = agencySettingsSchema.and(z.object({ agency_id: z.number() }))
+
+/** Every call of the system settings page. */
+export const settingsApi = {
+  get: endpoint({
+    method: 'GET',
+    path: '/api/v1/agency/config/',
+    summary: 'System settings of an organisation (defaults until saved)',
+    query: settingsQuery,
+    response: agencySettingsAnswer,
+  }),
+  save: endpoint({
+    method: 'POST',
+    path: '/api/v1/agency/config/',
+    summary: 'Save the whole settings object of an organisation',
+    body: agencySettingsSchema.and(z.object({ agency_id: z.number().int().positive().optional() })),
+    response: agencySettingsAnswer,
+  }),
+}

@@ -24,8 +24,8 @@ export type RouteInput<E extends Endpoint> = {
 
 /** Route options beside the endpoint: guards, operation log, and the success message. */
 export type RouteOptions = FastifyContextConfig & {
-  /** The success message key (保存成功, 添加成功, ...); 'OK' by default. */
-  done?: MessageKey
+  /** The success message key (保存成功, 添加成功, ...), or one chosen by the answer; 'OK' by default. */
+  done?: MessageKey | ((data: never) => MessageKey)
 }
 
 /**
@@ -62,7 +62,8 @@ export function routes(app: FastifyInstance, tags: string[]) {
             return authOf(req)
           },
         }
-        return ok(req, await handler(input), done)
+        const data = await handler(input)
+        return ok(req, data, typeof done === 'function' ? done(data as never) : done)
       },
     })
   }

@@ -1,145 +1,64 @@
-import { envelope, paged } from '@aed/contracts'
-import {
-  agencyForm,
-  agencyListQuery,
-  agencyNodeSchema,
-  agencySchema,
-  agencyStateBody,
-  idParams,
-} from '@aed/contracts/agency'
+import { agencyApi } from '@aed/contracts/agency'
+import { dictLabel } from '@aed/contracts/constants'
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
-import { authOf } from '../../plugins/auth.ts'
-import { ok } from '../../plugins/envelope.ts'
-import { buildTree, presentAgency } from './agency.presenter.ts'
-import * as repo from './agency.repository.ts'
+import { routes } from '../../lib/route.ts'
 import * as service from './agency.service.ts'
 
-const tags = ['organisations']
-const typeNames = ['系统机构', '总代理', '普通机构']
 const edit = ['agency', 'EDIT'] as const
 
 /** Organisations: tree, list, create, modify, disable and enable, within the member's subtree. */
-export async function agencyRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const app = base.withTypeProvider<ZodTypeProvider>()
+export async function agencyRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const route = routes(app, ['organisations'])
 
-  app.get(
-    '/api/v1/agency/hierarchy/',
-    {
-      schema: {
-        tags,
-        summary: 'The organisation tree of the member’s subtree',
-        response: { 200: envelope(z.object({ resource: z.array(agencyNodeSchema) })) },
-      },
-    },
-    async (req) => ok(req, { resource: buildTree(await repo.listScope(ctx.db, authOf(req))) }),
-  )
+  route(agencyApi.tree, {}, ({ auth }) => service.agencyTree(ctx, auth))
 
-  app.get(
-    '/api/v1/agency/',
-    {
-      schema: {
-        tags,
-        summary: 'Organisations of the member’s subtree (phones masked)',
-        querystring: agencyListQuery,
-        response: { 200: envelope(paged(agencySchema)) },
-      },
-    },
-    async (req) => {
-      const auth = authOf(req)
-      const { count, rows } = await repo.listPage(ctx.db, auth, req.query)
-      return ok(req, { count, resource: rows.map((r) => presentAgency(r, auth, { masked: true })) })
-    },
-  )
+  route(agencyApi.list, {}, ({ auth, query }) => service.listAgencies(ctx, auth, query))
 
-  app.get(
-    '/api/v1/agency/:id',
-    {
-      schema: {
-        tags,
-        summary: 'One organisation',
-        params: idParams,
-        response: { 200: envelope(agencySchema) },
-      },
-    },
-    async (req) => ok(req, await service.agencyDetail(ctx, authOf(req), req.params.id)),
-  )
+  route(agencyApi.detail, {}, ({ auth, params }) => service.agencyDetail(ctx, auth, params.id))
 
-  app.post(
-    '/api/v1/agency/',
+  route(
+    agencyApi.create,
     {
-      config: {
-        permission: edit,
-        oplog: {
-          type: '新增机构',
-          content: (req) => {
-            const b = req.body as { name: string; agency_type: number }
-            return `新增${typeNames[b.agency_type]}：${b.name}`
-          },
+      permission: edit,
+      oplog: {
+        type: '新增机构',
+        content: (req) => {
+          const b = req.body as { name: string; agency_type: number }
+          return `新增${dictLabel('agency_type', b.agency_type)}：${b.name}`
         },
       },
-      schema: {
-        tags,
-        summary: 'Create an organisation',
-        body: agencyForm,
-        response: { 200: envelope(agencySchema) },
-      },
+      done: 'ADD_OK',
     },
-    async (req) => ok(req, await service.createAgency(ctx, authOf(req), req.body), 'ADD_OK'),
+    ({ auth, body }) => service.createAgency(ctx, auth, body),
   )
 
-  app.put(
-    '/api/v1/agency/:id',
+  route(
+    agencyApi.update,
     {
-      config: {
-        permission: edit,
-        oplog: {
-          type: '修改机构',
-          content: (_req, data) => `修改机构信息：${(data as { name: string }).name}`,
-        },
+      permission: edit,
+      oplog: {
+        type: '修改机构',
+        content: (_req, data) => `修改机构信息：${(data as { name: string }).name}`,
       },
-      schema: {
-        tags,
-        summary: 'Modify an organisation',
-        params: idParams,
-        body: agencyForm,
-        response: { 200: envelope(agencySchema) },
-      },
+      done: 'MODIFY_OK',
     },
-    async (req) =>
-      ok(req, await service.updateAgency(ctx, authOf(req), req.params.id, req.body), 'MODIFY_OK'),
+    ({ auth, params, body }) => service.updateAgency(ctx, auth, params.id, body),
   )
 
-  app.put(
-    '/api/v1/agency/:id/state/',
+  route(
+    agencyApi.setState,
     {
-      config: {
-        permission: edit,
-        oplog: {
-          type: '禁用/启用机构',
-          content: (_req, data) => {
-            const d = data as { name: string; disabled: boolean }
-            return d.disabled ? `禁用机构及其下级机构：${d.name}` : `启用机构：${d.name}`
-          },
+      permission: edit,
+      oplog: {
+        type: '禁用/启用机构',
+        content: (_req, data) => {
+          const d = data as { name: string; disabled: boolean }
+          return d.disabled ? `禁用机构及其下级机构：${d.name}` : `启用机构：${d.name}`
         },
       },
-      schema: {
-        tags,
-        summary: 'Disable (with every organisation below) or enable an organisation',
-        params: idParams,
-        body: agencyStateBody,
-        response: { 200: envelope(z.object({ id: z.number(), name: z.string(), disabled: z.boolean() })) },
-      },
+      done: (d: { disabled: boolean }) => (d.disabled ? 'DISABLE_OK' : 'ENABLE_OK'),
     },
-    async (req) => {
-      const row = await service.setAgencyDisabled(ctx, authOf(req), req.params.id, req.body.disabled)
-      return ok(
-        req,
-        { id: row.id, name: row.name, disabled: row.disabled },
-        row.disabled ? 'DISABLE_OK' : 'ENABLE_OK',
-      )
-    },
+    ({ auth, params, body }) => service.setAgencyDisabled(ctx, auth, params.id, body.disabled),
   )
 }

@@ -1,11 +1,11 @@
 import { AgencyType } from '@aed/contracts'
-import type { AgencyForm } from '@aed/contracts/agency'
+import type { AgencyForm, AgencyListQuery } from '@aed/contracts/agency'
 import { PARENT_TYPES } from '@aed/contracts/agency-rules'
 import { isLeafRegion } from '@aed/contracts/regions'
 import type { AppContext } from '../../context.ts'
 import { invalid, notFound } from '../../lib/errors.ts'
 import type { AuthContext } from '../../plugins/auth.ts'
-import { presentAgency } from './agency.presenter.ts'
+import { buildTree, presentAgency } from './agency.presenter.ts'
 import * as repo from './agency.repository.ts'
 
 function checkAddress(form: AgencyForm) {
@@ -98,7 +98,26 @@ export async function setAgencyDisabled(ctx: AppContext, auth: AuthContext, id: 
   if (!row) throw notFound()
   if (row.id === auth.agency_id) throw invalid('AGENCY_OWN')
   await repo.update(ctx.db, row.id, { disabled })
-  return { ...row, disabled }
+  return { id: row.id, name: row.name, disabled }
+}
+
+/** The organisation tree of the member's subtree. */
+export async function agencyTree(ctx: AppContext, auth: AuthContext) {
+  return { resource: buildTree(await repo.listScope(ctx.db, auth)) }
+}
+
+/** One page of the subtree's organisations, phones masked. */
+export async function listAgencies(ctx: AppContext, auth: AuthContext, query: AgencyListQuery) {
+  const { count, rows } = await repo.listPage(ctx.db, auth, query)
+  return { count, resource: rows.map((r) => presentAgency(r, auth, { masked: true })) }
+}
+
+/**
+ * The organisation `id` (the member's own when none is given), only inside the member's subtree:
+ * what other features call to check an organisation a request names.
+ */
+export async function agencyInScope(ctx: AppContext, auth: AuthContext, id: number | null | undefined) {
+  return repo.findInScope(ctx.db, auth, id ?? auth.agency_id)
 }
 
 export async function agencyDetail(ctx: AppContext, auth: AuthContext, id: number) {

@@ -1,21 +1,15 @@
-import type { ClassroomDetail, ClassroomForm } from '@aed/contracts/classroom'
+import type { ClassroomDetail, ClassroomForm, ClassroomListQuery } from '@aed/contracts/classroom'
 import type { AppContext } from '../../context.ts'
 import { notFound } from '../../lib/errors.ts'
 import type { AuthContext } from '../../plugins/auth.ts'
+import { presentClassroom } from './classroom.presenter.ts'
 import * as repo from './classroom.repository.ts'
 import { sanitizeRichText } from './classroom.sanitize.ts'
 
-type Row = NonNullable<Awaited<ReturnType<typeof repo.findInScope>>>
-
-/** An item as the console shows it. */
-export function presentClassroom(row: Omit<Row, 'content'>) {
-  return {
-    ...row,
-    id: Number(row.id),
-    agency_id: Number(row.agency_id),
-    create_time: row.create_time.toISOString(),
-    update_time: row.update_time.toISOString(),
-  }
+/** One page of the subtree's items, newest first. */
+export async function list(ctx: AppContext, auth: AuthContext, query: ClassroomListQuery) {
+  const { count, rows } = await repo.listPage(ctx.db, auth, query)
+  return { count, resource: rows.map(presentClassroom) }
 }
 
 const values = (form: ClassroomForm): repo.ClassroomValues => ({

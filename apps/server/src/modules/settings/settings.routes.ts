@@ -1,25 +1,14 @@
-import { envelope } from '@aed/contracts'
-import {
-  type AgencySettings,
-  agencySettingsSchema,
-  DEFAULT_SETTINGS,
-  settingsQuery,
-} from '@aed/contracts/settings'
+import { dictLabel } from '@aed/contracts/constants'
+import { type AgencySettings, agencySettingsSchema, settingsApi } from '@aed/contracts/settings'
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
-import { notFound } from '../../lib/errors.ts'
-import { authOf } from '../../plugins/auth.ts'
-import { ok } from '../../plugins/envelope.ts'
-import { findInScope } from '../agency/agency.repository.ts'
-import { findSettings, saveSettings } from './settings.repository.ts'
+import { routes } from '../../lib/route.ts'
+import * as service from './settings.service.ts'
 
-const tags = ['system settings']
 const describe = (s: AgencySettings) =>
   [
-    `急救短信:${['不发送', '每天', '周一至周五'][s.aid_sms]}`,
-    `异常短信:${['不发送', '每天', '周一至周五'][s.exec_status_sms]}`,
+    `急救短信:${dictLabel('sms_schedule', s.aid_sms)}`,
+    `异常短信:${dictLabel('sms_schedule', s.exec_status_sms)}`,
     `时段:${s.exec_status_sms_time_period.join('-')}`,
     `位置偏移:${s.location_offset === null ? '关闭' : `${s.location_offset}km`}`,
     `报警声音:${s.alarm_sound ? '开' : '关'}`,
@@ -28,55 +17,20 @@ const describe = (s: AgencySettings) =>
   ].join('，')
 
 /** System settings (alert preferences) of the member's organisation or one below it. */
-export async function settingsRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const app = base.withTypeProvider<ZodTypeProvider>()
+export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const route = routes(app, ['system settings'])
 
-  async function target(auth: ReturnType<typeof authOf>, agencyId: number | undefined) {
-    const agency = await findInScope(ctx.db, auth, agencyId ?? auth.agency_id)
-    if (!agency) throw notFound()
-    return agency
-  }
-
-  app.get(
-    '/api/v1/agency/config/',
-    {
-      config: { permission: ['agency', 'READ_ONLY'] },
-      schema: {
-        tags,
-        summary: 'System settings of an organisation (defaults until saved)',
-        querystring: settingsQuery,
-        response: { 200: envelope(agencySettingsSchema.and(z.object({ agency_id: z.number() }))) },
-      },
-    },
-    async (req) => {
-      const agency = await target(authOf(req), req.query.agency_id)
-      const saved = await findSettings(ctx.db, agency.id)
-      return ok(req, { ...DEFAULT_SETTINGS, ...saved, agency_id: agency.id })
-    },
+  route(settingsApi.get, { permission: ['agency', 'READ_ONLY'] }, ({ auth, query }) =>
+    service.getSettings(ctx, auth, query.agency_id),
   )
 
-  app.post(
-    '/api/v1/agency/config/',
+  route(
+    settingsApi.save,
     {
-      config: {
-        permission: ['agency', 'EDIT'],
-        oplog: {
-          type: '系统设置',
-          content: (req) => describe(agencySettingsSchema.parse(req.body)),
-        },
-      },
-      schema: {
-        tags,
-        summary: 'Save the whole settings object of an organisation',
-        body: agencySettingsSchema.and(z.object({ agency_id: z.number().int().positive().optional() })),
-        response: { 200: envelope(agencySettingsSchema.and(z.object({ agency_id: z.number() }))) },
-      },
+      permission: ['agency', 'EDIT'],
+      oplog: { type: '系统设置', content: (req) => describe(agencySettingsSchema.parse(req.body)) },
+      done: 'SAVE_OK',
     },
-    async (req) => {
-      const agency = await target(authOf(req), req.body.agency_id)
-      const { agency_id: _ignored, ...settings } = req.body
-      await saveSettings(ctx.db, agency.id, settings)
-      return ok(req, { ...settings, agency_id: agency.id }, 'SAVE_OK')
-    },
+    ({ auth, body }) => service.saveSettings(ctx, auth, body),
   )
 }
