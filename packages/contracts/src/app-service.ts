@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { APP_SERVICES } from './constants.ts'
-import { pageQuery } from './envelope.ts'
+import { endpoint, idParams } from './endpoint.ts'
+import { paged, pageQuery } from './envelope.ts'
 
 const serviceKeys = z
   .array(z.string(), { message: 'SERVICE_REQUIRED' })
@@ -45,3 +46,37 @@ export const appServiceListQuery = pageQuery.extend({
   start_time: z.iso.date().optional(),
   end_time: z.iso.date().optional(),
 })
+export type AppServiceListQuery = z.output<typeof appServiceListQuery>
+
+/** Every call of the service configuration page (system super administrators only). */
+export const appServiceApi = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/v1/agency/app-service/config',
+    summary: 'Service configurations',
+    query: appServiceListQuery,
+    response: paged(appServiceSchema),
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: '/api/v1/agency/app-service/config/:id',
+    summary: 'One configuration with its credentials',
+    params: idParams,
+    response: appServiceSchema,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/v1/agency/app-service/config',
+    summary: 'Give an organisation services',
+    body: appServiceCreate,
+    response: appServiceSchema,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/v1/agency/app-service/config/:id',
+    summary: 'Change services or state; regenerate issues new credentials',
+    params: idParams,
+    body: appServiceUpdate,
+    response: appServiceSchema,
+  }),
+}

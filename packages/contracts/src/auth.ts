@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { endpoint } from './endpoint.ts'
+import { paged } from './envelope.ts'
 import { agencyTypeSchema, type Permissions, permissionsSchema, roleTypeSchema } from './permissions.ts'
 
 /** Mainland mobile as the login form checks it: 11 digits starting 1[2-9]. */
@@ -117,3 +119,92 @@ export const securityUpdate = z.object({
   /** The current password confirms the change. */
   password: z.string().min(1, 'PASSWORD_REQUIRED'),
 })
+
+/** Sign-in, SMS codes, organisation switching, passwords and the account's security settings. */
+export const authApi = {
+  login: endpoint({
+    method: 'POST',
+    path: '/api/v1/member/login',
+    summary: 'Sign in',
+    body: loginRequest,
+    response: userInfoSchema,
+  }),
+  smsCode: endpoint({
+    method: 'POST',
+    path: '/api/v1/system/sms-code/',
+    summary: 'Send an SMS verification code',
+    body: smsCodeRequest,
+    response: smsCodeResponse,
+  }),
+  memberships: endpoint({
+    method: 'GET',
+    path: '/api/v1/member/current-list/',
+    summary: 'Organisations of the signed-in account',
+    response: paged(membershipSchema),
+  }),
+  switchMembership: endpoint({
+    method: 'POST',
+    path: '/api/v1/member/current-list/',
+    summary: 'Switch organisation: a new token for another membership of the account',
+    body: switchMembershipRequest,
+    response: userInfoSchema,
+  }),
+  resetPassword: endpoint({
+    method: 'POST',
+    path: '/api/v1/member/reset-password/',
+    summary: 'Change password (ends the account’s other sessions)',
+    body: resetPasswordRequest,
+    response: z.object({ token: z.string() }),
+  }),
+  forgetPassword: endpoint({
+    method: 'POST',
+    path: '/api/v1/member/forget-password/',
+    summary: 'Set a new password with an SMS code',
+    body: forgetPasswordRequest,
+    response: z.null(),
+  }),
+  security: endpoint({
+    method: 'GET',
+    path: '/api/v1/member/security/',
+    summary: 'Security settings of the signed-in account',
+    response: securitySchema,
+  }),
+  setSecurity: endpoint({
+    method: 'PUT',
+    path: '/api/v1/member/security/',
+    summary: 'Switch SMS dual verification, confirmed by the current password',
+    body: securityUpdate,
+    response: securitySchema,
+  }),
+}
+
+/** WeChat QR sign-in, bind and unbind. */
+export const wechatApi = {
+  config: endpoint({
+    method: 'GET',
+    path: '/api/v1/third-party/wechat/config',
+    summary: 'Whether WeChat sign-in is configured, and a one-time state for the QR code',
+    query: z.object({ purpose: z.enum(['login', 'bind']).default('login') }),
+    response: wechatConfigSchema,
+  }),
+  login: endpoint({
+    method: 'POST',
+    path: '/api/v1/third-party/wechat/login',
+    summary: 'Sign in with a WeChat scan',
+    body: wechatCodeRequest,
+    response: userInfoSchema,
+  }),
+  bind: endpoint({
+    method: 'POST',
+    path: '/api/v1/third-party/wechat/bind',
+    summary: 'Bind WeChat to this account',
+    body: wechatBindRequest,
+    response: z.null(),
+  }),
+  unbind: endpoint({
+    method: 'POST',
+    path: '/api/v1/third-party/wechat/unbind',
+    summary: 'Unbind WeChat from this account',
+    response: z.null(),
+  }),
+}

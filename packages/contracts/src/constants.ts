@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { endpoint } from './endpoint.ts'
 import type { Lang } from './messages.ts'
 
 /** A label in zh-CN (the spec's word) and en-US. */
@@ -227,4 +228,20 @@ export function localDataDict(lang: Lang): Record<DataDictKey, DictItem[]> {
   return Object.fromEntries(
     dictKeys.map((k) => [k, DATA_DICT[k].map((d) => ({ ...d, label: labelIn(d.label, lang) }))]),
   ) as Record<DataDictKey, DictItem[]>
+}
+
+/** The console's common configuration and the data dictionary. */
+export const constantsApi = {
+  constants: endpoint({
+    method: 'GET',
+    path: '/api/v1/system/constants/',
+    summary: 'Device models and brands, the default map point, the organisation service names',
+    response: constantsSchema,
+  }),
+  dataDict: endpoint({
+    method: 'GET',
+    path: '/api/v1/system/data-dict',
+    summary: 'Every enumeration with labels in the requester’s language, and the device import template URL',
+    response: dataDictSchema,
+  }),
 }

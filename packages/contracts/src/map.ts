@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { endpoint } from './endpoint.ts'
 
 const emptyAsUnset = (v: unknown) => (v === '' ? undefined : v)
 
@@ -67,3 +68,28 @@ export const mapAddressSchema = z.object({
   lat: z.number(),
 })
 export type MapAddress = z.infer<typeof mapAddressSchema>
+
+/** Region tree, place suggestion and reverse geocoding. */
+export const mapApi = {
+  districtChildren: endpoint({
+    method: 'GET',
+    path: '/api/v1/map/district/getchildren/',
+    summary: 'Children of a province or city code; the provinces when `id` is omitted',
+    query: districtChildrenQuery,
+    response: z.array(districtOptionSchema),
+  }),
+  suggestion: endpoint({
+    method: 'GET',
+    path: '/api/v1/map/suggestion',
+    summary: 'Places matching a keyword (offline: regions by name)',
+    query: suggestionQuery,
+    response: z.array(suggestionSchema),
+  }),
+  address: endpoint({
+    method: 'GET',
+    path: '/api/v1/map/address',
+    summary: 'The address at a point (GCJ-02); code 6 when the map in use cannot resolve points',
+    query: addressQuery,
+    response: mapAddressSchema,
+  }),
+}

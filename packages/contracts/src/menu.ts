@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { endpoint } from './endpoint.ts'
 import type { PermissionName } from './permissions.ts'
 
 /** One entry of the server-built sidebar menu. */
@@ -137,4 +138,14 @@ export function flattenRoutes(routes: RouteDef[] = routeTree): RouteDef[] {
 /** Whether a member holding `held` may open a route that declares `needed`. */
 export function routeAllowed(needed: readonly string[] | undefined, held: readonly string[]): boolean {
   return !needed || needed.length === 0 || needed.some((p) => held.includes(p))
+}
+
+/** The server-built sidebar menu. */
+export const menuApi = {
+  menu: endpoint({
+    method: 'GET',
+    path: '/api/v1/system/menu',
+    summary: 'Sidebar menu built from the member’s permissions',
+    response: z.array(menuItemSchema),
+  }),
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { pageQuery } from './envelope.ts'
+import { endpoint } from './endpoint.ts'
+import { paged, pageQuery } from './envelope.ts'
 
 /** Days the operation log and other exports cover by default: the last 180 days. */
 export const DEFAULT_EXPORT_DAYS = 180
@@ -30,3 +31,16 @@ export const operationLogSchema = z.object({
 export type OperationLog = z.infer<typeof operationLogSchema>
 
 export const exportSchema = z.object({ file_url: z.string(), count: z.number().int() })
+
+export type OperationLogQuery = z.output<typeof operationLogQuery>
+
+/** The operation log page's one call: a page, or with export_xls the file of every matching row. */
+export const operationLogApi = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/v1/sys-mgmt/operation-log',
+    summary: 'Operation log (default range: the last 180 days); export_xls=true answers data.file_url',
+    query: operationLogQuery,
+    response: z.union([paged(operationLogSchema), exportSchema]),
+  }),
+}

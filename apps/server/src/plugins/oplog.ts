@@ -2,7 +2,7 @@ import type { UserInfo } from '@aed/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { AppContext } from '../context.ts'
-import { operationLogs } from '../db/schema.ts'
+import { insertLog } from '../modules/operation-log/operation-log.repository.ts'
 
 /** Who acted, when a public route (sign-in) has no authenticated member yet. */
 export type OplogActor = { member_id: number; agency_id: number; operator: string }
@@ -65,7 +65,7 @@ export const oplogPlugin = fp(async (app: FastifyInstance, { ctx }: { ctx: AppCo
       : ((await spec.actor?.(req, body.data)) ?? null)
     if (!actor) return payload
     try {
-      await ctx.db.insert(operationLogs).values({
+      await insertLog(ctx.db, {
         agency_id: actor.agency_id,
         member_id: actor.member_id,
         operator: actor.operator.slice(0, 50),

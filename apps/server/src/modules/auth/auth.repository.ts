@@ -129,3 +129,11 @@ export async function firstActor(db: DbOrTx, phone: string) {
     .limit(1)
   return row ?? null
 }
+
+/** Switches SMS dual verification of an account. */
+export async function setSmsDualVerify(db: DbOrTx, accountId: number, on: boolean) {
+  await db
+    .update(accounts)
+    .set({ sms_dual_verify: on, update_time: new Date() })
+    .where(eq(accounts.id, accountId))
+}

@@ -7,17 +7,12 @@ import {
   permissionList,
   type UserInfo,
 } from '@aed/contracts'
+import { dictLabel } from '@aed/contracts/constants'
 import type { AppContext } from '../../context.ts'
 import { AppError, invalid, unauthenticated } from '../../lib/errors.ts'
 import { checkPassword, hashPassword } from '../../lib/passwords.ts'
 import * as repo from './auth.repository.ts'
 import { consumeSmsCode } from './sms.service.ts'
-
-const roleNames: Record<number, [string, string]> = {
-  0: ['超级管理员', 'Super administrator'],
-  1: ['管理员', 'Administrator'],
-  2: ['普通用户', 'General user'],
-}
 
 const isActive = (m: repo.MembershipRow) =>
   !m.agency_disabled && (!m.use_expire || m.use_expire.getTime() > Date.now())
@@ -51,7 +46,7 @@ export async function sessionFor(
     token: ctx.tokens.issue(s.member_id, s.account_id, s.token_version),
     bind_wx: s.bind_wx,
     user_name: s.user_name,
-    role: roleNames[s.role_type][lang === 'en-US' ? 1 : 0],
+    role: dictLabel('role_type', s.role_type, lang),
     avatar: s.avatar,
     agency_member_role: agencyMemberRole(s),
     permissions: s.permissions,
@@ -143,7 +138,7 @@ export async function loginAccount(
 /** The active memberships of the signed-in account. */
 export async function currentList(ctx: AppContext, accountId: number, currentMemberId: number) {
   const all = await repo.membershipsOf(ctx.db, accountId)
-  return all.filter(isActive).map((m) => ({
+  const resource = all.filter(isActive).map((m) => ({
     id: m.member_id,
     agency_id: m.agency_id,
     agency_name: m.agency_name,
@@ -151,6 +146,7 @@ export async function currentList(ctx: AppContext, accountId: number, currentMem
     role_type: m.role_type,
     current: m.member_id === currentMemberId,
   }))
+  return { count: resource.length, resource }
 }
 
 /** Switches to another membership of the same account and issues its token. */
@@ -190,4 +186,9 @@ export async function forgetPassword(
   const account = await repo.findAccountByPhone(ctx.db, body.phone)
   if (!account) throw invalid('ACCOUNT_NOT_FOUND')
   await repo.setPassword(ctx.db, account.id, await hashPassword(body.password))
+}
+
+/** The first membership of the account with this phone, as the operation log's actor. */
+export function actorOfPhone(ctx: AppContext, phone: string) {
+  return repo.firstActor(ctx.db, phone)
 }

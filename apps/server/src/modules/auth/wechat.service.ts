@@ -1,12 +1,11 @@
 import crypto from 'node:crypto'
 import { Code, type Lang } from '@aed/contracts'
-import { and, eq, gt, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { oauthStates } from '../../db/schema.ts'
 import { AppError, invalid } from '../../lib/errors.ts'
 import * as repo from './auth.repository.ts'
 import { loginAccount } from './auth.service.ts'
 import { consumeSmsCode } from './sms.service.ts'
+import * as states from './wechat.repository.ts'
 
 const STATE_TTL_SECONDS = 600
 type Purpose = 'login' | 'bind'
@@ -19,27 +18,13 @@ function requireEnabled(ctx: AppContext) {
 export async function wechatConfig(ctx: AppContext, purpose: Purpose) {
   if (!ctx.wechat.enabled) return { enabled: false, appid: null, redirect_uri: null, state: null }
   const state = crypto.randomBytes(16).toString('hex')
-  await ctx.db.insert(oauthStates).values({
-    state,
-    purpose,
-    expire_time: new Date(Date.now() + STATE_TTL_SECONDS * 1000),
-  })
+  await states.insertState(ctx.db, state, purpose, new Date(Date.now() + STATE_TTL_SECONDS * 1000))
   return { enabled: true, appid: ctx.wechat.appid, redirect_uri: ctx.wechat.redirectUri, state }
 }
 
 /** Spends a state issued for `purpose`; a replayed, forged or stale one is refused. */
 async function spendState(ctx: AppContext, state: string, purpose: Purpose) {
-  const gone = await ctx.db
-    .delete(oauthStates)
-    .where(
-      and(
-        eq(oauthStates.state, state),
-        eq(oauthStates.purpose, purpose),
-        gt(oauthStates.expire_time, sql`now()`),
-      ),
-    )
-    .returning()
-  if (gone.length === 0) throw invalid('WECHAT_STATE_INVALID')
+  if (!(await states.spendState(ctx.db, state, purpose))) throw invalid('WECHAT_STATE_INVALID')
 }
 
 async function openidOf(ctx: AppContext, code: string) {

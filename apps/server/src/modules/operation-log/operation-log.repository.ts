@@ -77,3 +77,8 @@ export async function countLogs(db: DbOrTx, scope: Scope, f: LogFilter) {
     .where(where(scope, f))
   return row.n
 }
+
+/** Writes one entry; only the operation-log plugin calls this. */
+export async function insertLog(db: DbOrTx, values: typeof operationLogs.$inferInsert) {
+  await db.insert(operationLogs).values(values)
+}

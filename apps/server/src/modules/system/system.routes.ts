@@ -1,11 +1,11 @@
-import { Code, envelope, menuItemSchema, permissionList, translate } from '@aed/contracts'
+import { Code, envelope, menuApi, permissionList, translate } from '@aed/contracts'
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
 import { langOf } from '../../lib/lang.ts'
-import { authOf } from '../../plugins/auth.ts'
+import { routes } from '../../lib/route.ts'
 import { ok } from '../../plugins/envelope.ts'
 import { buildMenu } from './menu.service.ts'
 
@@ -39,15 +39,5 @@ export async function systemRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
     },
   )
 
-  app.get(
-    '/api/v1/system/menu',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'Sidebar menu built from the member’s permissions',
-        response: { 200: envelope(z.array(menuItemSchema)) },
-      },
-    },
-    async (req) => ok(req, buildMenu(permissionList(authOf(req)), langOf(req))),
-  )
+  routes(app, ['system'])(menuApi.menu, {}, ({ req, auth }) => buildMenu(permissionList(auth), langOf(req)))
 }

@@ -1,0 +1,19 @@
+import type { Lang } from '@aed/contracts'
+import type { AppService } from '@aed/contracts/app-service'
+import { APP_SERVICES, labelIn } from '@aed/contracts/constants'
+import type { AppServiceRow } from './app-service.repository.ts'
+
+/** A configuration as the list shows it; the detail opened for editing adds the credentials. */
+export function presentAppService(row: AppServiceRow, lang: Lang, withSecrets: boolean): AppService {
+  return {
+    id: row.id,
+    agency_id: row.agency_id,
+    agency_name: row.agency_name,
+    service: row.service,
+    service_list: row.service.map((k) => (APP_SERVICES[k] ? labelIn(APP_SERVICES[k], lang) : k)),
+    state: row.state as 0 | 1,
+    apply_time: row.apply_time.toISOString(),
+    level: row.level,
+    ...(withSecrets ? { secret: row.secret, access_token: row.access_token } : {}),
+  }
+}
