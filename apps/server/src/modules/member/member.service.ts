@@ -5,7 +5,7 @@ import { invalid, notFound } from '../../lib/errors.ts'
 import { hashPassword } from '../../lib/passwords.ts'
 import { inScope } from '../../lib/scope.ts'
 import type { AuthContext } from '../../plugins/auth.ts'
-import * as agencyRepo from '../agency/agency.repository.ts'
+import { agencyInScope } from '../agency/agency.service.ts'
 import { presentMember } from './member.presenter.ts'
 import * as repo from './member.repository.ts'
 import { checkPermissions, checkPermissionsChosen, checkRank, checkRole, normalise } from './member.rules.ts'
@@ -48,7 +48,7 @@ export async function memberDetail(ctx: AppContext, auth: AuthContext, id: numbe
 
 /** Adds a person to an organisation of the subtree, reusing the account when the phone is known. */
 export async function createMember(ctx: AppContext, auth: AuthContext, form: MemberForm) {
-  if (!(await agencyRepo.findInScope(ctx.db, auth, form.agency_id))) throw invalid('MEMBER_AGENCY_REQUIRED')
+  if (!(await agencyInScope(ctx, auth, form.agency_id))) throw invalid('MEMBER_AGENCY_REQUIRED')
   checkRole(auth, form.role_type, null)
   checkPermissions(auth, form.role_type, form.permissions)
   checkPermissionsChosen(form.role_type, form.permissions)
@@ -97,7 +97,7 @@ export async function updateMember(ctx: AppContext, auth: AuthContext, id: numbe
   }
   checkPermissionsChosen(form.role_type, form.permissions)
   if (form.agency_id !== row.agency_id) {
-    if (!(await agencyRepo.findInScope(ctx.db, auth, form.agency_id))) throw invalid('MEMBER_AGENCY_REQUIRED')
+    if (!(await agencyInScope(ctx, auth, form.agency_id))) throw invalid('MEMBER_AGENCY_REQUIRED')
     if (await repo.membershipExists(ctx.db, row.account_id, form.agency_id)) throw invalid('MEMBER_EXISTS')
   }
   const owned = await ownsAccount(ctx, auth, row.account_id)
