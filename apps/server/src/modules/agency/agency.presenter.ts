@@ -4,9 +4,8 @@ import { regionFullName } from '@aed/contracts/regions'
 import type { AuthContext } from '../../plugins/auth.ts'
 import type { AgencyListRow } from './agency.repository.ts'
 
-/** One organisation as the console shows it; lists mask the phone, the detail does not. */
-export function presentAgency(row: AgencyListRow, auth: AuthContext, opts: { masked: boolean }): Agency {
-  const editable = can(auth, 'agency', 'EDIT')
+/** One organisation as anyone allowed to see it sees it: the part a push to many members can share. */
+export function agencyObject(row: AgencyListRow, opts: { masked: boolean }): Omit<Agency, 'can'> {
   return {
     id: Number(row.id),
     name: row.name,
@@ -23,8 +22,18 @@ export function presentAgency(row: AgencyListRow, auth: AuthContext, opts: { mas
     disabled: row.disabled,
     effective_disabled: row.effective_disabled,
     create_time: row.create_time.toISOString(),
-    can: { edit: editable, disable: editable && Number(row.id) !== auth.agency_id },
   }
+}
+
+/** What the signed-in member may do with this organisation (its own cannot be disabled). */
+export function agencyCan(row: Pick<AgencyListRow, 'id'>, auth: AuthContext): Agency['can'] {
+  const editable = can(auth, 'agency', 'EDIT')
+  return { edit: editable, disable: editable && Number(row.id) !== auth.agency_id }
+}
+
+/** One organisation as the console shows it to `auth`; lists mask the phone, the detail does not. */
+export function presentAgency(row: AgencyListRow, auth: AuthContext, opts: { masked: boolean }): Agency {
+  return { ...agencyObject(row, opts), can: agencyCan(row, auth) }
 }
 
 /** Builds the tree from rows ordered parents first; the scope's root is the single top node. */

@@ -3,10 +3,8 @@ import type { Member } from '@aed/contracts/member'
 import type { AuthContext } from '../../plugins/auth.ts'
 import type { MemberRow } from './member.repository.ts'
 
-/** One user as the console shows it; lists mask phone and email. */
-export function presentMember(row: MemberRow, auth: AuthContext, opts: { masked: boolean }): Member {
-  const reachable = row.role_type >= auth.role_type
-  const self = row.id === auth.member_id
+/** One user as anyone allowed to see it sees it: the part a push to many members can share. */
+export function memberObject(row: MemberRow, opts: { masked: boolean }): Omit<Member, 'can'> {
   return {
     id: row.id,
     account: {
@@ -31,9 +29,19 @@ export function presentMember(row: MemberRow, auth: AuthContext, opts: { masked:
     create_time: row.create_time.toISOString(),
     updator: row.updator_name,
     update_time: row.update_time.toISOString(),
-    can: {
-      edit: can(auth, 'member', 'EDIT') && reachable,
-      delete: can(auth, 'member', 'ALL') && reachable && !self,
-    },
   }
+}
+
+/** What the signed-in member may do with this user; the console reads it instead of re-deriving. */
+export function memberCan(row: Pick<MemberRow, 'id' | 'role_type'>, auth: AuthContext): Member['can'] {
+  const reachable = row.role_type >= auth.role_type
+  return {
+    edit: can(auth, 'member', 'EDIT') && reachable,
+    delete: can(auth, 'member', 'ALL') && reachable && row.id !== auth.member_id,
+  }
+}
+
+/** One user as the console shows it to `auth`; lists mask phone and email. */
+export function presentMember(row: MemberRow, auth: AuthContext, opts: { masked: boolean }): Member {
+  return { ...memberObject(row, opts), can: memberCan(row, auth) }
 }
