@@ -15,22 +15,6 @@ export type ClassroomValues = {
   content: string
 }
 
-/** An item as lists read it (the detail adds `content`). */
-export type ClassroomRow = {
-  id: number
-  agency_id: number
-  agency_name: string
-  title: string
-  category: number
-  describe: string
-  link: string
-  illustration: string | null
-  content_type: number
-  creator_name: string | null
-  create_time: Date
-  update_time: Date
-}
-
 const columns = {
   id: classrooms.id,
   agency_id: classrooms.agency_id,
@@ -86,6 +70,9 @@ export async function listPage(
     },
   )
 }
+
+/** An item as lists read it (the detail adds `content`). */
+export type ClassroomRow = Omit<NonNullable<Awaited<ReturnType<typeof findInScope>>>, 'content'>
 
 /** One item with its rich text, only when its owner lies in the scope. */
 export async function findInScope(db: DbOrTx, scope: Scope, id: number) {
