@@ -5,8 +5,11 @@ import type { AppContext } from './context.ts'
 import { type Database, openPglite, openPostgres } from './db/client.ts'
 import { migrate } from './db/migrate.ts'
 import { isEmpty, seedDemo } from './db/seed.ts'
+import { systemClock } from './lib/clock.ts'
+import { createEventBus } from './lib/events.ts'
 import { persistentSecret } from './lib/secrets.ts'
 import { createTokenService } from './lib/tokens.ts'
+import { noDevices } from './plugins/auth/device.ts'
 import { offlineMap } from './providers/map/offline-map.ts'
 import { tencentMap } from './providers/map/tencent-map.ts'
 import { aliyunSms } from './providers/sms/aliyun-sms.ts'
@@ -82,6 +85,9 @@ export async function createContext(
       config.MAP_PROVIDER === 'tencent'
         ? tencentMap({ key: config.TENCENT_MAP_KEY!, sk: config.TENCENT_MAP_SK })
         : offlineMap(),
+    clock: systemClock,
+    events: createEventBus(database, log),
+    deviceCredentials: noDevices,
     seeded,
   }
 }

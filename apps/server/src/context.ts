@@ -1,6 +1,9 @@
 import type { Config } from './config.ts'
 import type { Database, Db } from './db/client.ts'
+import type { Clock } from './lib/clock.ts'
+import type { EventBus } from './lib/events.ts'
 import type { TokenService } from './lib/tokens.ts'
+import type { DeviceCredentialLookup } from './plugins/auth/device.ts'
 import type { MapProvider } from './providers/map/map-provider.ts'
 import type { SmsProvider } from './providers/sms/sms-provider.ts'
 import type { StorageProvider } from './providers/storage/storage-provider.ts'
@@ -18,4 +21,10 @@ export type AppContext = {
   storage: StorageProvider
   /** Place search and reverse geocoding (offline regions or Tencent). */
   map: MapProvider
+  /** "Now" for schedules, deadlines and freshness checks; tests put a TestClock here. */
+  clock: Clock
+  /** Publish/subscribe across every server instance (PostgreSQL LISTEN/NOTIFY; in process on PGlite). */
+  events: EventBus
+  /** A device's secrets by serial, for the /device-api signature check; the device registry fills it. */
+  deviceCredentials: DeviceCredentialLookup
 }

@@ -1,10 +1,12 @@
 import fs from 'node:fs'
-import pino from 'pino'
 import { buildApp } from './app.ts'
 import { createContext, openDatabase } from './bootstrap.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { DEMO_PASSWORD, demoMembers, hasDemo, isEmpty } from './db/seed.ts'
+import { productionJobs } from './jobs/index.ts'
+import { createJobRunner } from './jobs/runner.ts'
 import { DataDirLockedError, lockDataDir } from './lib/data-lock.ts'
+import { createLogger } from './lib/logger.ts'
 
 function fail(message: string): never {
   console.error(`\n${message}\n`)
@@ -26,7 +28,7 @@ async function main() {
     if (e instanceof DataDirLockedError) fail(e.message)
     throw e
   }
-  const log = pino({ level: config.LOG_LEVEL })
+  const log = createLogger(config.LOG_LEVEL)
   const database = await openDatabase(config).catch((e: Error) =>
     fail(
       `Cannot open the database${config.DATABASE_URL ? ' at DATABASE_URL' : ` in ${config.dataDir}`}: ${e.message}`,
@@ -34,9 +36,11 @@ async function main() {
   )
   const ctx = await createContext(config, database, log)
   const app = await buildApp(ctx, { logger: log })
+  const jobs = createJobRunner(ctx, productionJobs, { log })
 
   const shutdown = async (signal: string) => {
     log.info(`${signal}: shutting down`)
+    await jobs.stop()
     await app.close()
     await database.close()
     release()
@@ -53,6 +57,7 @@ async function main() {
       code === 'EADDRINUSE' ? `Port ${config.PORT} is already in use: set PORT to another port.` : String(e),
     )
   }
+  jobs.start()
 
   const url = `http://localhost:${config.PORT}`
   const lines = [

@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import pg from 'pg'
+import { type NotificationSource, pgliteNotifications, pgNotifications } from '../lib/events.ts'
 import * as schema from './schema.ts'
 
 /** The Drizzle handle every repository takes: PGlite and node-postgres share this type. */
@@ -24,6 +25,8 @@ export type Database = {
   db: Db
   kind: 'pglite' | 'postgres'
   withConnection<T>(fn: (conn: Connection) => Promise<T>): Promise<T>
+  /** LISTEN side of the event bus (lib/events.ts): a dedicated client on PostgreSQL, in process on PGlite. */
+  notifications: NotificationSource
   close(): Promise<void>
 }
 
@@ -43,6 +46,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
         },
         query: async <T>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
       }),
+    notifications: pgliteNotifications(client),
     close: () => client.close(),
   }
 }
@@ -52,6 +56,7 @@ export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 })
   const probe = await pool.connect()
   probe.release()
+  const notifications = pgNotifications(url)
   return {
     db: drizzlePg({ client: pool, schema }) as unknown as Db,
     kind: 'postgres',
@@ -68,6 +73,10 @@ export async function openPostgres(url: string): Promise<Database> {
         conn.release()
       }
     },
-    close: () => pool.end(),
+    notifications,
+    close: async () => {
+      await notifications.close()
+      await pool.end()
+    },
   }
 }

@@ -161,3 +161,24 @@ export const appServiceConfigs = pgTable('app_service_configs', {
   create_time: ts('create_time').notNull().defaultNow(),
   update_time: ts('update_time').notNull().defaultNow(),
 })
+
+/** When each scheduled job last ran, cluster-wide (jobs/runner.ts). */
+export const jobRuns = pgTable('job_runs', {
+  name: varchar('name', { length: 100 }).primaryKey(),
+  last_run_at: ts('last_run_at'),
+  last_started_at: ts('last_started_at'),
+  last_error: text('last_error'),
+  last_error_at: ts('last_error_at'),
+  failures: integer('failures').notNull().default(0),
+  runs: bigint('runs', { mode: 'number' }).notNull().default(0),
+})
+
+/**
+ * Nonces of signed device requests, kept 30 minutes to refuse replays (plugins/auth/device.ts).
+ * Primary key (device_sn, nonce) in the migration.
+ */
+export const deviceNonces = pgTable('device_nonces', {
+  device_sn: varchar('device_sn', { length: 64 }).notNull(),
+  nonce: varchar('nonce', { length: 64 }).notNull(),
+  seen_at: ts('seen_at').notNull(),
+})

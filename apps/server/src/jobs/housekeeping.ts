@@ -1,0 +1,13 @@
+import { deleteExpiredOauthStates, deleteOldNonces, deleteOldSmsCodes } from './housekeeping.repository.ts'
+import type { Job } from './runner.ts'
+
+/** Hourly: deletes spent rows that only grow (old SMS codes, expired sign-in states, old nonces). */
+export const housekeepingJob: Job = {
+  name: 'housekeeping',
+  everyMs: 3600_000,
+  async run(ctx, now) {
+    await deleteOldSmsCodes(ctx.db, now)
+    await deleteExpiredOauthStates(ctx.db, now)
+    await deleteOldNonces(ctx.db, now)
+  },
+}

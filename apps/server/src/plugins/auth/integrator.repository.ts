@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client.ts'
+import { rowsOf } from '../../db/rows.ts'
+
+export type IntegratorRow = {
+  config_id: number
+  agency_id: number
+  agency_name: string
+  index_link: string
+  services: string[]
+}
+
+/**
+ * The enabled service configuration holding this access token and the open_api service, of an
+ * organisation that is enabled with every organisation above it; else null.
+ */
+export async function findIntegrator(db: DbOrTx, accessToken: string): Promise<IntegratorRow | null> {
+  const r = await db.execute(sql`
+    SELECT c.id::int AS config_id, c.agency_id::int AS agency_id, g.name AS agency_name, g.index_link,
+           c.service AS services
+    FROM app_service_configs c JOIN agencies g ON g.id = c.agency_id
+    WHERE c.access_token = ${accessToken} AND c.state = 1 AND c.service @> '["open_api"]'::jsonb
+      AND NOT EXISTS (SELECT 1 FROM agencies d WHERE d.disabled AND g.index_link LIKE d.index_link || '%')`)
+  return rowsOf<IntegratorRow>(r)[0] ?? null
+}
