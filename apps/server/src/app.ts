@@ -20,8 +20,9 @@ import { settingsRoutes } from './modules/settings/settings.routes.ts'
 import { constantsRoutes } from './modules/system/constants.routes.ts'
 import { systemRoutes } from './modules/system/system.routes.ts'
 import { authPlugin } from './plugins/auth.ts'
-import { envelopePlugin } from './plugins/envelope.ts'
+import { clientErrorHandler, envelopePlugin, frameworkErrors } from './plugins/envelope.ts'
 import { oplogPlugin } from './plugins/oplog.ts'
+import { routeRegistryPlugin } from './plugins/route-registry.ts'
 
 /** Every feature's routes; each takes the shared context. */
 const features = [
@@ -44,11 +45,17 @@ const features = [
 export async function buildApp(ctx: AppContext, opts: { logger?: FastifyBaseLogger } = {}) {
   const app = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
-    trustProxy: true,
+    // Only proxies we trust may name the client: per-address limits (SMS codes) must not be spoofable.
+    trustProxy: ctx.config.TRUST_PROXY,
+    // URLs or headers over Node's size limit (and other parser errors) answer in the envelope too.
+    clientErrorHandler,
+    // So do the router's own refusals (an over-long path parameter, a malformed %-escape).
+    frameworkErrors,
     // The spec writes some paths with a trailing slash and some without; accept both.
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 2 * 1024 * 1024,
   })
+  await app.register(routeRegistryPlugin)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 

@@ -36,6 +36,25 @@ const schema = z.object({
   WECHAT_SECRET: z.string().optional(),
   /** Where WeChat sends the browser back after a scan (the console's /user/login). */
   WECHAT_REDIRECT_URI: z.string().url().optional(),
+  /**
+   * Which proxies may name the client in X-Forwarded-For: `true` (any), `false` (none), a number
+   * of hops, or a comma list of addresses, CIDR ranges and the names loopback, linklocal, uniquelocal.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .min(1)
+    .default('loopback,linklocal,uniquelocal')
+    .transform((v): boolean | string | ((address: string, hop: number) => boolean) => {
+      if (v === 'true' || v === 'false') return v === 'true'
+      const hops = /^\d+$/.test(v) ? Number(v) : null
+      return hops === null ? v : (_address, hop) => hop < hops
+    }),
+  /** SMS codes: per phone a day, per client address a minute and an hour, and sent overall in an hour. */
+  SMS_PHONE_DAILY_LIMIT: z.coerce.number().int().min(1).default(10),
+  SMS_IP_MINUTE_LIMIT: z.coerce.number().int().min(1).default(5),
+  SMS_IP_HOURLY_LIMIT: z.coerce.number().int().min(1).default(30),
+  SMS_GLOBAL_HOURLY_LIMIT: z.coerce.number().int().min(1).default(1000),
   /** Failed sign-ins before an account is locked, and for how long. */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),

@@ -180,6 +180,21 @@ export const messages = {
     '地图服务暂时不可用，请稍后重试',
     'The map service is unavailable for now, please try again later',
   ],
+  // input the shared layer refuses before any route sees it
+  NUL_CHARACTER: [
+    '参数不能包含空字符（\\u0000）：{field}',
+    'Parameters cannot contain the NUL character (\\u0000): {field}',
+  ],
+  REQUEST_TOO_LARGE: ['请求过大：网址或请求头过长', 'Request too large: the URL or the headers are too long'],
+  REQUEST_TIMEOUT: ['请求超时，请重试', 'The request timed out, please try again'],
+  ALLOW_SUFFIX_UNSUPPORTED: [
+    '不支持指定的文件类型，只能上传{suffixes}格式的文件！',
+    'None of the given file types can be uploaded: only {suffixes} files can be!',
+  ],
+  SMS_GLOBAL_LIMIT: [
+    '验证码发送繁忙，请稍后再试',
+    'Too many verification codes are being sent, please try again later',
+  ],
 } as const satisfies Record<string, readonly [string, string]>
 
 export type MessageKey = keyof typeof messages

@@ -51,8 +51,10 @@ function redactPaths(keys: readonly string[]) {
 
 /** Values that are secret or personal wherever they occur in free text. */
 const TEXT_PATTERNS: [RegExp, string][] = [
+  // A failed query's parameter list, as Drizzle writes it into the message.
+  [/(\bparams: )(?!\[redacted\])[^\n]*/g, '$1[redacted]'],
   // Password hashes (argon2, bcrypt).
-  [/\$argon2(?:id|i|d)\$[^\s,'"`)]+/g, '[password-hash]'],
+  [/\$argon2(?:id|i|d)\$[^\s'"`)]+/g, '[password-hash]'],
   [/\$2[abxy]\$\d{2}\$[./A-Za-z0-9]{53}/g, '[password-hash]'],
   // Session tokens (JWT) and bearer credentials.
   [/\beyJ[\w-]+\.[\w-]+\.[\w-]*/g, '[token]'],

@@ -13,7 +13,9 @@ export function orderTerms(
 ): SQL[] {
   if (!orderBy) return fallback
   const descending = orderBy.startsWith('-')
-  const column = allowed[orderBy.replace(/^-/, '')]
+  const name = orderBy.replace(/^-/, '')
+  // Own keys only: 'constructor' or '__proto__' must not reach the SQL.
+  const column = Object.hasOwn(allowed, name) ? allowed[name] : undefined
   if (!column) throw invalid('ORDER_INVALID')
   return [descending ? sql`${column} DESC` : sql`${column} ASC`, ...fallback]
 }

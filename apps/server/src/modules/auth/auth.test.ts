@@ -310,3 +310,131 @@ describe('security settings', () => {
     expect((await login({ mobile: demo.szAdmin, password: DEMO_PASSWORD })).code).toBe(0)
   })
 })
+
+describe('SMS codes: who gets one, and limits per address and overall', () => {
+  let s: TestApp
+  beforeAll(async () => {
+    s = await createTestApp({
+      env: { SMS_IP_MINUTE_LIMIT: '3', SMS_IP_HOURLY_LIMIT: '5', SMS_GLOBAL_HOURLY_LIMIT: '4' },
+    })
+  })
+  afterAll(() => s.close())
+
+  /** Asks for a code from a client address (the test client is a trusted local proxy). */
+  const ask = async (mobile: string, from: string, scene = 'login', remoteAddress?: string) => {
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/v1/system/sms-code/',
+      payload: { mobile, scene },
+      headers: { 'x-forwarded-for': from },
+      ...(remoteAddress ? { remoteAddress } : {}),
+    })
+    return { status: res.statusCode, ...(res.json() as { code: number; msg: string; data: unknown }) }
+  }
+  const rowsOf = (phone: string) => s.db.select().from(smsCodes).where(eq(smsCodes.phone, phone))
+  /** Messages the local provider sent to a phone. */
+  const outbox = async (phone: string) => {
+    const r = await s.db.execute(sql`SELECT count(*)::int AS n FROM sms_outbox WHERE phone = ${phone}`)
+    return (r as unknown as { rows: { n: number }[] }).rows[0].n
+  }
+  const clear = () => s.db.delete(smsCodes)
+
+  it('sends only to numbers with an account, answering numbers without one exactly alike', async () => {
+    await clear()
+    const scenes = ['login', 'forget', 'bind_wx'] as const
+    const known = [demo.eastAdmin, demo.southAdmin, demo.hzAdmin]
+    const unknown = ['13911110001', '13911110002', '13911110003']
+    for (const [i, scene] of scenes.entries()) {
+      const a = await ask(known[i], `198.51.100.${i + 1}`, scene)
+      const b = await ask(unknown[i], `198.51.100.${i + 11}`, scene)
+      expect(a).toMatchObject({ status: 200, code: 0, msg: '验证码已发送' })
+      expect(b).toEqual(a)
+      expect(await s.lastSmsCode(known[i])).toMatch(/^\d{6}$/)
+      expect(await s.lastSmsCode(unknown[i])).toBeNull()
+      // Both count: a resend inside 60 s is refused alike.
+      const againKnown = await ask(known[i], `198.51.100.${i + 1}`, scene)
+      const againUnknown = await ask(unknown[i], `198.51.100.${i + 11}`, scene)
+      expect(againKnown.code).toBe(Code.RATE_LIMITED)
+      expect(againUnknown).toEqual(againKnown)
+      await clear()
+    }
+    // Nothing a number without an account holds can sign in or reset a password.
+    await ask('13911110004', '198.51.100.21')
+    for (const guess of ['000000', '123456', 'unsent']) {
+      const r = await s.call('POST', '/api/v1/member/login', {
+        body: { mobile: '13911110004', sms_code: guess, login_way: 2, member_type: 3 },
+      })
+      expect(r.msg).toBe('验证码错误或已过期')
+    }
+  })
+
+  it('caps requests per client address in a minute and in an hour, unknown numbers included', async () => {
+    await clear()
+    const from = '203.0.113.7'
+    expect((await ask('13911120001', from)).code).toBe(0)
+    expect((await ask(demo.njAdmin, from)).code).toBe(0)
+    expect((await ask('13911120002', from)).code).toBe(0)
+    const fourth = await ask(demo.szAdmin, from)
+    expect(fourth).toMatchObject({ code: Code.RATE_LIMITED, msg: '请求过于频繁，请稍后再试' })
+    expect(await outbox(demo.szAdmin)).toBe(0)
+    // Another address is not held back.
+    expect((await ask(demo.szAdmin, '203.0.113.8')).code).toBe(0)
+    // Older than a minute but inside the hour: the hourly cap (5) still counts them.
+    await s.db
+      .update(smsCodes)
+      .set({ create_time: sql`now() - interval '10 minutes'` })
+      .where(eq(smsCodes.ip, from))
+    expect((await ask('13911120003', from)).code).toBe(0)
+    expect((await ask('13911120004', from)).code).toBe(0)
+    expect((await ask('13911120005', from, 'forget')).msg).toBe('请求过于频繁，请稍后再试')
+    expect(await rowsOf('13911120005')).toHaveLength(0)
+  })
+
+  it('takes the client address from X-Forwarded-For only when a trusted proxy sends it', async () => {
+    await clear()
+    // A client on a public address cannot pose as many clients by forging the header.
+    for (let i = 1; i <= 3; i++) {
+      expect((await ask(`1391113000${i}`, `192.0.2.${i}`, 'login', '198.18.0.9')).code).toBe(0)
+    }
+    expect((await ask('13911130009', '192.0.2.99', 'login', '198.18.0.9')).msg).toBe(
+      '请求过于频繁，请稍后再试',
+    )
+    const [row] = await rowsOf('13911130001')
+    expect(row.ip).toBe('198.18.0.9')
+  })
+
+  it('caps codes sent overall in an hour, for every number and address alike', async () => {
+    await clear()
+    const before = await outbox(demo.szAdmin)
+    // Requests to numbers without an account send nothing, so they do not use up the overall cap.
+    for (let i = 0; i < 6; i++) {
+      expect((await ask(`1391114000${i}`, `100.64.1.${i}`)).code).toBe(0)
+    }
+    const sent = [demo.eastAdmin, demo.southAdmin, demo.hzAdmin, demo.njAdmin]
+    for (const [i, phone] of sent.entries()) expect((await ask(phone, `100.64.2.${i}`)).code).toBe(0)
+    const known = await ask(demo.szAdmin, '100.64.3.1')
+    expect(known).toMatchObject({ code: Code.RATE_LIMITED, msg: '验证码发送繁忙，请稍后再试' })
+    expect(await ask('13911140009', '100.64.3.2')).toEqual(known)
+    expect(await outbox(demo.szAdmin)).toBe(before)
+    // An hour later the cap is free again.
+    await s.db.update(smsCodes).set({ create_time: sql`now() - interval '61 minutes'` })
+    expect((await ask(demo.szAdmin, '100.64.3.1')).code).toBe(0)
+    expect(await outbox(demo.szAdmin)).toBe(before + 1)
+  })
+
+  it('takes the limits from the configuration, with defaults', async () => {
+    const { loadConfig } = await import('../../config.ts')
+    expect(loadConfig({})).toMatchObject({
+      SMS_PHONE_DAILY_LIMIT: 10,
+      SMS_IP_MINUTE_LIMIT: 5,
+      SMS_IP_HOURLY_LIMIT: 30,
+      SMS_GLOBAL_HOURLY_LIMIT: 1000,
+      TRUST_PROXY: 'loopback,linklocal,uniquelocal',
+    })
+    expect(loadConfig({ SMS_IP_MINUTE_LIMIT: '7', TRUST_PROXY: 'false' })).toMatchObject({
+      SMS_IP_MINUTE_LIMIT: 7,
+      TRUST_PROXY: false,
+    })
+    expect(() => loadConfig({ SMS_GLOBAL_HOURLY_LIMIT: '0' })).toThrow(/SMS_GLOBAL_HOURLY_LIMIT/)
+  })
+})

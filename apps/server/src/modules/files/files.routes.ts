@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
-import { invalid } from '../../lib/errors.ts'
+import { AppError, invalid } from '../../lib/errors.ts'
 import { langOf } from '../../lib/lang.ts'
 import { ok } from '../../plugins/envelope.ts'
 import * as service from './files.service.ts'
@@ -22,6 +22,8 @@ async function onFile(part: MultipartFile) {
   }
 }
 
+const hasStatus = (err: unknown) => typeof (err as { statusCode?: unknown }).statusCode === 'number'
+
 const fileParams = z.object({ '*': z.string() })
 const fileQuery = z.object({
   /** Download under this name (Content-Disposition: attachment), e.g. 设备列表.xlsx. */
@@ -30,6 +32,18 @@ const fileQuery = z.object({
 
 /** Uploads (POST /api/v1/system/file/) and the files this server stores itself (GET /files/*). */
 export async function filesRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  // A multipart body the parser cannot read (no boundary, cut short) fails while the body is read,
+  // before the route's own code: that is bad input, not a server error. Anything else goes up as is.
+  const reachedHandler = new WeakSet<object>()
+  base.addHook('preHandler', async (req) => {
+    reachedHandler.add(req)
+  })
+  base.setErrorHandler((err, req) => {
+    if (req.isMultipart() && !reachedHandler.has(req) && !(err instanceof AppError) && !hasStatus(err)) {
+      throw invalid('INVALID_INPUT')
+    }
+    throw err
+  })
   // Registered in this plugin only: the multipart parser and its 20 MB limit apply to uploads here.
   await base.register(multipart, {
     attachFieldsToBody: 'keyValues',

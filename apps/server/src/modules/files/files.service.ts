@@ -52,10 +52,14 @@ export async function checkUpload(
   allowSuffix: string,
 ): Promise<UploadSuffix> {
   const allowed = allowedSuffixes(allowSuffix)
+  if (allowed.length === 0) {
+    // allow_suffix named only types the server never takes: say which ones it does.
+    throw invalid('ALLOW_SUFFIX_UNSUPPORTED', { suffixes: Object.keys(UPLOAD_TYPES).join('/') })
+  }
   const dot = fileName.lastIndexOf('.')
   const suffix = dot > 0 ? fileName.slice(dot + 1).toLowerCase() : ''
   if (!isUploadSuffix(suffix) || !allowed.includes(suffix)) {
-    throw invalid('FILE_SUFFIX_NOT_ALLOWED', { suffixes: allowed.join('/') || '-' })
+    throw invalid('FILE_SUFFIX_NOT_ALLOWED', { suffixes: allowed.join('/') })
   }
   if (data.length === 0) throw invalid('FILE_EMPTY')
   const detected = await fileTypeFromBuffer(data)

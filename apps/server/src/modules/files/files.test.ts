@@ -112,6 +112,23 @@ describe('uploading a file', () => {
     )
   })
 
+  it('names the types the server takes when allow_suffix holds none of them, never an empty list', async () => {
+    for (const allow of ['exe', 'svg,html', ' , .', 'exe,,bat']) {
+      const r = await upload(tokens.hzAdmin, { filename: 'a.png', data: PNG }, allow)
+      expect(r).toMatchObject({
+        code: 1,
+        msg: '不支持指定的文件类型，只能上传png/jpg/jpeg/gif/webp/pdf/xlsx/txt格式的文件！',
+      })
+    }
+    const en = await upload(tokens.hzAdmin, { filename: 'x.svg', data: '<svg/>' }, 'svg', 'en-US')
+    expect(en.msg).toBe(
+      'None of the given file types can be uploaded: only png/jpg/jpeg/gif/webp/pdf/xlsx/txt files can be!',
+    )
+    // One accepted type among refused ones narrows to it, and the message names it.
+    const one = await upload(tokens.hzAdmin, { filename: 'a.pdf', data: '%PDF-1.4' }, 'exe,svg,png')
+    expect(one).toMatchObject({ code: 1, msg: '只能上传png格式的文件！' })
+  })
+
   it('takes txt only as UTF-8 text without NUL', async () => {
     const good = await upload(tokens.hzAdmin, {
       filename: '说明.txt',
@@ -163,6 +180,52 @@ describe('uploading a file', () => {
   it('lets any member upload (a read-only member fills image fields too), but only signed in', async () => {
     expect((await upload(tokens.general, { filename: 'a.png', data: PNG })).code).toBe(0)
     expect((await upload('not-a-token', { filename: 'a.png', data: PNG })).code).toBe(Code.TOKEN)
+  })
+})
+
+describe('uploads the parser cannot read', () => {
+  const send = (contentType: string, payload: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/system/file/',
+      payload,
+      headers: { 'content-type': contentType, authorization: `JWT ${tokens.hzAdmin}` },
+    })
+
+  it('answers a multipart body without a boundary or cut short with code 1, not a 500', async () => {
+    const cases: [string, string][] = [
+      ['multipart/form-data', 'no boundary'],
+      ['multipart/form-data; boundary=', 'x'],
+      [
+        'multipart/form-data; boundary=zzz',
+        '--zzz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc',
+      ],
+      [
+        'multipart/form-data; boundary=zzz',
+        '--zzz\r\nContent-Disposition: form-data; name="allow_suffix"\r\n\r\npng',
+      ],
+    ]
+    for (const [type, payload] of cases) {
+      const res = await send(type, payload)
+      expect(res.statusCode, payload).toBe(200)
+      expect(res.json(), payload).toEqual({ code: 1, msg: '参数错误', data: null })
+    }
+  })
+
+  it('still answers a failure of the store itself as a server error', async () => {
+    const store = t.ctx.storage
+    t.ctx.storage = {
+      ...store,
+      put: async () => {
+        throw new Error('disk full')
+      },
+    }
+    try {
+      const r = await upload(tokens.hzAdmin, { filename: 'a.png', type: 'image/png', data: PNG })
+      expect(r).toMatchObject({ status: 500, code: Code.INTERNAL })
+    } finally {
+      t.ctx.storage = store
+    }
   })
 })
 
