@@ -4,6 +4,7 @@ import { hashPassword } from '../lib/passwords.ts'
 import { insertAgency } from '../modules/agency/agency.repository.ts'
 import type { DbOrTx } from './client.ts'
 import { accounts, agencies, members } from './schema.ts'
+import { countAll } from './sql.ts'
 
 export const DEMO_PASSWORD = 'Aed@123456'
 
@@ -220,7 +221,7 @@ export async function hasDemo(db: DbOrTx) {
 
 /** True when the database holds no agency yet. */
 export async function isEmpty(db: DbOrTx) {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(agencies)
+  const [row] = await db.select({ n: countAll() }).from(agencies)
   return row.n === 0
 }
 

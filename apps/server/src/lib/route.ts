@@ -26,6 +26,8 @@ export type RouteInput<E extends Endpoint> = {
 export type RouteOptions = FastifyContextConfig & {
   /** The success message key (保存成功, 添加成功, ...), or one chosen by the answer; 'OK' by default. */
   done?: MessageKey | ((data: never) => MessageKey)
+  /** Request content types other than JSON (uploads: multipart/form-data). */
+  consumes?: string[]
 }
 
 /**
@@ -38,7 +40,7 @@ export function routes(app: FastifyInstance, tags: string[]) {
     options: RouteOptions,
     handler: (input: RouteInput<E>) => Promise<z.input<E['response']>> | z.input<E['response']>,
   ) {
-    const { done = 'OK', ...config } = options
+    const { done = 'OK', consumes, ...config } = options
     app.route({
       method: e.method,
       url: e.path,
@@ -46,6 +48,7 @@ export function routes(app: FastifyInstance, tags: string[]) {
       schema: {
         tags,
         summary: e.summary,
+        ...(consumes ? { consumes } : {}),
         ...(e.params ? { params: e.params } : {}),
         ...(e.query ? { querystring: e.query } : {}),
         ...(e.body ? { body: e.body } : {}),

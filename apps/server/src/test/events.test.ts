@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Database } from '../db/client.ts'
-import { rowsOf } from '../db/rows.ts'
+import { many } from '../db/sql.ts'
 import {
   createEventBus,
   type EventBus,
@@ -152,11 +152,14 @@ describe.runIf(onPostgres)('event bus across server instances (PostgreSQL)', () 
     const got = inbox()
     const stop = await bus2.subscribe('ev_reconnect', (p) => got.push(p))
     const listeners = () =>
-      t.database.db.execute(sql`
+      many(
+        t.database.db,
+        sql`
         SELECT pid FROM pg_stat_activity
-        WHERE datname = current_database() AND application_name = 'aed-events'`)
+        WHERE datname = current_database() AND application_name = 'aed-events'`,
+      )
     // Two buses, two Database objects: one listening connection each, however many channels.
-    expect(rowsOf(await listeners())).toHaveLength(2)
+    expect(await listeners()).toHaveLength(2)
 
     const reconnected = new Promise<void>((resolve) => bus2.onReconnect(resolve))
     await second.db.execute(sql`

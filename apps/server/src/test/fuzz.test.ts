@@ -8,7 +8,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { rowsOf } from '../db/rows.ts'
+import { many, one } from '../db/sql.ts'
 import { createTestApp, demo, type TestApp } from './harness.ts'
 
 /** mulberry32: a small seeded generator, so every run sends the same requests. */
@@ -408,15 +408,17 @@ function queryString(query: Req['query']) {
 
 /** Row count and a checksum of every table in the public schema. */
 async function snapshot(t: TestApp) {
-  const tables = rowsOf<{ tablename: string }>(
-    await t.db.execute(sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`),
+  const tables = (
+    await many<{ tablename: string }>(
+      t.db,
+      sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,
+    )
   ).map((r) => r.tablename)
   const out: Record<string, string> = {}
   for (const name of tables) {
-    const [row] = rowsOf<{ n: number; h: string }>(
-      await t.db.execute(
-        sql`SELECT count(*)::int AS n, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM ${sql.identifier(name)} x`,
-      ),
+    const [row] = await many<{ n: number; h: string }>(
+      t.db,
+      sql`SELECT count(*) AS n, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM ${sql.identifier(name)} x`,
     )
     out[name] = `${row.n} rows, md5 ${row.h}`
   }
@@ -451,7 +453,7 @@ describe('fuzzing every route of the OpenAPI document', () => {
     let signedIn = 0
     /** Operation-log rows: a success of a changing route writes one, which names the request that wrote. */
     const logged = async () =>
-      rowsOf<{ n: number }>(await t.db.execute(sql`SELECT count(*)::int AS n FROM operation_logs`))[0].n
+      (await one<{ n: number }>(t.db, sql`SELECT count(*) AS n FROM operation_logs`))!.n
     let logRows = await logged()
     for (const req of requests) {
       for (const as of ['super administrator', 'anonymous'] as const) {

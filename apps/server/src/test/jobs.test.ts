@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AppContext } from '../context.ts'
 import type { Database } from '../db/client.ts'
-import { rowsOf } from '../db/rows.ts'
+import { many, one } from '../db/sql.ts'
 import { housekeepingJob } from '../jobs/housekeeping.ts'
 import { createJobRunner, type Job } from '../jobs/runner.ts'
 import { TestClock } from '../lib/clock.ts'
@@ -39,15 +39,10 @@ function countingJob(
 }
 
 async function jobRow(name: string) {
-  const r = await t.database.db.execute(
-    sql`SELECT last_run_at, failures, last_error, runs::int AS runs FROM job_runs WHERE name = ${name}`,
-  )
-  return rowsOf<{
-    last_run_at: string | Date | null
-    failures: number
-    last_error: string | null
-    runs: number
-  }>(r)[0]
+  return (await one<{ last_run_at: Date | null; failures: number; last_error: string | null; runs: number }>(
+    t.database.db,
+    sql`SELECT last_run_at, failures, last_error, runs FROM job_runs WHERE name = ${name}`,
+  ))!
 }
 
 beforeAll(async () => {
@@ -230,8 +225,7 @@ describe('housekeeping job', () => {
 
     await housekeepingJob.run(contextOn(t.database), now)
 
-    const left = async (q: ReturnType<typeof sql>) =>
-      rowsOf<{ k: string }>(await db.execute(q)).map((r) => r.k)
+    const left = async (q: ReturnType<typeof sql>) => (await many<{ k: string }>(db, q)).map((r) => r.k)
     expect(await left(sql`SELECT code_hash AS k FROM sms_codes ORDER BY k`)).toEqual(['day', 'live'])
     expect(await left(sql`SELECT state AS k FROM oauth_states`)).toEqual(['kept'])
     expect(await left(sql`SELECT nonce AS k FROM device_nonces`)).toEqual(['new-nonce-0123456789'])

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { rowsOf } from '../../db/rows.ts'
 import { accounts, smsCodes } from '../../db/schema.ts'
+import { one } from '../../db/sql.ts'
 
 /**
  * The code_hash of a request to a number without an account: it counts against every limit like
@@ -30,24 +30,20 @@ export async function accountExists(tx: DbOrTx, phone: string) {
  * counts in the last minute and hour (requests to numbers without an account included).
  */
 export async function sendStats(tx: DbOrTx, phone: string, ip: string) {
-  const r = await tx.execute(sql`
-    SELECT
+  const row = (await one<{
+    since_last: number | null
+    phone_day: number
+    ip_minute: number
+    ip_hour: number
+  }>(
+    tx,
+    sql`SELECT
       (SELECT extract(epoch FROM now() - max(create_time)) FROM sms_codes WHERE phone = ${phone}) AS since_last,
       (SELECT count(*) FROM sms_codes WHERE phone = ${phone} AND create_time > now() - interval '1 day') AS phone_day,
       (SELECT count(*) FROM sms_codes WHERE ip = ${ip} AND create_time > now() - interval '1 minute') AS ip_minute,
-      (SELECT count(*) FROM sms_codes WHERE ip = ${ip} AND create_time > now() - interval '1 hour') AS ip_hour`)
-  const row = rowsOf<{
-    since_last: string | number | null
-    phone_day: string | number
-    ip_minute: string | number
-    ip_hour: string | number
-  }>(r)[0]
-  return {
-    sinceLast: row.since_last === null ? null : Number(row.since_last),
-    phoneDay: Number(row.phone_day),
-    ipMinute: Number(row.ip_minute),
-    ipHour: Number(row.ip_hour),
-  }
+      (SELECT count(*) FROM sms_codes WHERE ip = ${ip} AND create_time > now() - interval '1 hour') AS ip_hour`,
+  ))!
+  return { sinceLast: row.since_last, phoneDay: row.phone_day, ipMinute: row.ip_minute, ipHour: row.ip_hour }
 }
 
 /**
@@ -55,10 +51,11 @@ export async function sendStats(tx: DbOrTx, phone: string, ip: string) {
  * primary key and looks at the limit-th sent one, so it costs the same however large the table is.
  */
 export async function sentInLastHourReached(tx: DbOrTx, limit: number) {
-  const r = await tx.execute(sql`
-    SELECT create_time > now() - interval '1 hour' AS recent FROM sms_codes
-    WHERE code_hash <> ${UNSENT} ORDER BY id DESC OFFSET ${limit - 1} LIMIT 1`)
-  const row = rowsOf<{ recent: boolean }>(r)[0]
+  const row = await one<{ recent: boolean }>(
+    tx,
+    sql`SELECT create_time > now() - interval '1 hour' AS recent FROM sms_codes
+        WHERE code_hash <> ${UNSENT} ORDER BY id DESC OFFSET ${limit - 1} LIMIT 1`,
+  )
   return row?.recent === true
 }
 

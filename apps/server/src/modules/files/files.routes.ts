@@ -1,5 +1,5 @@
-import { Code, envelope, translate } from '@aed/contracts'
-import { UPLOAD_MAX_BYTES, type UploadResult, uploadForm, uploadResultSchema } from '@aed/contracts/files'
+import { Code, translate } from '@aed/contracts'
+import { filesApi, UPLOAD_MAX_BYTES, type UploadResult } from '@aed/contracts/files'
 import multipart, { type MultipartFile } from '@fastify/multipart'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -7,7 +7,7 @@ import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
 import { AppError, invalid } from '../../lib/errors.ts'
 import { langOf } from '../../lib/lang.ts'
-import { ok } from '../../plugins/envelope.ts'
+import { routes } from '../../lib/route.ts'
 import * as service from './files.service.ts'
 
 const tags = ['files']
@@ -52,27 +52,20 @@ export async function filesRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
   })
   const app = base.withTypeProvider<ZodTypeProvider>()
 
-  app.post(
-    '/api/v1/system/file/',
+  routes(base, tags)(
+    filesApi.upload,
     {
-      config: {
-        oplog: {
-          type: '上传文件',
-          content: (_req, data) => {
-            const d = data as UploadResult
-            return `上传文件：${d.file_name}（${d.size}字节）`
-          },
+      consumes: ['multipart/form-data'],
+      oplog: {
+        type: '上传文件',
+        content: (_req, data) => {
+          const d = data as UploadResult
+          return `上传文件：${d.file_name}（${d.size}字节）`
         },
       },
-      schema: {
-        tags,
-        summary: 'Upload one file (multipart: file, allow_suffix); the content must match the suffix',
-        consumes: ['multipart/form-data'],
-        body: uploadForm,
-        response: { 200: envelope(uploadResultSchema) },
-      },
+      done: 'UPLOAD_OK',
     },
-    async (req) => ok(req, await service.upload(ctx, req.body.file, req.body.allow_suffix), 'UPLOAD_OK'),
+    ({ body }) => service.upload(ctx, body.file, body.allow_suffix),
   )
 
   app.get(

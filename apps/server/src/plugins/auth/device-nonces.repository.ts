@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { rowsOf } from '../../db/rows.ts'
+import { many } from '../../db/sql.ts'
 import { NONCE_RETENTION_MS } from '../../jobs/housekeeping.repository.ts'
 
 /**
@@ -9,11 +9,14 @@ import { NONCE_RETENTION_MS } from '../../jobs/housekeeping.repository.ts'
  */
 export async function rememberNonce(db: DbOrTx, sn: string, nonce: string, now: Date): Promise<boolean> {
   const cutoff = new Date(now.getTime() - NONCE_RETENTION_MS)
-  const r = await db.execute(sql`
+  const rows = await many(
+    db,
+    sql`
     INSERT INTO device_nonces (device_sn, nonce, seen_at)
     VALUES (${sn}, ${nonce}, ${now.toISOString()}::timestamptz)
     ON CONFLICT (device_sn, nonce) DO UPDATE SET seen_at = EXCLUDED.seen_at
       WHERE device_nonces.seen_at < ${cutoff.toISOString()}::timestamptz
-    RETURNING 1 AS fresh`)
-  return rowsOf(r).length === 1
+    RETURNING 1 AS fresh`,
+  )
+  return rows.length === 1
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { rowsOf } from '../../db/rows.ts'
+import { one } from '../../db/sql.ts'
+import { disabledAtOrAbove } from '../../lib/scope.ts'
 
 export type IntegratorRow = {
   config_id: number
@@ -15,11 +16,12 @@ export type IntegratorRow = {
  * organisation that is enabled with every organisation above it; else null.
  */
 export async function findIntegrator(db: DbOrTx, accessToken: string): Promise<IntegratorRow | null> {
-  const r = await db.execute(sql`
-    SELECT c.id::int AS config_id, c.agency_id::int AS agency_id, g.name AS agency_name, g.index_link,
+  return one<IntegratorRow>(
+    db,
+    sql`SELECT c.id AS config_id, c.agency_id, g.name AS agency_name, g.index_link,
            c.service AS services
     FROM app_service_configs c JOIN agencies g ON g.id = c.agency_id
     WHERE c.access_token = ${accessToken} AND c.state = 1 AND c.service @> '["open_api"]'::jsonb
-      AND NOT EXISTS (SELECT 1 FROM agencies d WHERE d.disabled AND g.index_link LIKE d.index_link || '%')`)
-  return rowsOf<IntegratorRow>(r)[0] ?? null
+      AND NOT ${disabledAtOrAbove(sql`g.index_link`)}`,
+  )
 }
