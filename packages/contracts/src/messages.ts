@@ -5,6 +5,8 @@
 export const messages = {
   OK: ['成功', 'Success'],
   TOKEN_INVALID: ['登录已失效，请重新登录', 'Your session has expired, please sign in again'],
+  /** A device or integrator whose credentials were refused: says nothing more on purpose. */
+  UNAUTHORIZED: ['认证失败', 'Authentication failed'],
   FORBIDDEN: ['无权限操作！', 'You do not have permission for this operation!'],
   NO_PERMISSION: ['暂无权限!', 'No permission!'],
   INVALID_INPUT: ['参数错误', 'Invalid parameters'],

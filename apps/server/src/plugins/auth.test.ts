@@ -86,7 +86,7 @@ const signed = (
     ts: o.ts ?? clock.now().getTime(),
     nonce: o.nonce,
   })
-const refused = { status: 401, json: { code: -1, msg: '登录已失效，请重新登录', data: null } }
+const refused = { status: 401, json: { code: -1, msg: '认证失败', data: null } }
 
 describe('members on /api/v1 (JWT)', () => {
   it('opens with the member token and sets only req.auth; without it code -1 as before', async () => {

@@ -32,7 +32,7 @@ export function refuse(req: FastifyRequest, reply: FastifyReply): FastifyReply {
     .status(401)
     .type('application/json; charset=utf-8')
     .serializer((p: unknown) => JSON.stringify(p))
-    .send({ code: Code.TOKEN, msg: translate('TOKEN_INVALID', langOf(req)), data: null })
+    .send({ code: Code.TOKEN, msg: translate('UNAUTHORIZED', langOf(req)), data: null })
 }
 
 /** The token of `Authorization: Bearer <token>` (or the console's `JWT <token>`). */
