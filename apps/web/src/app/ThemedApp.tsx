@@ -1,7 +1,8 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { App as AntApp, ConfigProvider, theme } from 'antd'
-import enUS from 'antd/locale/en_US'
-import zhCN from 'antd/locale/zh_CN'
+// The ES builds: antd/locale/* are CommonJS and pull antd's whole lib locale tree.
+import enUS from 'antd/es/locale/en_US'
+import zhCN from 'antd/es/locale/zh_CN'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { RequestBridge } from './RequestBridge'

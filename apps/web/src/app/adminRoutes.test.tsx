@@ -1,3 +1,7 @@
+import { agencyApi } from '@aed/contracts/agency'
+import { authApi } from '@aed/contracts/auth'
+import { classroomApi } from '@aed/contracts/classroom'
+import { menuApi } from '@aed/contracts/menu'
 import { screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '../i18n'
@@ -5,17 +9,17 @@ import { sessionStore } from '../lib/session'
 import { storage } from '../lib/storage'
 import { orgMenu, tree } from '../test/adminFixtures'
 import { userInfo } from '../test/fixtures'
-import { mockApi } from '../test/mockApi'
+import { mockApi, on } from '../test/mockApi'
 import { renderRoutes } from '../test/renderRoutes'
 
 function api() {
-  return mockApi({
-    'GET /api/v1/system/menu': () => ({ code: 0, data: orgMenu }),
-    'GET /api/v1/member/current-list/': () => ({ code: 0, data: { count: 1, resource: [] } }),
-    'GET /api/v1/agency/hierarchy/': () => ({ code: 0, data: { resource: tree } }),
-    'GET /api/v1/agency/': () => ({ code: 0, data: { count: 0, resource: [] } }),
-    'GET /api/v1/aid-classroom/': () => ({ code: 0, data: { count: 0, resource: [] } }),
-  })
+  return mockApi([
+    on(menuApi.menu, () => ({ code: 0, data: orgMenu })),
+    on(authApi.memberships, () => ({ code: 0, data: { count: 1, resource: [] } })),
+    on(agencyApi.tree, () => ({ code: 0, data: { resource: tree } })),
+    on(agencyApi.list, () => ({ code: 0, data: { count: 0, resource: [] } })),
+    on(classroomApi.list, () => ({ code: 0, data: { count: 0, resource: [] } })),
+  ])
 }
 
 beforeEach(async () => {

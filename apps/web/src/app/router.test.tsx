@@ -1,3 +1,5 @@
+import { authApi } from '@aed/contracts/auth'
+import { menuApi } from '@aed/contracts/menu'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -5,7 +7,7 @@ import { i18n } from '../i18n'
 import { sessionStore } from '../lib/session'
 import { StorageKey, storage } from '../lib/storage'
 import { userInfo } from '../test/fixtures'
-import { mockApi } from '../test/mockApi'
+import { mockApi, on } from '../test/mockApi'
 import { renderRoutes } from '../test/renderRoutes'
 
 const menu = [
@@ -20,10 +22,10 @@ const menu = [
 ]
 
 function api() {
-  return mockApi({
-    'GET /api/v1/system/menu': () => ({ code: 0, data: menu }),
-    'GET /api/v1/member/current-list/': () => ({ code: 0, data: { count: 1, resource: [] } }),
-  })
+  return mockApi([
+    on(menuApi.menu, () => ({ code: 0, data: menu })),
+    on(authApi.memberships, () => ({ code: 0, data: { count: 1, resource: [] } })),
+  ])
 }
 
 beforeEach(async () => {

@@ -1,57 +1,76 @@
+import { flattenRoutes, type RouteDef, routeTree } from '@aed/contracts'
+import { type ComponentType, lazy as lazyComponent, Suspense } from 'react'
 import { Navigate, type RouteObject } from 'react-router'
-import { OrganisationsPage } from '../features/agency/pages/OrganisationsPage'
-import { LoginPage } from '../features/auth/pages/LoginPage'
-import { ClassroomPage } from '../features/classroom/pages/ClassroomPage'
-import { DashboardPage } from '../features/dashboard/pages/DashboardPage'
-import { ForbiddenPage } from '../features/exception/pages/ForbiddenPage'
-import { NotFoundPage } from '../features/exception/pages/NotFoundPage'
-import { RouteErrorPage } from '../features/exception/pages/RouteErrorPage'
-import { ServerErrorPage } from '../features/exception/pages/ServerErrorPage'
-import { UsersPage } from '../features/member/pages/UsersPage'
-import { OperationLogPage } from '../features/operationLog/pages/OperationLogPage'
-import { ServiceConfigPage } from '../features/serviceConfig/pages/ServiceConfigPage'
-import { SettingsPage } from '../features/settings/pages/SettingsPage'
-import { AppLayout } from './layout/AppLayout'
+import { loadConsoleTexts } from '../i18n/consoleTexts'
+import { PageLoading } from './PageLoading'
+import { pages } from './pages'
 import { Paths } from './paths'
 import { RouteGuard } from './RouteGuard'
 import type { RouteHandle } from './usePageTitle'
 
 const title = (titleKey: string): RouteHandle => ({ titleKey })
+const lazy = (load: () => Promise<ComponentType>) => async () => ({ Component: await load() })
+/** Errors are rare: the error page (antd Result and its pictures) loads only when one happens. */
+const RouteErrorPage = lazyComponent(() =>
+  import('../features/exception/pages/RouteErrorPage').then((m) => ({ default: m.RouteErrorPage })),
+)
 
-/** The fixed routes of the spec; console pages live inside the layout route. */
+/** Each route of the shared tree: its page, or for a group without one, its first child. */
+function consoleRoute(route: RouteDef): RouteObject {
+  const page = pages[route.name]
+  if (page) return { path: route.path, lazy: lazy(page) }
+  const first = route.children?.[0]
+  if (!first) throw new Error(`route ${route.name} has no page`)
+  return { path: route.path, element: <Navigate to={first.path} replace /> }
+}
+
+/** The fixed routes of the spec, then the console pages of the route tree inside the layout. */
 export const routes: RouteObject[] = [
   {
     element: <RouteGuard />,
-    errorElement: <RouteErrorPage />,
+    errorElement: (
+      <Suspense fallback={<PageLoading />}>
+        <RouteErrorPage />
+      </Suspense>
+    ),
+    hydrateFallbackElement: <PageLoading />,
     children: [
       { path: Paths.root, element: <Navigate to={Paths.login} replace /> },
-      { path: Paths.login, id: 'login', element: <LoginPage />, handle: title('route.login') },
+      {
+        path: Paths.login,
+        lazy: lazy(() => import('../features/auth/pages/LoginPage').then((m) => m.LoginPage)),
+        handle: title('route.login'),
+      },
       { path: Paths.recover, element: null, handle: title('route.recover') },
-      { path: Paths.forbidden, element: <ForbiddenPage />, handle: title('route.exception403') },
-      { path: Paths.notFound, element: <NotFoundPage />, handle: title('route.exception404') },
-      { path: Paths.serverError, element: <ServerErrorPage />, handle: title('route.exception500') },
       {
-        path: `${Paths.serverError}/:errorMsg`,
-        element: <ServerErrorPage />,
+        path: Paths.forbidden,
+        lazy: lazy(() => import('../features/exception/pages/ForbiddenPage').then((m) => m.ForbiddenPage)),
+        handle: title('route.exception403'),
+      },
+      {
+        path: Paths.notFound,
+        lazy: lazy(() => import('../features/exception/pages/NotFoundPage').then((m) => m.NotFoundPage)),
+        handle: title('route.exception404'),
+      },
+      ...[Paths.serverError, `${Paths.serverError}/:errorMsg`].map((path) => ({
+        path,
+        lazy: lazy(() =>
+          import('../features/exception/pages/ServerErrorPage').then((m) => m.ServerErrorPage),
+        ),
         handle: title('route.exception500'),
+      })),
+      {
+        // The console's frame, with the texts of its pages.
+        lazy: lazy(
+          async () => (await Promise.all([import('./layout/AppLayout'), loadConsoleTexts()]))[0].AppLayout,
+        ),
+        children: flattenRoutes(routeTree).map(consoleRoute),
       },
       {
-        element: <AppLayout />,
-        children: [
-          { path: Paths.home, element: <DashboardPage /> },
-          { path: Paths.dashboard, element: <DashboardPage /> },
-          { path: Paths.organisationsRoot, element: <Navigate to={Paths.organisations} replace /> },
-          { path: Paths.organisations, element: <OrganisationsPage /> },
-          { path: Paths.usersRoot, element: <Navigate to={Paths.users} replace /> },
-          { path: Paths.users, element: <UsersPage /> },
-          { path: Paths.systemRoot, element: <Navigate to={Paths.classroom} replace /> },
-          { path: Paths.classroom, element: <ClassroomPage /> },
-          { path: Paths.serviceConfig, element: <ServiceConfigPage /> },
-          { path: Paths.systemSettings, element: <SettingsPage /> },
-          { path: Paths.operationLog, element: <OperationLogPage /> },
-        ],
+        path: '*',
+        lazy: lazy(() => import('../features/exception/pages/NotFoundPage').then((m) => m.NotFoundPage)),
+        handle: title('route.exception404'),
       },
-      { path: '*', element: <NotFoundPage />, handle: title('route.exception404') },
     ],
   },
 ]

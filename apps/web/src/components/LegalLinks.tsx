@@ -1,6 +1,9 @@
-import { useState } from 'react'
+import { lazy, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { type LegalKind, LegalModal } from './LegalModal'
+import { LazyMount } from './LazyMount'
+import type { LegalKind } from './LegalModal'
+
+const LegalModal = lazy(() => import('./LegalModal').then((m) => ({ default: m.LegalModal })))
 
 /** The footer's copyright line with its terms-of-service and privacy-policy links. */
 export function LegalLinks({ className }: { className?: string }) {
@@ -15,7 +18,9 @@ export function LegalLinks({ className }: { className?: string }) {
       <button type="button" className="link-button" onClick={() => setOpen('privacy')}>
         {t('footer.privacy')}
       </button>
-      <LegalModal kind={open} onClose={() => setOpen(null)} />
+      <LazyMount when={open !== null}>
+        <LegalModal kind={open} onClose={() => setOpen(null)} />
+      </LazyMount>
     </div>
   )
 }

@@ -1,11 +1,10 @@
-import dayjs from 'dayjs'
-import 'dayjs/locale/zh-cn'
-import 'dayjs/locale/en'
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
+import { authEnUS } from '../features/auth/i18n/en-US'
+import { authZhCN } from '../features/auth/i18n/zh-CN'
 import { DAY_MS, StorageKey, storage } from '../lib/storage'
-import { enUS } from './en-US'
-import { zhCN } from './zh-CN'
+import { shellEnUS } from './en-US'
+import { shellZhCN } from './zh-CN'
 
 export const languages = ['zh-CN', 'en-US'] as const
 export type Language = (typeof languages)[number]
@@ -22,7 +21,6 @@ function storedLanguage(): Language {
 }
 
 function applyLanguage(lng: Language) {
-  dayjs.locale(lng === 'zh-CN' ? 'zh-cn' : 'en')
   document.documentElement.lang = lng
 }
 
@@ -30,7 +28,11 @@ export const i18n = i18next.createInstance()
 
 const initial = storedLanguage()
 void i18n.use(initReactI18next).init({
-  resources: { 'zh-CN': { translation: zhCN }, 'en-US': { translation: enUS } },
+  // The shell's and the sign-in's texts; the console pages' arrive with the console (consoleTexts.ts).
+  resources: {
+    'zh-CN': { translation: { ...shellZhCN, ...authZhCN } },
+    'en-US': { translation: { ...shellEnUS, ...authEnUS } },
+  },
   lng: initial,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...languages],
@@ -39,7 +41,7 @@ void i18n.use(initReactI18next).init({
 })
 applyLanguage(initial)
 
-/** Switches the console language, keeps it in storage, and moves dayjs along. */
+/** Switches the console language and keeps it in storage (lib/dayjsLocale.ts moves dayjs along). */
 export async function changeLanguage(lng: Language) {
   storage.set(StorageKey.language, lng, LANGUAGE_TTL_MS)
   applyLanguage(lng)

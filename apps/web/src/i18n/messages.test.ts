@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { enUS } from './en-US'
-import { zhCN } from './zh-CN'
+import { shellEnUS } from './en-US'
+import { shellZhCN } from './zh-CN'
+
+type TextModule = Record<string, Record<string, unknown>>
+const zhFiles = import.meta.glob<TextModule>('../features/*/i18n/zh-CN.ts', { eager: true })
+const enFiles = import.meta.glob<TextModule>('../features/*/i18n/en-US.ts', { eager: true })
+const texts = (files: Record<string, TextModule>) => Object.values(files).flatMap((m) => Object.values(m))
+/** Every text of each language: the shell's and every feature's. */
+const zhCN = Object.assign({}, shellZhCN, ...texts(zhFiles))
+const enUS = Object.assign({}, shellEnUS, ...texts(enFiles))
+/** The top-level keys each feature's zh-CN file defines. */
+const featureKeys = Object.values(zhFiles).map((m) => Object.values(m).flatMap((t) => Object.keys(t)))
 
 const sources = import.meta.glob(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}'], {
   query: '?raw',
@@ -37,7 +47,7 @@ describe('message sets', () => {
   })
 
   it('keep the spec wording for the catalogue texts', () => {
-    expect(zhCN.request).toMatchObject({
+    expect(lookup(zhCN, 'request')).toMatchObject({
       forbidden: '无权限操作！',
       expired: '登录过期或权限不足, 请重新登陆!',
       timeoutLogin: '登陆超时请重新登录!',
@@ -45,9 +55,15 @@ describe('message sets', () => {
       network: '网络错误,请检查网络!',
       unknown: '未知错误,请重试!',
     })
-    expect(zhCN.login.privacyRequired).toBe('请先阅读隐私协议')
-    expect(zhCN.password.rule).toBe('密码必需包含8-20位字母和数字！')
-    expect(zhCN.app.siteTitle).toBe('AED远程管理云平台')
-    expect(enUS.app.siteTitle).toBe('AED remote management cloud platform')
+    expect(lookup(zhCN, 'login.privacyRequired')).toBe('请先阅读隐私协议')
+    expect(lookup(zhCN, 'password.rule')).toBe('密码必需包含8-20位字母和数字！')
+    expect(lookup(zhCN, 'app.siteTitle')).toBe('AED远程管理云平台')
+    expect(lookup(enUS, 'app.siteTitle')).toBe('AED remote management cloud platform')
+  })
+
+  it('give each top-level key to one file only (shell or one feature)', () => {
+    const owners = [Object.keys(shellZhCN), ...featureKeys].flat()
+    expect(featureKeys.length).toBeGreaterThan(5)
+    expect(owners.filter((key, i) => owners.indexOf(key) !== i)).toEqual([])
   })
 })

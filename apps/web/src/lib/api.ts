@@ -1,7 +1,7 @@
 import { type CallInput, type DataOf, type Endpoint, type Envelope, pathOf } from '@aed/contracts'
 import { API_BASE, type RequestOptions, request, requestEnvelope } from './request'
 
-type Extra = Pick<RequestOptions, 'signal' | 'token' | 'timeoutMs'>
+type Extra = Pick<RequestOptions, 'signal' | 'token' | 'username' | 'timeoutMs'>
 
 function options<E extends Endpoint>(e: E, input: CallInput<E> & Extra): [string, RequestOptions] {
   const { params, query, body, ...rest } = input as {
@@ -23,4 +23,15 @@ export function callApi<E extends Endpoint>(e: E, input: CallInput<E> & Extra): 
 /** Like `callApi`, with the whole envelope, for writes that show the server's message. */
 export function sendApi<E extends Endpoint>(e: E, input: CallInput<E> & Extra): Promise<Envelope<DataOf<E>>> {
   return requestEnvelope<DataOf<E>>(...options(e, input))
+}
+
+/** Calls a multipart endpoint (file uploads): the fields go as FormData, in the order given. */
+export function uploadApi<E extends Endpoint>(
+  e: E,
+  fields: Record<string, string | Blob>,
+  extra: Extra = {},
+): Promise<DataOf<E>> {
+  const body = new FormData()
+  for (const [name, value] of Object.entries(fields)) body.append(name, value)
+  return request<DataOf<E>>(pathOf(e).slice(API_BASE.length), { ...extra, method: e.method, body })
 }

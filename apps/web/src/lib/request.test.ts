@@ -2,7 +2,7 @@ import { Code } from '@aed/contracts'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '../i18n'
 import { ApiError, RequestError } from './errors'
-import { configureRequest, http, REQUEST_TIMEOUT_MS, request } from './request'
+import { configureRequest, REQUEST_TIMEOUT_MS, request } from './request'
 import { sessionStore } from './session'
 import { StorageKey, storage } from './storage'
 
@@ -46,7 +46,9 @@ describe('request headers and body', () => {
     storage.set(StorageKey.userInfo, { phone: '13800000000' })
     await i18n.changeLanguage('en-US')
     reply({ code: 0, msg: 'ok', data: { x: 1 } })
-    await expect(http.post('/v1/member/login', { a: 1 }, { query: { q: 'z', empty: '' } })).resolves.toEqual({
+    await expect(
+      request('/v1/member/login', { method: 'POST', body: { a: 1 }, query: { q: 'z', empty: '' } }),
+    ).resolves.toEqual({
       x: 1,
     })
     const { url, init, headers } = lastCall()
@@ -73,7 +75,7 @@ describe('request headers and body', () => {
 
   it('omits auth headers when signed out', async () => {
     reply({ code: 0, msg: '', data: 1 })
-    await http.get('/v1/system/menu')
+    await request('/v1/system/menu')
     expect(lastCall().headers.get('Authorization')).toBeNull()
     expect(lastCall().headers.get('username')).toBeNull()
   })
@@ -87,7 +89,7 @@ describe('envelope error catalogue', () => {
       permission_list: ['device'],
     } as Parameters<typeof sessionStore.signIn>[0])
     reply({ code: Code.TOKEN, msg: '登录已失效，请重新登录', data: null })
-    await expect(http.get('/v1/system/menu')).rejects.toMatchObject({ code: -1 })
+    await expect(request('/v1/system/menu')).rejects.toMatchObject({ code: -1 })
     expect(storage.get(StorageKey.token)).toBeNull()
     expect(storage.get(StorageKey.userInfo)).toBeNull()
     expect(storage.get(StorageKey.permissions)).toBeNull()
@@ -98,13 +100,13 @@ describe('envelope error catalogue', () => {
 
   it('code -2 shows 无权限操作！', async () => {
     reply({ code: Code.FORBIDDEN, msg: 'whatever', data: null })
-    await expect(http.get('/v1/x')).rejects.toBeInstanceOf(ApiError)
+    await expect(request('/v1/x')).rejects.toBeInstanceOf(ApiError)
     expect(notify).toHaveBeenCalledWith('无权限操作！')
   })
 
   it('other codes show the server message and throw ApiError with code and data', async () => {
     reply({ code: Code.NEED_SMS_CODE, msg: '请输入验证码', data: { need: true } })
-    const error = await http.post('/v1/member/login', {}).catch((e: unknown) => e)
+    const error = await request('/v1/member/login', { method: 'POST', body: {} }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({ code: 7, msg: '请输入验证码', data: { need: true } })
     expect(notify).toHaveBeenCalledWith('请输入验证码')
@@ -121,14 +123,14 @@ describe('HTTP error catalogue', () => {
     [502, '请求数据失败, 请重试!'],
   ])('status %i shows %s', async (status, text) => {
     reply('<html>oops</html>', status)
-    await expect(http.get('/v1/x')).rejects.toBeInstanceOf(RequestError)
+    await expect(request('/v1/x')).rejects.toBeInstanceOf(RequestError)
     expect(notify).toHaveBeenCalledWith(text)
   })
 
   it('a 401 carrying code -1 also signs out', async () => {
     storage.set(StorageKey.token, 't')
     reply({ code: -1, msg: 'expired', data: null }, 401)
-    await expect(http.get('/v1/x')).rejects.toMatchObject({ code: -1 })
+    await expect(request('/v1/x')).rejects.toMatchObject({ code: -1 })
     expect(notify).toHaveBeenCalledWith('登录过期或权限不足, 请重新登陆!')
     expect(storage.get(StorageKey.token)).toBeNull()
     expect(navigate).toHaveBeenCalled()
@@ -136,14 +138,14 @@ describe('HTTP error catalogue', () => {
 
   it('another status shows the generic text but keeps the envelope code for callers', async () => {
     reply({ code: 2, msg: '接口不存在', data: null }, 404)
-    await expect(http.get('/v1/x')).rejects.toMatchObject({ code: 2, msg: '接口不存在' })
+    await expect(request('/v1/x')).rejects.toMatchObject({ code: 2, msg: '接口不存在' })
     expect(notify).toHaveBeenCalledTimes(1)
     expect(notify).toHaveBeenCalledWith('请求数据失败, 请重试!')
   })
 
   it('a 200 that is not an envelope fails', async () => {
     reply('not json')
-    await expect(http.get('/v1/x')).rejects.toBeInstanceOf(RequestError)
+    await expect(request('/v1/x')).rejects.toBeInstanceOf(RequestError)
     expect(notify).toHaveBeenCalledWith('请求数据失败, 请重试!')
   })
 })
@@ -151,16 +153,16 @@ describe('HTTP error catalogue', () => {
 describe('transport errors', () => {
   it('network failure shows 网络错误,请检查网络!', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'))
-    await expect(http.get('/v1/x')).rejects.toMatchObject({ kind: 'network' })
+    await expect(request('/v1/x')).rejects.toMatchObject({ kind: 'network' })
     expect(notify).toHaveBeenCalledWith('网络错误,请检查网络!')
   })
 
   it('another error shows its text, else 未知错误,请重试!', async () => {
     fetchMock.mockRejectedValueOnce(new Error('boom'))
-    await expect(http.get('/v1/x')).rejects.toMatchObject({ kind: 'unknown' })
+    await expect(request('/v1/x')).rejects.toMatchObject({ kind: 'unknown' })
     expect(notify).toHaveBeenLastCalledWith('boom')
     fetchMock.mockRejectedValueOnce('weird')
-    await expect(http.get('/v1/x')).rejects.toMatchObject({ kind: 'unknown' })
+    await expect(request('/v1/x')).rejects.toMatchObject({ kind: 'unknown' })
     expect(notify).toHaveBeenLastCalledWith('未知错误,请重试!')
   })
 
@@ -172,7 +174,7 @@ describe('transport errors', () => {
         }),
     )
     const controller = new AbortController()
-    const pending = http.get('/v1/x', { signal: controller.signal })
+    const pending = request('/v1/x', { signal: controller.signal })
     controller.abort()
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' })
     expect(notify).not.toHaveBeenCalled()
@@ -186,7 +188,7 @@ describe('transport errors', () => {
           init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))
         }),
     )
-    const pending = http.get('/v1/x').catch((e: unknown) => e)
+    const pending = request('/v1/x').catch((e: unknown) => e)
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1)
     expect(notify).not.toHaveBeenCalled()
     await vi.advanceTimersByTimeAsync(1)

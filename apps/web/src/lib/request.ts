@@ -167,17 +167,3 @@ function transportError(error: unknown, timedOut: boolean): unknown {
   handlers.notify(text)
   return new RequestError('unknown', text)
 }
-
-export const http = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    request<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    request<T>(path, { ...options, method: 'POST', body: body ?? {} }),
-  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    request<T>(path, { ...options, method: 'PUT', body: body ?? {} }),
-  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    request<T>(path, { ...options, method: 'DELETE' }),
-  /** A write that answers the server's success message with the data. */
-  send: <T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) =>
-    requestEnvelope<T>(path, { method, body: method === 'DELETE' ? body : (body ?? {}) }),
-}

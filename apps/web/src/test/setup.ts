@@ -1,8 +1,17 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
+import { loadConsoleTexts } from '../i18n/consoleTexts'
+import '../lib/dayjsLocale'
 
 afterEach(() => cleanup())
+
+// Component tests render console pages without the layout route that loads their texts.
+await loadConsoleTexts()
+
+// Pages are lazy chunks: the first one a test file opens is compiled on demand, which can take
+// longer than testing-library's default second on a busy machine.
+configure({ asyncUtilTimeout: 5000 })
 
 // antd reads these browser APIs that jsdom lacks.
 if (!window.matchMedia) {

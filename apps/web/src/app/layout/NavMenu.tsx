@@ -1,4 +1,4 @@
-import type { MenuItem } from '@aed/contracts'
+import { flattenRoutes, type MenuItem } from '@aed/contracts'
 import { Menu, type MenuProps } from 'antd'
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -9,6 +9,9 @@ import { useSession } from '../../lib/useSession'
 import { menuIcon } from './menuIcons'
 
 type Items = NonNullable<MenuProps['items']>
+
+/** Titles of the shared route tree, so the menu follows a language switch without a refetch. */
+const TITLES = new Map(flattenRoutes().map((r) => [r.name, r.title]))
 type Props = { mode: 'horizontal' | 'inline'; theme: 'light' | 'dark'; collapsed?: boolean }
 
 function ancestors(items: readonly MenuItem[], path: string, trail: string[] = []): string[] {
@@ -22,7 +25,7 @@ function ancestors(items: readonly MenuItem[], path: string, trail: string[] = [
 
 /** The server-built menu, in the header (top menu) or the sider (side menu). */
 export function NavMenu({ mode, theme, collapsed }: Props) {
-  const { t } = useTranslation()
+  const { i18n } = useTranslation()
   const { pathname } = useLocation()
   const { token, userInfo } = useSession()
   const menu = useMenu(token)
@@ -34,7 +37,7 @@ export function NavMenu({ mode, theme, collapsed }: Props) {
   const items = useMemo(() => {
     const build = (list: readonly MenuItem[]): Items =>
       list.map((item) => {
-        const label = t(`menu.${item.name}`, { defaultValue: item.title })
+        const label = TITLES.get(item.name)?.[i18n.language === 'en-US' ? 1 : 0] ?? item.title
         const icon = menuIcon(item.icon)
         if (item.children?.length) return { key: item.path, icon, label, children: build(item.children) }
         return {
@@ -48,7 +51,7 @@ export function NavMenu({ mode, theme, collapsed }: Props) {
         }
       })
     return build(shown)
-  }, [shown, t])
+  }, [shown, i18n.language])
 
   const trail = ancestors(shown, pathname)
   const trailKey = trail.join('\n')

@@ -11,6 +11,7 @@ import { Avatar, Button, Divider, Popover } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { maskPhone } from '../../lib/mask'
+import { useDict } from '../../lib/useDict'
 import { useSession } from '../../lib/useSession'
 
 export type UserAction = 'changePassword' | 'security' | 'wechat' | 'settings' | 'logout'
@@ -25,6 +26,7 @@ export function UserPopover({
 }) {
   const { t } = useTranslation()
   const { userInfo } = useSession()
+  const { label } = useDict()
   const [open, setOpen] = useState(false)
   const act = (action: UserAction) => {
     setOpen(false)
@@ -33,7 +35,7 @@ export function UserPopover({
   const rows = [
     [t('layout.phone'), maskPhone(userInfo?.phone)],
     [t('layout.organisation'), userInfo?.agency_name],
-    [t('layout.role'), userInfo ? t(`role.${userInfo.role_type}`, { defaultValue: userInfo.role }) : ''],
+    [t('layout.role'), userInfo ? label('role_type', userInfo.role_type) : ''],
   ]
 
   const content = (

@@ -6,6 +6,7 @@ import { i18n } from '../../i18n'
 import { renderWithProviders } from '../../test/renderWithProviders'
 import { DataTable } from './DataTable'
 import type { Filters, ListParams } from './listParams'
+import { useListQuery } from './useListQuery'
 import { useListState } from './useListState'
 
 type Row = { id: number; name: string }
@@ -24,6 +25,11 @@ function Harness({
   fillHeight?: boolean
 }) {
   const list = useListState()
+  const query = useListQuery(
+    list,
+    (p) => ['test', 'list', p],
+    (p) => fetchList(p),
+  )
   return (
     <>
       <button type="button" onClick={() => list.search(next)}>
@@ -39,8 +45,7 @@ function Harness({
         list={list}
         columns={[{ title: '名称', dataIndex: 'name', sorter: true }]}
         rowKey={(r) => r.id}
-        queryKey={['test']}
-        fetch={(p) => fetchList(p)}
+        query={query}
         pagination={pagination}
         fillHeight={fillHeight}
       />

@@ -1,21 +1,19 @@
-import type { Paged } from '@aed/contracts'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Table, type TableProps } from 'antd'
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface'
 import { type Key, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { type ListParams, PAGE_SIZES } from './listParams'
+import { PAGE_SIZES } from './listParams'
 import { useActiveRow } from './useActiveRow'
 import { useFillHeight } from './useFillHeight'
+import type { ListQuery } from './useListQuery'
 import type { ListState } from './useListState'
 
 export type DataTableProps<T> = {
   list: ListState
   columns: ColumnsType<T>
   rowKey: (row: T) => Key
-  /** The resource's query key; the list params are appended. */
-  queryKey: readonly unknown[]
-  fetch: (params: ListParams, signal: AbortSignal) => Promise<Paged<T>>
+  /** The page of rows, from the feature's list hook (e.g. `useMemberList(list)`). */
+  query: ListQuery<T>
   /** Paging controls (default on); shown only when the total is not zero. */
   pagination?: boolean
   /** Fits the table body into the space its container leaves (measured 500 ms after mount). */
@@ -43,20 +41,8 @@ function scrollWidth<T>(columns: ColumnsType<T>): number | 'max-content' {
 
 /** A paged list: total text, page sizes 10-100, URL-kept sort and paging, first-row highlight. */
 export function DataTable<T extends object>(props: DataTableProps<T>) {
-  const { list, columns, rowKey, queryKey, fetch, pagination = true, fillHeight, size } = props
+  const { list, query, columns, rowKey, pagination = true, fillHeight, size } = props
   const { t } = useTranslation()
-  const params: ListParams = {
-    page: list.page,
-    page_size: list.page_size,
-    order_by: list.order_by,
-    filters: list.filters,
-  }
-  const query = useQuery({
-    queryKey: [...queryKey, 'list', params],
-    queryFn: ({ signal }) => fetch(params, signal),
-    enabled: !list.cleared,
-    placeholderData: keepPreviousData,
-  })
   const rows = list.cleared ? [] : (query.data?.resource ?? [])
   const total = list.cleared ? 0 : (query.data?.count ?? 0)
   const active = useActiveRow({

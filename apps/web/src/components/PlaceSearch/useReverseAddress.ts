@@ -1,11 +1,10 @@
-import type { MapAddress } from '@aed/contracts/map'
+import { mapApi } from '@aed/contracts/map'
 import { useMutation } from '@tanstack/react-query'
-import { http } from '../../lib/request'
+import { callApi } from '../../lib/api'
 
-/** GET /api/v1/map/address on demand; without a map vendor the server answers code 6 and the message is shown. */
+/** The address at a point, on demand; without a map vendor the server answers code 6 and the message is shown. */
 export function useReverseAddress() {
   return useMutation({
-    mutationFn: (point: { lat: number; lon: number }) =>
-      http.get<MapAddress>('/v1/map/address', { query: point }),
+    mutationFn: (point: { lat: number; lon: number }) => callApi(mapApi.address, { query: point }),
   })
 }

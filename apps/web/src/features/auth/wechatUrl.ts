@@ -1,4 +1,4 @@
-import type { WechatConfig } from './api/types'
+import type { WechatConfig } from './api/useWechatConfig'
 
 export const WECHAT_QR_BASE = 'https://open.weixin.qq.com/connect/qrconnect'
 

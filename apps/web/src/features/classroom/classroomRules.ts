@@ -1,11 +1,13 @@
-import { CLASSROOM_TITLE_MAX, ClassroomCategory, ClassroomContentType } from '@aed/contracts/classroom'
-import type { ClassroomBody } from './api/classroomApi'
+import type { BodyIn } from '@aed/contracts'
+import {
+  CLASSROOM_TITLE_MAX,
+  ClassroomCategory,
+  ClassroomContentType,
+  type classroomApi,
+} from '@aed/contracts/classroom'
 
-export const CATEGORIES = [
-  ClassroomCategory.VIDEO,
-  ClassroomCategory.KNOWLEDGE,
-  ClassroomCategory.NEWS,
-] as const
+/** The classroom form as the dialog sends it; the server applies the required rules. */
+export type ClassroomBody = BodyIn<typeof classroomApi.create>
 
 /** The dialog's fields. */
 export type ClassroomValues = {
@@ -38,7 +40,7 @@ export function classroomProblem(v: ClassroomValues): string | null {
 }
 
 /** The request body: a video is always content type 2; rich text only travels with content type 3. */
-export function toClassroomBody(v: ClassroomValues): ClassroomBody {
+export function toClassroomBody(v: ClassroomValues) {
   const video = v.category === ClassroomCategory.VIDEO
   const type = video ? ClassroomContentType.VIDEO : (v.content_type ?? ClassroomContentType.LINK)
   return {
@@ -49,5 +51,5 @@ export function toClassroomBody(v: ClassroomValues): ClassroomBody {
     illustration: video ? null : (v.illustration ?? null),
     content_type: type,
     content: type === ClassroomContentType.RICH_TEXT ? (v.content ?? '') : '',
-  }
+  } satisfies ClassroomBody
 }

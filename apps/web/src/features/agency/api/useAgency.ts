@@ -1,13 +1,13 @@
-import type { Agency } from '@aed/contracts/agency'
+import { agencyApi } from '@aed/contracts/agency'
 import { useQuery } from '@tanstack/react-query'
-import { http } from '../../../lib/request'
-import { agencyKey } from './useAgencyTree'
+import { callApi } from '../../../lib/api'
+import { agencyKeys } from './keys'
 
-/** GET /api/v1/agency/{id}: one organisation with its whole phone. */
+/** One organisation with its whole phone. */
 export function useAgency(id: number | null) {
   return useQuery({
-    queryKey: [...agencyKey, 'detail', id],
-    queryFn: ({ signal }) => http.get<Agency>(`/v1/agency/${id}`, { signal }),
+    queryKey: agencyKeys.detail(id ?? 0),
+    queryFn: ({ signal }) => callApi(agencyApi.detail, { params: { id: id as number }, signal }),
     enabled: id !== null,
     staleTime: 0,
   })

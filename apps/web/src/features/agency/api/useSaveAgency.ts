@@ -1,16 +1,16 @@
-import type { Agency, AgencyForm } from '@aed/contracts/agency'
+import { type AgencyForm, agencyApi } from '@aed/contracts/agency'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { http } from '../../../lib/request'
-import { agencyKey } from './useAgencyTree'
+import { sendApi } from '../../../lib/api'
+import { agencyKeys } from './keys'
 
-/** POST /api/v1/agency/ (new) or PUT /api/v1/agency/{id}; answers the server's message. */
+/** Creates an organisation (id null) or modifies one; answers the server's message. */
 export function useSaveAgency() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: ({ id, form }: { id: number | null; form: AgencyForm }) =>
       id === null
-        ? http.send<Agency>('POST', '/v1/agency/', form)
-        : http.send<Agency>('PUT', `/v1/agency/${id}`, form),
-    onSuccess: () => client.invalidateQueries({ queryKey: agencyKey }),
+        ? sendApi(agencyApi.create, { body: form })
+        : sendApi(agencyApi.update, { params: { id }, body: form }),
+    onSuccess: () => client.invalidateQueries({ queryKey: agencyKeys.all }),
   })
 }

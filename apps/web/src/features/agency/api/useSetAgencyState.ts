@@ -1,15 +1,14 @@
+import { agencyApi } from '@aed/contracts/agency'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { http } from '../../../lib/request'
-import { agencyKey } from './useAgencyTree'
+import { sendApi } from '../../../lib/api'
+import { agencyKeys } from './keys'
 
-/** PUT /api/v1/agency/{id}/state/: disables an organisation with everything below it, or enables it. */
+/** Disables an organisation with everything below it, or enables it. */
 export function useSetAgencyState() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: ({ id, disabled }: { id: number; disabled: boolean }) =>
-      http.send<{ id: number; name: string; disabled: boolean }>('PUT', `/v1/agency/${id}/state/`, {
-        disabled,
-      }),
-    onSuccess: () => client.invalidateQueries({ queryKey: agencyKey }),
+      sendApi(agencyApi.setState, { params: { id }, body: { disabled } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: agencyKeys.all }),
   })
 }

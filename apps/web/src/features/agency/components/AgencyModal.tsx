@@ -6,6 +6,7 @@ import { FormModal } from '../../../components/FormModal/FormModal'
 import { useAreaLevel } from '../../../lib/useAreaLevel'
 import { useFormReset } from '../../../lib/useFormReset'
 import { useSession } from '../../../lib/useSession'
+import { useSubmit } from '../../../lib/useSubmit'
 import { useAgency } from '../api/useAgency'
 import { useSaveAgency } from '../api/useSaveAgency'
 import { AgencyFormFields } from './AgencyFormFields'
@@ -30,6 +31,7 @@ export function AgencyModal({ id, open, tree, defaultParent, onClose }: Props) {
   const [form] = Form.useForm<AgencyFormValues>()
   const detail = useAgency(open ? id : null)
   const save = useSaveAgency()
+  const send = useSubmit(save, { onDone: onClose })
   const editing = id !== null
   const actor = { agency_type: userInfo?.agency_type ?? 2, agency_id: userInfo?.agency_id ?? 0 }
 
@@ -63,13 +65,7 @@ export function AgencyModal({ id, open, tree, defaultParent, onClose }: Props) {
     }
     const values = await form.validateFields().catch(() => null)
     if (!values) return
-    try {
-      const { msg } = await save.mutateAsync({ id, form: toAgencyForm(values) })
-      message.success(msg)
-      onClose()
-    } catch {
-      // The request client already showed the reason.
-    }
+    await send({ id, form: toAgencyForm(values) })
   }
 
   return (

@@ -1,13 +1,14 @@
 import type { Agency } from '@aed/contracts/agency'
 import { App } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { useSubmit } from '../../../lib/useSubmit'
 import { useSetAgencyState } from '../api/useSetAgencyState'
 
 /** Asks before disabling (the organisation and every one below it lose all functions) or enabling. */
 export function useToggleAgency() {
   const { t } = useTranslation()
-  const { modal, message } = App.useApp()
-  const setState = useSetAgencyState()
+  const { modal } = App.useApp()
+  const setState = useSubmit(useSetAgencyState())
   return (agency: Agency) => {
     const disabled = !agency.disabled
     modal.confirm({
@@ -16,14 +17,7 @@ export function useToggleAgency() {
       okText: t('common.ok'),
       cancelText: t('common.cancel'),
       okButtonProps: disabled ? { danger: true } : undefined,
-      onOk: async () => {
-        try {
-          const { msg } = await setState.mutateAsync({ id: agency.id, disabled })
-          message.success(msg)
-        } catch {
-          // The request client already showed the reason.
-        }
-      },
+      onOk: () => setState({ id: agency.id, disabled }),
     })
   }
 }

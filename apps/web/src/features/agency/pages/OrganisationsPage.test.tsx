@@ -1,3 +1,4 @@
+import { agencyApi } from '@aed/contracts/agency'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -6,21 +7,21 @@ import { sessionStore } from '../../../lib/session'
 import { storage } from '../../../lib/storage'
 import { agency, tree } from '../../../test/adminFixtures'
 import { userInfo } from '../../../test/fixtures'
-import { mockApi } from '../../../test/mockApi'
+import { mockApi, on } from '../../../test/mockApi'
 import { renderWithProviders } from '../../../test/renderWithProviders'
 import { OrganisationsPage } from './OrganisationsPage'
 
 const stateCalls: unknown[] = []
 function api() {
-  return mockApi({
-    'GET /api/v1/agency/hierarchy/': () => ({ code: 0, data: { resource: tree } }),
-    'GET /api/v1/agency/': () => ({ code: 0, data: { count: 1, resource: [agency()] } }),
-    'GET /api/v1/agency/4': () => ({ code: 0, data: agency({ phone: '0571-12341234' }) }),
-    'PUT /api/v1/agency/4/state/': (body) => {
+  return mockApi([
+    on(agencyApi.tree, () => ({ code: 0, data: { resource: tree } })),
+    on(agencyApi.list, () => ({ code: 0, data: { count: 1, resource: [agency()] } })),
+    on(agencyApi.detail, () => ({ code: 0, data: agency({ phone: '0571-12341234' }) })),
+    on(agencyApi.setState, ({ body }) => {
       stateCalls.push(body)
       return { code: 0, msg: '禁用成功！', data: { id: 4, name: '杭州市西湖区急救中心', disabled: true } }
-    },
-  })
+    }),
+  ])
 }
 
 beforeEach(async () => {

@@ -10,8 +10,8 @@ import { FilterForm } from '../../../components/FilterForm/FilterForm'
 import type { FilterField } from '../../../components/FilterForm/types'
 import { ListCard } from '../../../components/ListCard/ListCard'
 import { useAreaLevel } from '../../../lib/useAreaLevel'
-import { fetchAgencies } from '../api/fetchAgencies'
-import { agencyKey, useAgencyTree } from '../api/useAgencyTree'
+import { useAgencyList } from '../api/useAgencyList'
+import { useAgencyTree } from '../api/useAgencyTree'
 import { AgencyModal } from '../components/AgencyModal'
 import { AgencyTreePanel } from '../components/AgencyTreePanel'
 import { useAgencyColumns } from '../components/useAgencyColumns'
@@ -25,6 +25,7 @@ export function OrganisationsPage() {
   const list = useListState([TREE_KEY])
   const [params, setParams] = useSearchParams()
   const indexLink = params.get(TREE_KEY)
+  const rows = useAgencyList(list, indexLink)
   const tree = useAgencyTree()
   const { canEdit } = useAreaLevel('agency')
   const [dialog, setDialog] = useState<{ id: number | null } | null>(null)
@@ -87,8 +88,7 @@ export function OrganisationsPage() {
               list={list}
               columns={canEdit ? columns : columns.filter((c) => c.key !== 'actions')}
               rowKey={(a) => a.id}
-              queryKey={[...agencyKey, indexLink]}
-              fetch={(p, signal) => fetchAgencies(p, signal, indexLink)}
+              query={rows}
             />
           </ListCard>
         </Col>

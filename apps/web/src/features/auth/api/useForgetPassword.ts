@@ -1,12 +1,11 @@
+import type { BodyIn } from '@aed/contracts'
+import { authApi } from '@aed/contracts/auth'
 import { useMutation } from '@tanstack/react-query'
-import { http } from '../../../lib/request'
+import { sendApi } from '../../../lib/api'
 
-export type ForgetPasswordPayload = { phone: string; sms_code: string; password: string; re_password: string }
-
-/** POST /api/v1/member/forget-password/. */
+/** Sets a new password with an SMS code. */
 export function useForgetPassword() {
   return useMutation({
-    mutationFn: (payload: ForgetPasswordPayload) =>
-      http.post<unknown>('/v1/member/forget-password/', payload),
+    mutationFn: (body: BodyIn<typeof authApi.forgetPassword>) => sendApi(authApi.forgetPassword, { body }),
   })
 }

@@ -1,18 +1,11 @@
-import type { UserInfo } from '@aed/contracts'
+import type { BodyIn } from '@aed/contracts'
+import { authApi } from '@aed/contracts/auth'
 import { useMutation } from '@tanstack/react-query'
-import { http } from '../../../lib/request'
+import { callApi } from '../../../lib/api'
 
-export type LoginPayload = {
-  mobile: string
-  password?: string
-  sms_code?: string
-  login_way: 1 | 2
-  member_type: 3
-}
+export type LoginPayload = BodyIn<typeof authApi.login>
 
-/** POST /api/v1/member/login: answers the session (UserInfo) with every membership. */
+/** Signs in: answers the session (UserInfo) with every membership. */
 export function useLogin() {
-  return useMutation({
-    mutationFn: (payload: LoginPayload) => http.post<UserInfo>('/v1/member/login', payload),
-  })
+  return useMutation({ mutationFn: (body: LoginPayload) => callApi(authApi.login, { body }) })
 }

@@ -1,14 +1,13 @@
-import type { Membership, Paged } from '@aed/contracts'
+import { authApi } from '@aed/contracts/auth'
 import { useQuery } from '@tanstack/react-query'
-import { http } from '../../../lib/request'
+import { callApi } from '../../../lib/api'
+import { authKeys } from './keys'
 
-export const membershipsKey = (token: string | null) => ['member', 'current-list', token] as const
-
-/** GET /api/v1/member/current-list/: the organisations of the signed-in account. */
+/** The organisations of the signed-in account. */
 export function useMemberships(token: string | null) {
   return useQuery({
-    queryKey: membershipsKey(token),
-    queryFn: ({ signal }) => http.get<Paged<Membership>>('/v1/member/current-list/', { signal }),
+    queryKey: authKeys.memberships(token),
+    queryFn: ({ signal }) => callApi(authApi.memberships, { signal }),
     enabled: Boolean(token),
   })
 }

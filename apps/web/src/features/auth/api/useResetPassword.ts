@@ -1,12 +1,13 @@
+import type { BodyIn } from '@aed/contracts'
+import { authApi } from '@aed/contracts/auth'
 import { useMutation } from '@tanstack/react-query'
-import { http } from '../../../lib/request'
+import { sendApi } from '../../../lib/api'
 
-export type ResetPasswordPayload = { password: string; password_again: string; old_password?: string }
+export type ResetPasswordPayload = BodyIn<typeof authApi.resetPassword>
 
-/** POST /api/v1/member/reset-password/: answers a fresh token. */
+/** Changes the password: answers a fresh token. */
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (payload: ResetPasswordPayload) =>
-      http.post<{ token: string }>('/v1/member/reset-password/', payload),
+    mutationFn: (body: ResetPasswordPayload) => sendApi(authApi.resetPassword, { body }),
   })
 }

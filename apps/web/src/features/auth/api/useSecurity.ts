@@ -1,22 +1,23 @@
-import type { securitySchema } from '@aed/contracts'
+import type { BodyIn } from '@aed/contracts'
+import { authApi } from '@aed/contracts/auth'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { http } from '../../../lib/request'
+import { callApi, sendApi } from '../../../lib/api'
+import { authKeys } from './keys'
 
-export type Security = ReturnType<typeof securitySchema.parse>
-
-const key = ['member', 'security'] as const
-
-/** GET /api/v1/member/security/: the signed-in account's security settings. */
+/** The signed-in account's security settings. */
 export function useSecurity(enabled: boolean) {
-  return useQuery({ queryKey: key, queryFn: () => http.get<Security>('/v1/member/security/'), enabled })
+  return useQuery({
+    queryKey: authKeys.security(),
+    queryFn: ({ signal }) => callApi(authApi.security, { signal }),
+    enabled,
+  })
 }
 
-/** PUT /api/v1/member/security/: switch SMS dual verification, confirmed by the password. */
+/** Switches SMS dual verification, confirmed by the password. */
 export function useUpdateSecurity() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (body: { sms_dual_verify: boolean; password: string }) =>
-      http.put<Security>('/v1/member/security/', body),
-    onSuccess: (data) => client.setQueryData(key, data),
+    mutationFn: (body: BodyIn<typeof authApi.setSecurity>) => sendApi(authApi.setSecurity, { body }),
+    onSuccess: ({ data }) => client.setQueryData(authKeys.security(), data),
   })
 }

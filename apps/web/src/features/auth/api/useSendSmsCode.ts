@@ -1,11 +1,11 @@
+import type { BodyIn } from '@aed/contracts'
+import { authApi } from '@aed/contracts/auth'
 import { useMutation } from '@tanstack/react-query'
-import { http } from '../../../lib/request'
-import type { SmsCodeResponse, SmsScene } from './types'
+import { callApi } from '../../../lib/api'
 
-/** POST /api/v1/system/sms-code/: a code for one scene (login, forget, bind_wx). */
+/** A code for one scene (login, forget, bind_wx). */
 export function useSendSmsCode() {
   return useMutation({
-    mutationFn: (payload: { mobile: string; scene: SmsScene }) =>
-      http.post<SmsCodeResponse>('/v1/system/sms-code/', payload),
+    mutationFn: (body: BodyIn<typeof authApi.smsCode>) => callApi(authApi.smsCode, { body }),
   })
 }

@@ -1,6 +1,6 @@
-import type { UserInfo } from '@aed/contracts'
+import { authApi } from '@aed/contracts/auth'
 import { useMutation } from '@tanstack/react-query'
-import { http } from '../../../lib/request'
+import { callApi } from '../../../lib/api'
 
 export type SwitchMembershipInput = {
   member_id: number
@@ -9,10 +9,10 @@ export type SwitchMembershipInput = {
   username?: string
 }
 
-/** POST /api/v1/member/current-list/: a new token and session bound to another membership. */
+/** A new token and session bound to another membership. */
 export function useSwitchMembership() {
   return useMutation({
     mutationFn: ({ member_id, token, username }: SwitchMembershipInput) =>
-      http.post<UserInfo>('/v1/member/current-list/', { member_id }, { token, username }),
+      callApi(authApi.switchMembership, { body: { member_id }, token, username }),
   })
 }

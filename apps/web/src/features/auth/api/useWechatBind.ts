@@ -1,10 +1,11 @@
+import type { BodyIn } from '@aed/contracts'
+import { wechatApi } from '@aed/contracts/auth'
 import { useMutation } from '@tanstack/react-query'
-import { http } from '../../../lib/request'
+import { sendApi } from '../../../lib/api'
 
-/** POST /api/v1/third-party/wechat/bind: the WeChat code plus the bind_wx SMS code. */
+/** Binds WeChat: the WeChat code plus the bind_wx SMS code. */
 export function useWechatBind() {
   return useMutation({
-    mutationFn: (payload: { code: string; state: string; sms_code: string }) =>
-      http.post<unknown>('/v1/third-party/wechat/bind', payload),
+    mutationFn: (body: BodyIn<typeof wechatApi.bind>) => sendApi(wechatApi.bind, { body }),
   })
 }

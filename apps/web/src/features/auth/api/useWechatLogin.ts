@@ -1,11 +1,11 @@
-import type { UserInfo } from '@aed/contracts'
+import type { BodyIn } from '@aed/contracts'
+import { wechatApi } from '@aed/contracts/auth'
 import { useMutation } from '@tanstack/react-query'
-import { http } from '../../../lib/request'
+import { callApi } from '../../../lib/api'
 
-/** POST /api/v1/third-party/wechat/login with the code WeChat returned. */
+/** Signs in with the code WeChat returned. */
 export function useWechatLogin() {
   return useMutation({
-    mutationFn: (payload: { code: string; state: string }) =>
-      http.post<UserInfo>('/v1/third-party/wechat/login', payload),
+    mutationFn: (body: BodyIn<typeof wechatApi.login>) => callApi(wechatApi.login, { body }),
   })
 }

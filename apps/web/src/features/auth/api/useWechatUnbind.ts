@@ -1,9 +1,8 @@
+import { wechatApi } from '@aed/contracts/auth'
 import { useMutation } from '@tanstack/react-query'
-import { http } from '../../../lib/request'
+import { sendApi } from '../../../lib/api'
 
-/** POST /api/v1/third-party/wechat/unbind. */
+/** Unbinds WeChat from the signed-in account. */
 export function useWechatUnbind() {
-  return useMutation({
-    mutationFn: () => http.post<unknown>('/v1/third-party/wechat/unbind', {}),
-  })
+  return useMutation({ mutationFn: () => sendApi(wechatApi.unbind, {}) })
 }

@@ -1,9 +1,10 @@
 import { PASSWORD_RULE } from '@aed/contracts'
 import { LockOutlined } from '@ant-design/icons'
-import { Alert, App, Form, Input, Modal } from 'antd'
+import { Alert, Form, Input, Modal } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { sessionStore } from '../../../lib/session'
 import { StorageKey, storage } from '../../../lib/storage'
+import { useSubmit } from '../../../lib/useSubmit'
 import { type ResetPasswordPayload, useResetPassword } from '../api/useResetPassword'
 
 type Values = { old_password?: string; password: string; password_again: string }
@@ -11,25 +12,24 @@ type Values = { old_password?: string; password: string; password_again: string 
 /** Change password: stores the new token the server answers with. */
 export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation()
-  const { message } = App.useApp()
   const [form] = Form.useForm<Values>()
   const reset = useResetPassword()
+  const send = useSubmit(reset, {
+    success: t('password.success'),
+    onDone: ({ token }) => {
+      sessionStore.setToken(token)
+      sessionStore.updateUserInfo({ password_expired: false })
+      storage.remove(StorageKey.passwordPrompt)
+      onClose()
+    },
+  })
 
   const submit = async () => {
     const values = await form.validateFields().catch(() => null)
     if (!values) return
     const payload: ResetPasswordPayload = { password: values.password, password_again: values.password_again }
     if (values.old_password) payload.old_password = values.old_password
-    try {
-      const { token } = await reset.mutateAsync(payload)
-      sessionStore.setToken(token)
-      sessionStore.updateUserInfo({ password_expired: false })
-      storage.remove(StorageKey.passwordPrompt)
-      message.success(t('password.success'))
-      onClose()
-    } catch {
-      // The request client already showed the reason.
-    }
+    await send(payload)
   }
 
   return (

@@ -2,6 +2,7 @@ import { FORGET_PHONE, PASSWORD_RULE } from '@aed/contracts'
 import { LockOutlined, MobileOutlined } from '@ant-design/icons'
 import { App, Form, Input, Modal } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { useSubmit } from '../../../lib/useSubmit'
 import { useForgetPassword } from '../api/useForgetPassword'
 import { useSendSmsCode } from '../api/useSendSmsCode'
 import { stripSpaces } from '../phone'
@@ -16,6 +17,13 @@ export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose:
   const [form] = Form.useForm<Values>()
   const sendSms = useSendSmsCode()
   const forget = useForgetPassword()
+  const reset = useSubmit(forget, {
+    success: t('forgot.success'),
+    onDone: () => {
+      form.resetFields()
+      onClose()
+    },
+  })
 
   const send = async () => {
     await form.validateFields(['phone'])
@@ -27,14 +35,7 @@ export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose:
   const submit = async () => {
     const values = await form.validateFields().catch(() => null)
     if (!values) return
-    try {
-      await forget.mutateAsync(values)
-      message.success(t('forgot.success'))
-      form.resetFields()
-      onClose()
-    } catch {
-      // The request client already showed the reason.
-    }
+    await reset(values)
   }
 
   return (

@@ -3,6 +3,7 @@ import { BankOutlined, RightOutlined } from '@ant-design/icons'
 import { Modal, Spin, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useDict } from '../../../lib/useDict'
 import { useSwitchMembership } from '../api/useSwitchMembership'
 
 type Props = {
@@ -15,6 +16,7 @@ type Props = {
 /** Asks which organisation to enter when the account belongs to several. */
 export function OrgPickerModal({ login, onPicked, onCancel }: Props) {
   const { t } = useTranslation()
+  const { label } = useDict()
   const switchMembership = useSwitchMembership()
   const [picking, setPicking] = useState<number | null>(null)
 
@@ -61,7 +63,7 @@ export function OrgPickerModal({ login, onPicked, onCancel }: Props) {
               <span className="org-picker-text">
                 <span className="org-picker-name">{m.agency_name}</span>
                 <span className="org-picker-meta">
-                  <Tag color="blue">{t(`role.${m.role_type}`)}</Tag>
+                  <Tag color="blue">{label('role_type', m.role_type)}</Tag>
                   <Tag>{t(`agencyType.${m.agency_type}`)}</Tag>
                   {m.current && <Tag color="green">{t('orgPicker.current')}</Tag>}
                 </span>

@@ -1,6 +1,7 @@
 import { LockOutlined } from '@ant-design/icons'
-import { Alert, App, Form, Input, Modal, Switch } from 'antd'
+import { Alert, Form, Input, Modal, Switch } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { useSubmit } from '../../../lib/useSubmit'
 import { useSecurity, useUpdateSecurity } from '../api/useSecurity'
 
 type Values = { sms_dual_verify: boolean; password: string }
@@ -8,21 +9,15 @@ type Values = { sms_dual_verify: boolean; password: string }
 /** Security settings: SMS dual verification of the signed-in account, confirmed by its password. */
 export function SecurityModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation()
-  const { message } = App.useApp()
   const [form] = Form.useForm<Values>()
   const security = useSecurity(open)
   const update = useUpdateSecurity()
+  const send = useSubmit(update, { success: t('security.saved'), onDone: onClose })
 
   const submit = async () => {
     const values = await form.validateFields().catch(() => null)
     if (!values) return
-    try {
-      await update.mutateAsync(values)
-      message.success(t('security.saved'))
-      onClose()
-    } catch {
-      // The request client already showed the reason.
-    }
+    await send(values)
   }
 
   return (

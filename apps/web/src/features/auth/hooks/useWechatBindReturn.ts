@@ -1,9 +1,9 @@
-import { App } from 'antd'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { sessionStore } from '../../../lib/session'
 import { StorageKey, storage } from '../../../lib/storage'
+import { useSubmit } from '../../../lib/useSubmit'
 import { useWechatBind } from '../api/useWechatBind'
 
 export type PendingWechatBind = { sms_code: string }
@@ -12,11 +12,16 @@ export const PENDING_BIND_TTL_MS = 10 * 60 * 1000
 /** Finishes a WeChat bind when WeChat returns to the console with code and state. */
 export function useWechatBindReturn() {
   const { t } = useTranslation()
-  const { message } = App.useApp()
   const [params, setParams] = useSearchParams()
   const code = params.get('code')
   const state = params.get('state')
-  const { mutateAsync, isPending } = useWechatBind()
+  const bind = useWechatBind()
+  const send = useSubmit(bind, {
+    success: t('wechat.bindOk'),
+    onDone: () => sessionStore.updateUserInfo({ bind_wx: true }),
+  })
+  const latest = useRef(send)
+  latest.current = send
   const handled = useRef<string | null>(null)
 
   useEffect(() => {
@@ -38,14 +43,8 @@ export function useWechatBindReturn() {
       return
     }
     storage.remove(StorageKey.wechatBind)
-    mutateAsync({ code, state, sms_code: pending.sms_code })
-      .then(() => {
-        sessionStore.updateUserInfo({ bind_wx: true })
-        message.success(t('wechat.bindOk'))
-      })
-      .catch(() => {})
-      .finally(clearParams)
-  }, [code, state, mutateAsync, setParams, message, t])
+    void latest.current({ code, state, sms_code: pending.sms_code }).finally(clearParams)
+  }, [code, state, setParams])
 
-  return { binding: isPending }
+  return { binding: bind.isPending }
 }

@@ -1,3 +1,5 @@
+import { authApi, wechatApi } from '@aed/contracts/auth'
+import { menuApi } from '@aed/contracts/menu'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -5,7 +7,7 @@ import { i18n } from '../../../i18n'
 import { sessionStore } from '../../../lib/session'
 import { StorageKey, storage } from '../../../lib/storage'
 import { membership, userInfo } from '../../../test/fixtures'
-import { headerOf, mockApi } from '../../../test/mockApi'
+import { headerOf, mockApi, on } from '../../../test/mockApi'
 import { renderRoutes } from '../../../test/renderRoutes'
 
 const menu = [{ name: 'watchBoard', path: '/watchBoard', title: '监控看板', icon: 'DashboardOutlined' }]
@@ -33,14 +35,14 @@ async function fillPasswordLogin() {
 describe('sign-in flow', () => {
   it('asks for an SMS code when the server answers code 7, then sends it with the password', async () => {
     const bodies: unknown[] = []
-    mockApi({
-      'POST /api/v1/member/login': (body) => {
+    mockApi([
+      on(authApi.login, ({ body }) => {
         bodies.push(body)
         return bodies.length === 1 ? { code: 7, msg: '请输入验证码' } : { code: 0, data: userInfo() }
-      },
-      'GET /api/v1/system/menu': () => ({ code: 0, data: menu }),
-      'GET /api/v1/member/current-list/': () => ({ code: 0, data: { count: 1, resource: [] } }),
-    })
+      }),
+      on(menuApi.menu, () => ({ code: 0, data: menu })),
+      on(authApi.memberships, () => ({ code: 0, data: { count: 1, resource: [] } })),
+    ])
     const { router } = renderRoutes('/user/login')
     const user = await fillPasswordLogin()
     expect(await screen.findByTestId('login-need-sms')).toBeInTheDocument()
@@ -65,18 +67,18 @@ describe('sign-in flow', () => {
       token: 'login-token',
       agency_list: [membership(1, '西湖急救中心', true), membership(2, '南山急救站')],
     })
-    const fetchMock = mockApi({
-      'POST /api/v1/member/login': () => ({ code: 0, data: login }),
-      'POST /api/v1/member/current-list/': () => ({
+    const fetchMock = mockApi([
+      on(authApi.login, () => ({ code: 0, data: login })),
+      on(authApi.switchMembership, () => ({
         code: 0,
         data: userInfo({ id: 2, token: 'member-2-token', agency_name: '南山急救站', password_expired: true }),
-      }),
-      'GET /api/v1/system/menu': () => ({ code: 0, data: menu }),
-      'GET /api/v1/member/current-list/': () => ({
+      })),
+      on(menuApi.menu, () => ({ code: 0, data: menu })),
+      on(authApi.memberships, () => ({
         code: 0,
         data: { count: 2, resource: login.agency_list },
-      }),
-    })
+      })),
+    ])
     const { router } = renderRoutes(`/user/login?redirect=${encodeURIComponent('/watchBoard?from=x')}`)
     const user = await fillPasswordLogin()
     const option = await screen.findByTestId('org-option-2')
@@ -97,12 +99,12 @@ describe('sign-in flow', () => {
   })
 
   it('says plainly when WeChat sign-in is not configured', async () => {
-    mockApi({
-      'GET /api/v1/third-party/wechat/config': () => ({
+    mockApi([
+      on(wechatApi.config, () => ({
         code: 0,
         data: { enabled: false, appid: null, redirect_uri: null, state: null },
-      }),
-    })
+      })),
+    ])
     renderRoutes('/user/login')
     await userEvent.setup().click(await screen.findByTestId('login-wechat'))
     expect(await screen.findByText('未配置微信登录，请使用手机号登录')).toBeInTheDocument()
@@ -110,15 +112,15 @@ describe('sign-in flow', () => {
   })
 
   it('shows the WeChat QR frame when configured and signs in on return', async () => {
-    const fetchMock = mockApi({
-      'GET /api/v1/third-party/wechat/config': () => ({
+    const fetchMock = mockApi([
+      on(wechatApi.config, () => ({
         code: 0,
         data: { enabled: true, appid: 'wx1', redirect_uri: 'https://aed.example/user/login', state: 'st' },
-      }),
-      'POST /api/v1/third-party/wechat/login': () => ({ code: 0, data: userInfo({ token: 'wx-token' }) }),
-      'GET /api/v1/system/menu': () => ({ code: 0, data: menu }),
-      'GET /api/v1/member/current-list/': () => ({ code: 0, data: { count: 1, resource: [] } }),
-    })
+      })),
+      on(wechatApi.login, () => ({ code: 0, data: userInfo({ token: 'wx-token' }) })),
+      on(menuApi.menu, () => ({ code: 0, data: menu })),
+      on(authApi.memberships, () => ({ code: 0, data: { count: 1, resource: [] } })),
+    ])
     const first = renderRoutes('/user/login')
     await userEvent.setup().click(await screen.findByTestId('login-wechat'))
     const frame = await screen.findByTitle('微信登录二维码')

@@ -1,19 +1,31 @@
 import type { UserInfo } from '@aed/contracts'
 import { ArrowLeftOutlined, WechatOutlined } from '@ant-design/icons'
 import { Button, Divider, Spin, Tooltip } from 'antd'
-import { useCallback, useState } from 'react'
+import { lazy, Suspense, useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LanguageSwitch } from '../../../components/LanguageSwitch'
+import { LazyMount } from '../../../components/LazyMount'
 import { LegalLinks } from '../../../components/LegalLinks'
-import { type LegalKind, LegalModal } from '../../../components/LegalModal'
+import type { LegalKind } from '../../../components/LegalModal'
 import { Logo } from '../../../components/Logo'
 import { EcgLine } from '../components/EcgLine'
-import { ForgotPasswordModal } from '../components/ForgotPasswordModal'
 import { LoginForm } from '../components/LoginForm'
-import { OrgPickerModal } from '../components/OrgPickerModal'
-import { WechatQrPanel } from '../components/WechatQrPanel'
 import { useCompleteSignIn } from '../hooks/useCompleteSignIn'
 import { useWechatLoginReturn } from '../hooks/useWechatLoginReturn'
+
+// What the sign-in opens only on demand loads on demand, keeping the first load small.
+const ForgotPasswordModal = lazy(() =>
+  import('../components/ForgotPasswordModal').then((m) => ({ default: m.ForgotPasswordModal })),
+)
+const OrgPickerModal = lazy(() =>
+  import('../components/OrgPickerModal').then((m) => ({ default: m.OrgPickerModal })),
+)
+const WechatQrPanel = lazy(() =>
+  import('../components/WechatQrPanel').then((m) => ({ default: m.WechatQrPanel })),
+)
+const LegalModal = lazy(() =>
+  import('../../../components/LegalModal').then((m) => ({ default: m.LegalModal })),
+)
 
 /** /user/login: password, phone and WeChat sign-in with the organisation picker. */
 export function LoginPage() {
@@ -60,7 +72,9 @@ export function LoginPage() {
           <Spin spinning={signingIn} description={t('wechat.signingIn')}>
             {mode === 'wechat' ? (
               <>
-                <WechatQrPanel purpose="login" />
+                <Suspense fallback={<Spin className="wechat-panel" />}>
+                  <WechatQrPanel purpose="login" />
+                </Suspense>
                 <Button
                   block
                   icon={<ArrowLeftOutlined />}
@@ -102,9 +116,15 @@ export function LoginPage() {
         </section>
       </main>
       <LegalLinks className="login-footer" />
-      <OrgPickerModal login={picker} onPicked={complete} onCancel={() => setPicker(null)} />
-      <ForgotPasswordModal open={forgotOpen} onClose={() => setForgotOpen(false)} />
-      <LegalModal kind={legal} onClose={() => setLegal(null)} />
+      <LazyMount when={picker !== null}>
+        <OrgPickerModal login={picker} onPicked={complete} onCancel={() => setPicker(null)} />
+      </LazyMount>
+      <LazyMount when={forgotOpen}>
+        <ForgotPasswordModal open={forgotOpen} onClose={() => setForgotOpen(false)} />
+      </LazyMount>
+      <LazyMount when={legal !== null}>
+        <LegalModal kind={legal} onClose={() => setLegal(null)} />
+      </LazyMount>
     </div>
   )
 }

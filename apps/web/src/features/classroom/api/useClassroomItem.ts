@@ -1,11 +1,13 @@
+import { classroomApi } from '@aed/contracts/classroom'
 import { useQuery } from '@tanstack/react-query'
-import { classroomKey, getClassroomItem } from './classroomApi'
+import { callApi } from '../../../lib/api'
+import { classroomKeys } from './keys'
 
-/** GET /api/v1/aid-classroom/{id}: one item with its rich text. */
+/** One item with its rich text. */
 export function useClassroomItem(id: number | null) {
   return useQuery({
-    queryKey: [...classroomKey, 'detail', id],
-    queryFn: ({ signal }) => getClassroomItem(id as number, signal),
+    queryKey: classroomKeys.detail(id ?? 0),
+    queryFn: ({ signal }) => callApi(classroomApi.detail, { params: { id: id as number }, signal }),
     enabled: id !== null,
     staleTime: 0,
   })

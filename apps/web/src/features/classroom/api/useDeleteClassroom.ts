@@ -1,12 +1,13 @@
+import { classroomApi } from '@aed/contracts/classroom'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { http } from '../../../lib/request'
-import { classroomKey } from './classroomApi'
+import { sendApi } from '../../../lib/api'
+import { classroomKeys } from './keys'
 
-/** DELETE /api/v1/aid-classroom/{id}. */
+/** Deletes a classroom item. */
 export function useDeleteClassroom() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (id: number) => http.send<unknown>('DELETE', `/v1/aid-classroom/${id}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: classroomKey }),
+    mutationFn: (id: number) => sendApi(classroomApi.remove, { params: { id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: classroomKeys.all }),
   })
 }

@@ -1,16 +1,17 @@
-import type { ClassroomDetail } from '@aed/contracts/classroom'
+import { classroomApi } from '@aed/contracts/classroom'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { http } from '../../../lib/request'
-import { type ClassroomBody, classroomKey } from './classroomApi'
+import { sendApi } from '../../../lib/api'
+import type { ClassroomBody } from '../classroomRules'
+import { classroomKeys } from './keys'
 
-/** POST /api/v1/aid-classroom/ (new) or PUT /api/v1/aid-classroom/{id}. */
+/** Creates a classroom item (id null) or modifies one; answers the server's message. */
 export function useSaveClassroom() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: ClassroomBody }) =>
       id === null
-        ? http.send<ClassroomDetail>('POST', '/v1/aid-classroom/', body)
-        : http.send<ClassroomDetail>('PUT', `/v1/aid-classroom/${id}`, body),
-    onSuccess: () => client.invalidateQueries({ queryKey: classroomKey }),
+        ? sendApi(classroomApi.create, { body })
+        : sendApi(classroomApi.update, { params: { id }, body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: classroomKeys.all }),
   })
 }

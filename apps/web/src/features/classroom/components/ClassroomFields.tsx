@@ -8,13 +8,15 @@ import { Form, Input, Radio, Select } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { ImageUpload } from '../../../components/ImageUpload/ImageUpload'
 import { RichTextEditor } from '../../../components/RichTextEditor/RichTextEditor'
-import { CATEGORIES, type ClassroomValues, titleLength } from '../classroomRules'
+import { useDict } from '../../../lib/useDict'
+import { type ClassroomValues, titleLength } from '../classroomRules'
 
 const HTTP_URL = /^https?:\/\/\S+$/i
 
 /** The classroom dialog's fields: a video needs a video ID; other items a cover, link, summary and optional rich text. */
 export function ClassroomFields({ disabled }: { disabled: boolean }) {
   const { t } = useTranslation()
+  const dict = useDict()
   const category = Form.useWatch<ClassroomValues['category']>('category')
   const contentType = Form.useWatch<ClassroomValues['content_type']>('content_type')
   const video = category === ClassroomCategory.VIDEO
@@ -35,7 +37,7 @@ export function ClassroomFields({ disabled }: { disabled: boolean }) {
         <Select
           disabled={disabled}
           placeholder={t('filter.choose')}
-          options={CATEGORIES.map((c) => ({ value: c, label: t(`classroom.categories.${c}`) }))}
+          options={dict.options('classroom_category')}
           data-testid="classroom-category"
         />
       </Form.Item>
@@ -93,10 +95,10 @@ export function ClassroomFields({ disabled }: { disabled: boolean }) {
           <Form.Item name="content_type" label={t('classroom.contentType')}>
             <Radio.Group
               disabled={disabled}
-              options={[ClassroomContentType.LINK, ClassroomContentType.RICH_TEXT].map((v) => ({
-                value: v,
-                label: t(`classroom.contentTypes.${v}`),
-              }))}
+              options={dict.options('classroom_content_type', [
+                ClassroomContentType.LINK,
+                ClassroomContentType.RICH_TEXT,
+              ])}
             />
           </Form.Item>
           {contentType === ClassroomContentType.RICH_TEXT && (

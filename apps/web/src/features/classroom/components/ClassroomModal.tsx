@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { FormModal } from '../../../components/FormModal/FormModal'
 import { useAreaLevel } from '../../../lib/useAreaLevel'
 import { useFormReset } from '../../../lib/useFormReset'
+import { useSubmit } from '../../../lib/useSubmit'
 import { useClassroomItem } from '../api/useClassroomItem'
 import { useSaveClassroom } from '../api/useSaveClassroom'
 import { type ClassroomValues, classroomProblem, toClassroomBody } from '../classroomRules'
@@ -18,6 +19,7 @@ export function ClassroomModal({ id, open, onClose }: Props) {
   const [form] = Form.useForm<ClassroomValues>()
   const detail = useClassroomItem(open ? id : null)
   const save = useSaveClassroom()
+  const send = useSubmit(save, { onDone: onClose })
   const editing = id !== null
   const item = detail.data
   const initial: ClassroomValues | undefined = editing
@@ -53,13 +55,7 @@ export function ClassroomModal({ id, open, onClose }: Props) {
       message.error(t(problem))
       return
     }
-    try {
-      const { msg } = await save.mutateAsync({ id, body: toClassroomBody(values) })
-      message.success(msg)
-      onClose()
-    } catch {
-      // The request client already showed the reason.
-    }
+    await send({ id, body: toClassroomBody(values) })
   }
 
   return (

@@ -3,6 +3,7 @@ import { Button, Image, Space, Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../../lib/datetime'
+import { useDict } from '../../../lib/useDict'
 
 type Actions = {
   canEdit: boolean
@@ -20,6 +21,7 @@ export function useClassroomColumns({
   onDelete,
 }: Actions): ColumnsType<ClassroomItem> {
   const { t } = useTranslation()
+  const { label } = useDict()
   const dash = t('table.empty')
   return [
     {
@@ -34,13 +36,13 @@ export function useClassroomColumns({
       title: t('classroom.category'),
       dataIndex: 'category',
       width: 120,
-      render: (v: number) => <Tag color={categoryColor[v]}>{t(`classroom.categories.${v}`)}</Tag>,
+      render: (v: number) => <Tag color={categoryColor[v]}>{label('classroom_category', v)}</Tag>,
     },
     {
       title: t('classroom.contentType'),
       dataIndex: 'content_type',
       width: 100,
-      render: (v: number) => t(`classroom.contentTypes.${v === 1 || v === 2 ? v : 3}`),
+      render: (v: number) => label('classroom_content_type', v === 1 || v === 2 ? v : 3),
     },
     {
       title: t('classroom.describe'),

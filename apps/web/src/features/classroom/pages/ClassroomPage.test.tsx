@@ -1,3 +1,4 @@
+import { classroomApi } from '@aed/contracts/classroom'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -5,7 +6,7 @@ import { i18n } from '../../../i18n'
 import { sessionStore } from '../../../lib/session'
 import { storage } from '../../../lib/storage'
 import { userInfo } from '../../../test/fixtures'
-import { mockApi } from '../../../test/mockApi'
+import { mockApi, on } from '../../../test/mockApi'
 import { renderWithProviders } from '../../../test/renderWithProviders'
 import { ClassroomPage } from './ClassroomPage'
 
@@ -25,14 +26,14 @@ const item = {
 }
 const saved: unknown[] = []
 function api() {
-  return mockApi({
-    'GET /api/v1/aid-classroom/': () => ({ code: 0, data: { count: 1, resource: [item] } }),
-    'GET /api/v1/aid-classroom/3': () => ({ code: 0, data: { ...item, content: '' } }),
-    'POST /api/v1/aid-classroom/': (body) => {
+  return mockApi([
+    on(classroomApi.list, () => ({ code: 0, data: { count: 1, resource: [item] } })),
+    on(classroomApi.detail, () => ({ code: 0, data: { ...item, content: '' } })),
+    on(classroomApi.create, ({ body }) => {
       saved.push(body)
-      return { code: 0, msg: '添加成功！', data: { ...item, id: 4 } }
-    },
-  })
+      return { code: 0, msg: '添加成功！', data: { ...item, id: 4, content: '' } }
+    }),
+  ])
 }
 
 beforeEach(async () => {

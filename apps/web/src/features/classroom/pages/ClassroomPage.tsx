@@ -1,5 +1,5 @@
 import type { ClassroomItem } from '@aed/contracts/classroom'
-import { App, Card } from 'antd'
+import { Card } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DataTable } from '../../../components/DataTable/DataTable'
@@ -8,35 +8,21 @@ import { FilterForm } from '../../../components/FilterForm/FilterForm'
 import type { FilterField } from '../../../components/FilterForm/types'
 import { ListCard } from '../../../components/ListCard/ListCard'
 import { useAreaLevel } from '../../../lib/useAreaLevel'
-import { classroomKey, fetchClassroom } from '../api/classroomApi'
-import { useDeleteClassroom } from '../api/useDeleteClassroom'
-import { CATEGORIES } from '../classroomRules'
+import { useDict } from '../../../lib/useDict'
+import { useClassroomList } from '../api/useClassroomList'
 import { ClassroomModal } from '../components/ClassroomModal'
 import { useClassroomColumns } from '../components/useClassroomColumns'
+import { useConfirmDeleteClassroom } from '../hooks/useConfirmDeleteClassroom'
 
 /** /systemManagement/classroom: 急救课堂列表 with create, edit and delete. */
 export function ClassroomPage() {
   const { t } = useTranslation()
-  const { modal, message } = App.useApp()
+  const { options } = useDict()
   const list = useListState()
+  const rows = useClassroomList(list)
   const { canEdit, canDelete } = useAreaLevel('agency')
   const [dialog, setDialog] = useState<{ id: number | null } | null>(null)
-  const remove = useDeleteClassroom()
-  const onDelete = (c: ClassroomItem) =>
-    modal.confirm({
-      title: t('classroom.deleteTitle'),
-      content: t('classroom.deleteConfirm', { title: c.title }),
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          message.success((await remove.mutateAsync(c.id)).msg)
-        } catch {
-          // The request client already showed the reason.
-        }
-      },
-    })
+  const onDelete = useConfirmDeleteClassroom()
   const columns = useClassroomColumns({
     canEdit,
     canDelete,
@@ -55,7 +41,7 @@ export function ClassroomPage() {
       name: 'category',
       title: t('classroom.category'),
       type: 'select',
-      options: CATEGORIES.map((c) => ({ value: c, label: t(`classroom.categories.${c}`) })),
+      options: options('classroom_category'),
     },
   ]
 
@@ -74,13 +60,7 @@ export function ClassroomPage() {
           }
         }
       >
-        <DataTable<ClassroomItem>
-          list={list}
-          columns={columns}
-          rowKey={(c) => c.id}
-          queryKey={classroomKey}
-          fetch={fetchClassroom}
-        />
+        <DataTable<ClassroomItem> list={list} columns={columns} rowKey={(c) => c.id} query={rows} />
       </ListCard>
       <ClassroomModal open={dialog !== null} id={dialog?.id ?? null} onClose={() => setDialog(null)} />
     </div>

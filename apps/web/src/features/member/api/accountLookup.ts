@@ -1,15 +1,16 @@
-import type { accountLookupSchema } from '@aed/contracts/member'
+import type { DataOf } from '@aed/contracts'
+import { memberApi } from '@aed/contracts/member'
 import type { QueryClient } from '@tanstack/react-query'
-import { http } from '../../../lib/request'
-import { memberKey } from './memberKey'
+import { callApi } from '../../../lib/api'
+import { memberKeys } from './keys'
 
-export type AccountLookup = ReturnType<typeof accountLookupSchema.parse>
+export type AccountLookup = DataOf<typeof memberApi.lookupAccount>
 
-/** GET /api/v1/account/{phone}: an existing person to prefill the user dialog. */
+/** An existing person to prefill the user dialog. */
 export function lookupAccount(client: QueryClient, phone: string) {
   return client.fetchQuery({
-    queryKey: [...memberKey, 'account', phone],
-    queryFn: ({ signal }) => http.get<AccountLookup>(`/v1/account/${phone}`, { signal }),
+    queryKey: memberKeys.account(phone),
+    queryFn: ({ signal }) => callApi(memberApi.lookupAccount, { params: { phone }, signal }),
     staleTime: 60_000,
   })
 }

@@ -1,12 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { http } from '../../../lib/request'
-import { memberKey } from './memberKey'
+import { memberApi } from '@aed/contracts/member'
+import { useMutation } from '@tanstack/react-query'
+import { sendApi } from '../../../lib/api'
+import { useInvalidateMembers } from './useInvalidateMembers'
 
-/** DELETE /api/v1/member/{id}. */
+/** Deletes a user from its organisation. */
 export function useDeleteMember() {
-  const client = useQueryClient()
+  const invalidate = useInvalidateMembers()
   return useMutation({
-    mutationFn: (id: number) => http.send<unknown>('DELETE', `/v1/member/${id}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: memberKey }),
+    mutationFn: (id: number) => sendApi(memberApi.remove, { params: { id } }),
+    onSuccess: () => invalidate(),
   })
 }

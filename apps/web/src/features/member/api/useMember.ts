@@ -1,13 +1,13 @@
-import type { Member } from '@aed/contracts/member'
+import { memberApi } from '@aed/contracts/member'
 import { useQuery } from '@tanstack/react-query'
-import { http } from '../../../lib/request'
-import { memberKey } from './memberKey'
+import { callApi } from '../../../lib/api'
+import { memberKeys } from './keys'
 
-/** GET /api/v1/member/{id}: one user with whole phone and email. */
+/** One user with whole phone and email. */
 export function useMember(id: number | null) {
   return useQuery({
-    queryKey: [...memberKey, 'detail', id],
-    queryFn: ({ signal }) => http.get<Member>(`/v1/member/${id}`, { signal }),
+    queryKey: memberKeys.detail(id ?? 0),
+    queryFn: ({ signal }) => callApi(memberApi.detail, { params: { id: id as number }, signal }),
     enabled: id !== null,
     staleTime: 0,
   })

@@ -1,16 +1,16 @@
-import type { Member, MemberForm } from '@aed/contracts/member'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { http } from '../../../lib/request'
-import { memberKey } from './memberKey'
+import { type MemberForm, memberApi } from '@aed/contracts/member'
+import { useMutation } from '@tanstack/react-query'
+import { sendApi } from '../../../lib/api'
+import { useInvalidateMembers } from './useInvalidateMembers'
 
-/** POST /api/v1/member (new) or PUT /api/v1/member/{id} (phone locked); answers the server's message. */
+/** Adds a user (id null) or edits one (phone locked); answers the server's message. */
 export function useSaveMember() {
-  const client = useQueryClient()
+  const invalidate = useInvalidateMembers()
   return useMutation({
     mutationFn: ({ id, form }: { id: number | null; form: MemberForm }) =>
       id === null
-        ? http.send<Member>('POST', '/v1/member', form)
-        : http.send<Member>('PUT', `/v1/member/${id}`, form),
-    onSuccess: () => client.invalidateQueries({ queryKey: memberKey }),
+        ? sendApi(memberApi.create, { body: form })
+        : sendApi(memberApi.update, { params: { id }, body: form }),
+    onSuccess: ({ data }) => invalidate(data),
   })
 }

@@ -1,17 +1,17 @@
-import type { Permissions } from '@aed/contracts'
-import type { Member } from '@aed/contracts/member'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { http } from '../../../lib/request'
-import { memberKey } from './memberKey'
+import type { BodyIn } from '@aed/contracts'
+import { memberApi } from '@aed/contracts/member'
+import { useMutation } from '@tanstack/react-query'
+import { sendApi } from '../../../lib/api'
+import { useInvalidateMembers } from './useInvalidateMembers'
 
-export type AuthorityBody = { permissions: Permissions; use_expire: string | null }
+export type AuthorityBody = BodyIn<typeof memberApi.setAuthority>
 
-/** PUT /api/v1/member/{id}/authority/: the 权限管理 dialog. */
+/** The 权限管理 dialog: permissions and usage period of one user. */
 export function useSetAuthority() {
-  const client = useQueryClient()
+  const invalidate = useInvalidateMembers()
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: AuthorityBody }) =>
-      http.send<Member>('PUT', `/v1/member/${id}/authority/`, body),
-    onSuccess: () => client.invalidateQueries({ queryKey: memberKey }),
+      sendApi(memberApi.setAuthority, { params: { id }, body }),
+    onSuccess: () => invalidate(),
   })
 }

@@ -7,6 +7,7 @@ import { FormModal } from '../../../components/FormModal/FormModal'
 import { useAreaLevel } from '../../../lib/useAreaLevel'
 import { useFormReset } from '../../../lib/useFormReset'
 import { useSession } from '../../../lib/useSession'
+import { useSubmit } from '../../../lib/useSubmit'
 import { useSetAuthority } from '../api/useSetAuthority'
 import { PermissionRow } from './PermissionRow'
 import { UsagePeriodField } from './UsagePeriodField'
@@ -22,6 +23,7 @@ export function AuthorityModal({ member, onClose }: Props) {
   const { canEdit } = useAreaLevel('member')
   const [form] = Form.useForm<Values>()
   const save = useSetAuthority()
+  const send = useSubmit(save, { onDone: onClose })
   const grantable = grantableLevels(userInfo?.role_type ?? 2)
   const rows = visibleRows(AUTHORITY_ROWS, member?.role_type, ['aid_man', 'member'])
   const choices = (area: PermissionArea) =>
@@ -44,16 +46,7 @@ export function AuthorityModal({ member, onClose }: Props) {
     const panels = Object.fromEntries(rows.map((a) => [a, values.permissions?.[a] ?? null]))
     const permissions: Permissions = { ...member.permissions, ...panels }
     if (member.role_type === 2) permissions.member = null
-    try {
-      const { msg } = await save.mutateAsync({
-        id: member.id,
-        body: { permissions, use_expire: values.use_expire ?? null },
-      })
-      message.success(msg)
-      onClose()
-    } catch {
-      // The request client already showed the reason.
-    }
+    await send({ id: member.id, body: { permissions, use_expire: values.use_expire ?? null } })
   }
 
   return (

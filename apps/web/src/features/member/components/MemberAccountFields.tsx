@@ -3,6 +3,7 @@ import type { AgencyNode } from '@aed/contracts/agency'
 import { Col, DatePicker, Form, Input, Radio, Select, TreeSelect } from 'antd'
 import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
+import { useDict } from '../../../lib/useDict'
 import { useNationalities } from '../api/useNationalities'
 
 type Props = {
@@ -22,6 +23,7 @@ const toTree = (nodes: readonly AgencyNode[]): TreeOption[] =>
 export function MemberAccountFields({ editing, disabled, roles, tree, onPhone }: Props) {
   const { t, i18n } = useTranslation()
   const nationalities = useNationalities()
+  const dict = useDict()
   const zh = i18n.language !== 'en-US'
   return (
     <>
@@ -89,10 +91,7 @@ export function MemberAccountFields({ editing, disabled, roles, tree, onPhone }:
       </Col>
       <Col span={8}>
         <Form.Item name="gender" label={t('member.gender')}>
-          <Radio.Group
-            disabled={disabled}
-            options={[1, 2].map((g) => ({ value: g, label: t(`member.genders.${g}`) }))}
-          />
+          <Radio.Group disabled={disabled} options={dict.options('gender')} />
         </Form.Item>
       </Col>
       <Col span={8}>
@@ -129,7 +128,7 @@ export function MemberAccountFields({ editing, disabled, roles, tree, onPhone }:
           <Select
             disabled={disabled || roles.locked}
             placeholder={t('member.roleRequired')}
-            options={roles.values.map((r) => ({ value: r, label: t(`role.${r}`) }))}
+            options={dict.options('role_type', roles.values)}
             data-testid="member-role"
           />
         </Form.Item>

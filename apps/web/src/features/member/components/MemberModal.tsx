@@ -8,6 +8,7 @@ import { FormModal } from '../../../components/FormModal/FormModal'
 import { useAreaLevel } from '../../../lib/useAreaLevel'
 import { useFormReset } from '../../../lib/useFormReset'
 import { useSession } from '../../../lib/useSession'
+import { useSubmit } from '../../../lib/useSubmit'
 import { lookupAccount } from '../api/accountLookup'
 import { useMember } from '../api/useMember'
 import { useSaveMember } from '../api/useSaveMember'
@@ -31,6 +32,7 @@ export function MemberModal({ id, open, tree, onClose }: Props) {
   const [form] = Form.useForm<MemberFormValues>()
   const detail = useMember(open ? id : null)
   const save = useSaveMember()
+  const send = useSubmit(save, { onDone: onClose })
   const editing = id !== null
   const actorRole = userInfo?.role_type ?? 2
   const grantable = grantableLevels(actorRole)
@@ -89,13 +91,7 @@ export function MemberModal({ id, open, tree, onClose }: Props) {
       message.error(t('member.permissionRequired'))
       return
     }
-    try {
-      const { msg } = await save.mutateAsync({ id, form: toMemberForm(values, stored) })
-      message.success(msg)
-      onClose()
-    } catch {
-      // The request client already showed the reason.
-    }
+    await send({ id, form: toMemberForm(values, stored) })
   }
 
   return (

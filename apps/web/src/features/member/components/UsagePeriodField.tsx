@@ -3,6 +3,7 @@ import { DatePicker, Radio, Space } from 'antd'
 import dayjs from 'dayjs'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useDict } from '../../../lib/useDict'
 
 type Mode = 'permanent' | 'date' | (typeof USAGE_PERIODS)[number]
 type Props = { value?: string | null; onChange?: (value: string | null) => void; disabled?: boolean }
@@ -10,6 +11,7 @@ type Props = { value?: string | null; onChange?: (value: string | null) => void;
 /** Usage period of a user: unlimited, 3 / 7 / 14 / 30 days from now, or until a chosen date. */
 export function UsagePeriodField({ value, onChange, disabled }: Props) {
   const { t } = useTranslation()
+  const dict = useDict()
   const [mode, setMode] = useState<Mode>(value ? 'date' : 'permanent')
   const pick = (next: Mode) => {
     setMode(next)
@@ -24,7 +26,7 @@ export function UsagePeriodField({ value, onChange, disabled }: Props) {
         onChange={(e) => pick(e.target.value)}
         options={[
           { value: 'permanent', label: t('member.period.permanent') },
-          ...USAGE_PERIODS.map((n) => ({ value: n, label: t('member.period.days', { count: n }) })),
+          ...dict.options('usage_period', USAGE_PERIODS),
           { value: 'date', label: t('member.period.date') },
         ]}
         data-testid="usage-period"

@@ -4,6 +4,7 @@ import type { ColumnsType } from 'antd/es/table'
 import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../../lib/datetime'
+import { useDict } from '../../../lib/useDict'
 
 type Actions = {
   onEdit: (m: Member) => void
@@ -16,6 +17,7 @@ const roleColor = ['gold', 'blue', 'default'] as const
 /** Columns of the user list; edit, 权限管理 and delete follow the row's `can`. */
 export function useMemberColumns({ onEdit, onAuthority, onDelete }: Actions): ColumnsType<Member> {
   const { t } = useTranslation()
+  const { label } = useDict()
   const dash = t('table.empty')
   return [
     { title: t('member.name'), key: 'name', width: 140, ellipsis: true, render: (_, m) => m.account.name },
@@ -31,7 +33,7 @@ export function useMemberColumns({ onEdit, onAuthority, onDelete }: Actions): Co
       title: t('member.role'),
       dataIndex: 'role_type',
       width: 110,
-      render: (v: 0 | 1 | 2) => <Tag color={roleColor[v]}>{t(`role.${v}`)}</Tag>,
+      render: (v: 0 | 1 | 2) => <Tag color={roleColor[v]}>{label('role_type', v)}</Tag>,
     },
     { title: t('member.agency'), dataIndex: 'agency_name', width: 200, ellipsis: true },
     {

@@ -1,13 +1,14 @@
 import type { Member } from '@aed/contracts/member'
 import { App } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { useSubmit } from '../../../lib/useSubmit'
 import { useDeleteMember } from '../api/useDeleteMember'
 
 /** 是否删除用户{name}, then delete. */
 export function useConfirmDeleteMember() {
   const { t } = useTranslation()
-  const { modal, message } = App.useApp()
-  const remove = useDeleteMember()
+  const { modal } = App.useApp()
+  const remove = useSubmit(useDeleteMember())
   return (member: Member) =>
     modal.confirm({
       title: t('member.deleteTitle'),
@@ -15,13 +16,6 @@ export function useConfirmDeleteMember() {
       okText: t('common.ok'),
       cancelText: t('common.cancel'),
       okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          const { msg } = await remove.mutateAsync(member.id)
-          message.success(msg)
-        } catch {
-          // The request client already showed the reason.
-        }
-      },
+      onOk: () => remove(member.id),
     })
 }

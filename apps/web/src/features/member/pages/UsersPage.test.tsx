@@ -1,3 +1,6 @@
+import { agencyApi } from '@aed/contracts/agency'
+import { memberApi } from '@aed/contracts/member'
+import { menuApi } from '@aed/contracts/menu'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -6,21 +9,25 @@ import { sessionStore } from '../../../lib/session'
 import { storage } from '../../../lib/storage'
 import { member, orgMenu, tree } from '../../../test/adminFixtures'
 import { userInfo } from '../../../test/fixtures'
-import { mockApi } from '../../../test/mockApi'
+import { mockApi, on } from '../../../test/mockApi'
 import { renderWithProviders } from '../../../test/renderWithProviders'
 import { UsersPage } from './UsersPage'
 
 function api(menu = orgMenu, rows = [member()]) {
-  return mockApi({
-    'GET /api/v1/system/menu': () => ({ code: 0, data: menu }),
-    'GET /api/v1/agency/hierarchy/': () => ({ code: 0, data: { resource: tree } }),
-    'GET /api/v1/member/': () => ({ code: 0, data: { count: rows.length, resource: rows } }),
-    'GET /api/v1/member/5': () => ({
+  return mockApi([
+    on(menuApi.menu, () => ({ code: 0, data: menu })),
+    on(agencyApi.tree, () => ({ code: 0, data: { resource: tree } })),
+    on(memberApi.list, () => ({ code: 0, data: { count: rows.length, resource: rows } })),
+    on(memberApi.detail, () => ({
       code: 0,
       data: member({ account: { ...member().account, phone: '13912345678', email: 'w@aed.cn' } }),
-    }),
-    'DELETE /api/v1/member/5': () => ({ code: 0, msg: '删除成功！', data: { id: 5 } }),
-  })
+    })),
+    on(memberApi.remove, () => ({
+      code: 0,
+      msg: '删除成功！',
+      data: { id: 5, name: '王五', agency_name: '杭州市西湖区急救中心' },
+    })),
+  ])
 }
 
 const superAdmin = () => userInfo({ role_type: 0, agency_type: 0, agency_id: 1, permissions: {} })

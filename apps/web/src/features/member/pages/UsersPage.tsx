@@ -9,12 +9,12 @@ import { FilterForm } from '../../../components/FilterForm/FilterForm'
 import type { FilterField } from '../../../components/FilterForm/types'
 import { ListCard } from '../../../components/ListCard/ListCard'
 import { useAreaLevel } from '../../../lib/useAreaLevel'
+import { useDict } from '../../../lib/useDict'
 import { useSession } from '../../../lib/useSession'
 import { useAgencyTree } from '../../agency/api/useAgencyTree'
 import { useMenu } from '../../menu/api/useMenu'
 import { menuHas } from '../../menu/menuHas'
-import { fetchMembers } from '../api/fetchMembers'
-import { memberKey } from '../api/memberKey'
+import { useMemberList } from '../api/useMemberList'
 import { AuthorityModal } from '../components/AuthorityModal'
 import { MemberModal } from '../components/MemberModal'
 import { useMemberColumns } from '../components/useMemberColumns'
@@ -25,7 +25,9 @@ export const ORGANISATION_MENU = 'organizationalManagement-organizational'
 /** /users/permission: 用户列表 with add, edit, 权限管理 and delete. */
 export function UsersPage() {
   const { t } = useTranslation()
+  const { options } = useDict()
   const list = useListState()
+  const rows = useMemberList(list)
   const { token } = useSession()
   const menu = useMenu(token)
   const tree = useAgencyTree()
@@ -52,7 +54,7 @@ export function UsersPage() {
       name: 'role',
       title: t('member.role'),
       type: 'select',
-      options: [0, 1, 2].map((r) => ({ value: r, label: t(`role.${r}`) })),
+      options: options('role_type'),
     },
     ...(withOrganisations
       ? [
@@ -88,8 +90,7 @@ export function UsersPage() {
           list={list}
           columns={canEdit ? columns : columns.filter((c) => c.key !== 'actions')}
           rowKey={(m) => m.id}
-          queryKey={memberKey}
-          fetch={fetchMembers}
+          query={rows}
         />
       </ListCard>
       <MemberModal

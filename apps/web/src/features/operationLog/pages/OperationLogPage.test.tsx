@@ -1,3 +1,4 @@
+import { operationLogApi } from '@aed/contracts/operation-log'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -5,7 +6,7 @@ import { i18n } from '../../../i18n'
 import { sessionStore } from '../../../lib/session'
 import { storage } from '../../../lib/storage'
 import { userInfo } from '../../../test/fixtures'
-import { mockApi } from '../../../test/mockApi'
+import { mockApi, on } from '../../../test/mockApi'
 import { renderWithProviders } from '../../../test/renderWithProviders'
 import { OperationLogPage } from './OperationLogPage'
 
@@ -19,9 +20,7 @@ const row = {
 }
 
 function api() {
-  return mockApi({
-    'GET /api/v1/sys-mgmt/operation-log': () => ({ code: 0, data: { count: 1, resource: [row] } }),
-  })
+  return mockApi([on(operationLogApi.list, () => ({ code: 0, data: { count: 1, resource: [row] } }))])
 }
 const urls = (m: ReturnType<typeof api>) => m.mock.calls.map(([u]) => new URL(String(u), 'http://x'))
 

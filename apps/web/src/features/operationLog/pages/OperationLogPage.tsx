@@ -7,7 +7,7 @@ import { useListState } from '../../../components/DataTable/useListState'
 import { FilterForm } from '../../../components/FilterForm/FilterForm'
 import type { FilterField } from '../../../components/FilterForm/types'
 import { formatDateTime } from '../../../lib/datetime'
-import { fetchOperationLog, operationLogKey } from '../api/operationLogApi'
+import { useOperationLogList } from '../api/useOperationLogList'
 import { ExportButton } from '../components/ExportButton'
 import { DEFAULT_LOG_PRESET, logPresets } from '../logQuery'
 
@@ -15,6 +15,7 @@ import { DEFAULT_LOG_PRESET, logPresets } from '../logQuery'
 export function OperationLogPage() {
   const { t } = useTranslation()
   const list = useListState()
+  const rows = useOperationLogList(list)
   const fields: FilterField[] = [
     {
       name: 'operator',
@@ -69,13 +70,7 @@ export function OperationLogPage() {
         <FilterForm fields={fields} values={list.filters} onSearch={list.search} onReset={list.refresh} />
       </Card>
       <Card title={t('operationLog.title')} extra={<ExportButton filters={list.filters} />}>
-        <DataTable<OperationLog>
-          list={list}
-          columns={columns}
-          rowKey={(l) => l.id}
-          queryKey={operationLogKey}
-          fetch={fetchOperationLog}
-        />
+        <DataTable<OperationLog> list={list} columns={columns} rowKey={(l) => l.id} query={rows} />
       </Card>
     </div>
   )

@@ -1,20 +1,21 @@
-import type { AppService } from '@aed/contracts/app-service'
+import type { BodyIn } from '@aed/contracts'
+import { appServiceApi } from '@aed/contracts/app-service'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { http } from '../../../lib/request'
-import { serviceConfigKey } from './serviceConfigApi'
+import { sendApi } from '../../../lib/api'
+import { appServiceKeys } from './keys'
 
-export type ServiceConfigBody =
-  | { id: null; agency_id: number; service: string[]; state: 0 | 1 }
-  | { id: number; service: string[]; state: 0 | 1; regenerate?: boolean }
+export type ServiceConfigSave =
+  | { id: null; body: BodyIn<typeof appServiceApi.create> }
+  | { id: number; body: BodyIn<typeof appServiceApi.update> }
 
-/** POST /api/v1/agency/app-service/config (new) or PUT …/{id} (services, state, new secret). */
+/** Gives an organisation services (id null), or changes services, state and credentials. */
 export function useSaveServiceConfig() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: ({ id, ...body }: ServiceConfigBody) =>
-      id === null
-        ? http.send<AppService>('POST', '/v1/agency/app-service/config', body)
-        : http.send<AppService>('PUT', `/v1/agency/app-service/config/${id}`, body),
-    onSuccess: () => client.invalidateQueries({ queryKey: serviceConfigKey }),
+    mutationFn: (save: ServiceConfigSave) =>
+      save.id === null
+        ? sendApi(appServiceApi.create, { body: save.body })
+        : sendApi(appServiceApi.update, { params: { id: save.id }, body: save.body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: appServiceKeys.all }),
   })
 }

@@ -1,13 +1,13 @@
-import type { AppService } from '@aed/contracts/app-service'
+import { appServiceApi } from '@aed/contracts/app-service'
 import { useQuery } from '@tanstack/react-query'
-import { http } from '../../../lib/request'
-import { serviceConfigKey } from './serviceConfigApi'
+import { callApi } from '../../../lib/api'
+import { appServiceKeys } from './keys'
 
-/** GET /api/v1/agency/app-service/config/{id}: the detail, with secret and access token. */
+/** The detail, with secret and access token. */
 export function useServiceConfig(id: number | null) {
   return useQuery({
-    queryKey: [...serviceConfigKey, 'detail', id],
-    queryFn: ({ signal }) => http.get<AppService>(`/v1/agency/app-service/config/${id}`, { signal }),
+    queryKey: appServiceKeys.detail(id ?? 0),
+    queryFn: ({ signal }) => callApi(appServiceApi.detail, { params: { id: id as number }, signal }),
     enabled: id !== null,
     staleTime: 0,
   })

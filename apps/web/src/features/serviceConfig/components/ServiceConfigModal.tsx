@@ -1,7 +1,8 @@
 import type { AgencyNode } from '@aed/contracts/agency'
-import { App, Form, Modal, Spin } from 'antd'
+import { Form, Modal, Spin } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useFormReset } from '../../../lib/useFormReset'
+import { useSubmit } from '../../../lib/useSubmit'
 import { useSaveServiceConfig } from '../api/useSaveServiceConfig'
 import { useServiceConfig } from '../api/useServiceConfig'
 import { ServiceConfigDetail } from './ServiceConfigDetail'
@@ -18,11 +19,11 @@ type Props = {
 /** The service configuration dialog: plain (new), 详情 (read only) or 修改 (with secret and token). */
 export function ServiceConfigModal({ dialog, services, tree, onClose }: Props) {
   const { t } = useTranslation()
-  const { message } = App.useApp()
   const [form] = Form.useForm<ServiceConfigValues>()
   const id = dialog && dialog.mode !== 'create' ? dialog.id : null
   const detail = useServiceConfig(id)
   const save = useSaveServiceConfig()
+  const send = useSubmit(save, { onDone: onClose })
   const mode = dialog?.mode
   const current = detail.data
   const ready = mode === 'create' || Boolean(current)
@@ -33,17 +34,11 @@ export function ServiceConfigModal({ dialog, services, tree, onClose }: Props) {
     if (mode === 'detail') return onClose()
     const v = await form.validateFields().catch(() => null)
     if (!v) return
-    try {
-      const { msg } = await save.mutateAsync(
-        id === null
-          ? { id: null, agency_id: v.agency_id as number, service: v.service, state: v.state as 0 | 1 }
-          : { id, service: v.service, state: v.state as 0 | 1, regenerate: Boolean(v.regenerate) },
-      )
-      message.success(msg)
-      onClose()
-    } catch {
-      // The request client already showed the reason.
-    }
+    await send(
+      id === null
+        ? { id, body: { agency_id: v.agency_id as number, service: v.service, state: v.state as 0 | 1 } }
+        : { id, body: { service: v.service, state: v.state as 0 | 1, regenerate: Boolean(v.regenerate) } },
+    )
   }
 
   return (

@@ -1,3 +1,6 @@
+import { agencyApi } from '@aed/contracts/agency'
+import { type AppService, appServiceApi } from '@aed/contracts/app-service'
+import { constantsApi, DEFAULT_COORDINATE } from '@aed/contracts/constants'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -6,11 +9,11 @@ import { sessionStore } from '../../../lib/session'
 import { storage } from '../../../lib/storage'
 import { tree } from '../../../test/adminFixtures'
 import { userInfo } from '../../../test/fixtures'
-import { mockApi } from '../../../test/mockApi'
+import { mockApi, on } from '../../../test/mockApi'
 import { renderWithProviders } from '../../../test/renderWithProviders'
 import { ServiceConfigPage } from './ServiceConfigPage'
 
-const config = {
+const config: AppService = {
   id: 9,
   agency_id: 4,
   agency_name: '杭州市西湖区急救中心',
@@ -21,18 +24,21 @@ const config = {
   level: 3,
 }
 function api() {
-  return mockApi({
-    'GET /api/v1/agency/hierarchy/': () => ({ code: 0, data: { resource: tree } }),
-    'GET /api/v1/system/constants/': () => ({
+  return mockApi([
+    on(agencyApi.tree, () => ({ code: 0, data: { resource: tree } })),
+    on(constantsApi.constants, () => ({
       code: 0,
-      data: { app_service: { event_push: '事件推送', open_api: '开放接口' } },
-    }),
-    'GET /api/v1/agency/app-service/config': () => ({ code: 0, data: { count: 1, resource: [config] } }),
-    'GET /api/v1/agency/app-service/config/9': () => ({
+      data: {
+        device: { model: {}, brand: [], default_coordinate: DEFAULT_COORDINATE },
+        app_service: { event_push: '事件推送', open_api: '开放接口' },
+      },
+    })),
+    on(appServiceApi.list, () => ({ code: 0, data: { count: 1, resource: [config] } })),
+    on(appServiceApi.detail, () => ({
       code: 0,
       data: { ...config, secret: 's3cr3t', access_token: 'tok-9' },
-    }),
-  })
+    })),
+  ])
 }
 
 beforeEach(async () => {

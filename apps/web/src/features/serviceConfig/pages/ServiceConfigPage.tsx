@@ -12,7 +12,7 @@ import { ListCard } from '../../../components/ListCard/ListCard'
 import { useSession } from '../../../lib/useSession'
 import { useAgencyTree } from '../../agency/api/useAgencyTree'
 import { useConstants } from '../../system/api/useConstants'
-import { fetchServiceConfigs, serviceConfigKey } from '../api/serviceConfigApi'
+import { useServiceConfigList } from '../api/useServiceConfigList'
 import { ServiceConfigModal, type ServiceDialog } from '../components/ServiceConfigModal'
 import { useServiceConfigColumns } from '../components/useServiceConfigColumns'
 
@@ -21,6 +21,7 @@ export function ServiceConfigPage() {
   const { t } = useTranslation()
   const { message } = App.useApp()
   const list = useListState()
+  const rows = useServiceConfigList(list)
   const { userInfo } = useSession()
   const tree = useAgencyTree()
   const constants = useConstants()
@@ -68,13 +69,7 @@ export function ServiceConfigPage() {
           testId: 'service-add',
         }}
       >
-        <DataTable<AppService>
-          list={list}
-          columns={columns}
-          rowKey={(s) => s.id}
-          queryKey={serviceConfigKey}
-          fetch={fetchServiceConfigs}
-        />
+        <DataTable<AppService> list={list} columns={columns} rowKey={(s) => s.id} query={rows} />
       </ListCard>
       <ServiceConfigModal
         dialog={dialog}

@@ -1,21 +1,16 @@
-import { LOCATION_OFFSET_OPTIONS } from '@aed/contracts/settings'
 import { Divider, Form, Radio, Select, TimePicker } from 'antd'
 import type { Dayjs } from 'dayjs'
 import { useTranslation } from 'react-i18next'
+import { useDict } from '../../../lib/useDict'
 import { OFFSET_OFF } from '../settingsValues'
-
-const SCHEDULES = [1, 2, 0]
-const REMINDERS = [0, 1, 2, 3]
 
 /** Every alert preference: SMS schedules and window, location offset, alarm sound, expiry reminders. */
 export function SettingsForm({ disabled }: { disabled: boolean }) {
   const { t } = useTranslation()
+  const dict = useDict()
   const execSms = Form.useWatch<number | undefined>('exec_status_sms')
-  const schedules = SCHEDULES.map((v) => ({ value: v, label: t(`systemSettings.schedule.${v}`) }))
-  const reminders = REMINDERS.map((v) => ({
-    value: v,
-    label: v ? t('systemSettings.monthsLeft', { count: v }) : t('systemSettings.noReminder'),
-  }))
+  const schedules = dict.options('sms_schedule')
+  const reminders = dict.options('expire_reminder')
   const ordered = {
     validator: (_: unknown, v?: [Dayjs, Dayjs] | null) =>
       v?.[0] && v[1] && !v[0].isBefore(v[1])
@@ -63,11 +58,8 @@ export function SettingsForm({ disabled }: { disabled: boolean }) {
           disabled={disabled}
           style={{ width: 240 }}
           options={[
-            { value: OFFSET_OFF, label: t('systemSettings.offsetOff') },
-            ...LOCATION_OFFSET_OPTIONS.map((km) => ({
-              value: km,
-              label: t('systemSettings.offsetKm', { km }),
-            })),
+            { value: OFFSET_OFF, label: dict.label('location_offset', null) },
+            ...dict.options('location_offset'),
           ]}
           data-testid="settings-offset"
         />
@@ -91,11 +83,7 @@ export function SettingsForm({ disabled }: { disabled: boolean }) {
         label={t('systemSettings.alarmSound')}
         extra={t('systemSettings.alarmSoundHint')}
       >
-        <Radio.Group
-          disabled={disabled}
-          options={[1, 0].map((v) => ({ value: v, label: t(`systemSettings.sound.${v}`) }))}
-          data-testid="settings-sound"
-        />
+        <Radio.Group disabled={disabled} options={dict.options('alarm_sound')} data-testid="settings-sound" />
       </Form.Item>
     </>
   )

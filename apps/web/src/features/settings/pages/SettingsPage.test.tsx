@@ -1,4 +1,5 @@
-import { DEFAULT_SETTINGS } from '@aed/contracts/settings'
+import { agencyApi } from '@aed/contracts/agency'
+import { DEFAULT_SETTINGS, settingsApi } from '@aed/contracts/settings'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -7,20 +8,23 @@ import { sessionStore } from '../../../lib/session'
 import { storage } from '../../../lib/storage'
 import { tree } from '../../../test/adminFixtures'
 import { userInfo } from '../../../test/fixtures'
-import { mockApi } from '../../../test/mockApi'
+import { mockApi, on } from '../../../test/mockApi'
 import { renderWithProviders } from '../../../test/renderWithProviders'
 import { SettingsPage } from './SettingsPage'
 
 const posted: unknown[] = []
 function api() {
-  return mockApi({
-    'GET /api/v1/agency/hierarchy/': () => ({ code: 0, data: { resource: tree } }),
-    'GET /api/v1/agency/config/': () => ({ code: 0, data: { ...DEFAULT_SETTINGS, location_offset: null } }),
-    'POST /api/v1/agency/config/': (body) => {
+  return mockApi([
+    on(agencyApi.tree, () => ({ code: 0, data: { resource: tree } })),
+    on(settingsApi.get, () => ({
+      code: 0,
+      data: { ...DEFAULT_SETTINGS, location_offset: null, agency_id: 1 },
+    })),
+    on(settingsApi.save, ({ body }) => {
       posted.push(body)
-      return { code: 0, msg: '保存成功', data: DEFAULT_SETTINGS }
-    },
-  })
+      return { code: 0, msg: '保存成功', data: { ...DEFAULT_SETTINGS, agency_id: 1 } }
+    }),
+  ])
 }
 
 beforeEach(async () => {

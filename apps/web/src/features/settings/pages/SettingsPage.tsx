@@ -6,8 +6,10 @@ import { useTranslation } from 'react-i18next'
 import { useAreaLevel } from '../../../lib/useAreaLevel'
 import { useFormReset } from '../../../lib/useFormReset'
 import { useSession } from '../../../lib/useSession'
+import { useSubmit } from '../../../lib/useSubmit'
 import { useAgencyTree } from '../../agency/api/useAgencyTree'
-import { useAgencySettings, useSaveAgencySettings } from '../api/useAgencySettings'
+import { useAgencySettings } from '../api/useAgencySettings'
+import { useSaveAgencySettings } from '../api/useSaveAgencySettings'
 import { SettingsForm } from '../components/SettingsForm'
 import { type SettingsValues, toAgencySettings, toSettingsValues } from '../settingsValues'
 
@@ -25,21 +27,14 @@ export function SettingsPage() {
   const [agencyId, setAgencyId] = useState<number | undefined>(userInfo?.agency_id)
   const settings = useAgencySettings(agencyId)
   const save = useSaveAgencySettings()
+  const send = useSubmit(save)
   const [form] = Form.useForm<SettingsValues>()
 
   useFormReset(form, settings.data ? `${agencyId}:${settings.dataUpdatedAt}` : null)
 
-  const submit = async (values: SettingsValues) => {
-    if (!canEdit) {
-      message.error(t('common.noPermission'))
-      return
-    }
-    try {
-      const { msg } = await save.mutateAsync({ agency_id: agencyId, ...toAgencySettings(values) })
-      message.success(msg)
-    } catch {
-      // The request client already showed the reason.
-    }
+  const submit = (values: SettingsValues) => {
+    if (!canEdit) return message.error(t('common.noPermission'))
+    return send({ agency_id: agencyId, ...toAgencySettings(values) })
   }
 
   return (

@@ -1,0 +1,25 @@
+import type { ComponentType } from 'react'
+
+type Load = () => Promise<ComponentType>
+
+const dashboard: Load = () => import('../features/dashboard/pages/DashboardPage').then((m) => m.DashboardPage)
+
+/**
+ * The page of each console route, by its name in the shared route tree (contracts' menu.ts),
+ * each loaded as its own chunk when first opened. A group without a page opens its first child.
+ */
+export const pages: Record<string, Load> = {
+  watchBoard: dashboard,
+  'watchBoard-dashboard': dashboard,
+  'organizationalManagement-organizational': () =>
+    import('../features/agency/pages/OrganisationsPage').then((m) => m.OrganisationsPage),
+  'users-permission': () => import('../features/member/pages/UsersPage').then((m) => m.UsersPage),
+  'systemManagement-classroom': () =>
+    import('../features/classroom/pages/ClassroomPage').then((m) => m.ClassroomPage),
+  'systemManagement-serviceConfig': () =>
+    import('../features/serviceConfig/pages/ServiceConfigPage').then((m) => m.ServiceConfigPage),
+  'systemManagement-settings': () =>
+    import('../features/settings/pages/SettingsPage').then((m) => m.SettingsPage),
+  'systemManagement-operationLog': () =>
+    import('../features/operationLog/pages/OperationLogPage').then((m) => m.OperationLogPage),
+}

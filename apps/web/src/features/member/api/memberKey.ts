@@ -1,1 +1,0 @@
-export const memberKey = ['member'] as const

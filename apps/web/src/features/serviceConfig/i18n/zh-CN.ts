@@ -1,0 +1,27 @@
+/** The service configuration: zh-CN texts, the spec's words. */
+export const serviceConfigZhCN = {
+  serviceConfig: {
+    list: '机构服务配置列表',
+    add: '新增配置',
+    plain: '机构服务配置',
+    detail: '详情',
+    modify: '修改',
+    modifyAction: '修改',
+    agency: '机构名称',
+    service: '服务配置',
+    state: '是否启用',
+    stateColumn: '状态',
+    states: { 1: '启用', 0: '禁用' },
+    applyTime: '申请时间',
+    secret: '密钥',
+    accessToken: '访问令牌',
+    regenerate: '重新生成密钥和访问令牌',
+    regenerateHint: '保存后，旧的密钥和访问令牌立即失效',
+    agencyRequired: '请输入机构名称',
+    serviceRequired: '请选择服务配置',
+    stateRequired: '请选择是否启用',
+    serviceEmpty: '服务配置不能为空！',
+    forbidden: '无权限操作',
+    copyFailed: '复制失败，请手动复制',
+  },
+}

@@ -1,0 +1,24 @@
+import type { settingsZhCN } from './zh-CN'
+
+/** The system settings: en-US texts, with the keys of the zh-CN set. */
+export const settingsEnUS: typeof settingsZhCN = {
+  systemSettings: {
+    title: 'System settings',
+    agency: 'Organisation:',
+    sms: 'SMS notifications',
+    device: 'Device reminders',
+    alarm: 'Alarms',
+    aidSms: 'First-aid SMS',
+    aidSmsHint: 'Send SMS to the people concerned when a first-aid event happens',
+    execSms: 'Abnormal status SMS',
+    execSmsHint: 'Send SMS within the window below when a device has a fault, warning, goes offline or moves',
+    window: 'Abnormal SMS window',
+    windowRequired: 'Please choose the window',
+    offset: 'Location-offset threshold',
+    offsetHint: 'A device farther than this from its installed position counts as moved',
+    padExpire: 'Electrode pad expiry reminder',
+    batteryExpire: 'Battery expiry reminder',
+    alarmSound: 'Alarm sound',
+    alarmSoundHint: 'Play a sound when a live alarm arrives',
+  },
+}
