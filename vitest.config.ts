@@ -1,5 +1,14 @@
 import { defineConfig } from 'vitest/config'
 
+// The API suites: the template databases are built once per run (each file copies one), and
+// files share a worker's loaded modules (no isolation), so a test file must not depend on fresh
+// module state; every file builds its own app and database. Two workers overlap the waits.
+const serverTests = {
+  globalSetup: ['./src/test/global-setup.ts'],
+  isolate: false,
+  maxWorkers: 2,
+}
+
 // One runner for every tier: contracts and server units, API against PGlite and (when
 // TEST_DATABASE_URL is set) a real PostgreSQL, web components in jsdom, and e2e in Chromium.
 export default defineConfig({
@@ -11,6 +20,7 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           environment: 'node',
+          ...serverTests,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -22,6 +32,7 @@ export default defineConfig({
           environment: 'node',
           include: ['src/modules/**/*.test.ts', 'src/plugins/**/*.test.ts', 'src/test/**/*.test.ts'],
           env: { TEST_DB: 'postgres' },
+          ...serverTests,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,53 +1,57 @@
 import crypto from 'node:crypto'
-import pg from 'pg'
+import fs from 'node:fs'
+import path from 'node:path'
 import { type Database, openPglite, openPostgres } from '../db/client.ts'
-import { migrate } from '../db/migrate.ts'
+import { copyPgliteTemplate, createPostgresFromTemplate, SCRATCH, type TemplateKind } from './templates.ts'
+
+/** A new temporary folder for one test file's data (PGlite in `pg/`, files, secrets). */
+export function tempDataDir() {
+  return path.join(SCRATCH, `aed-test-${crypto.randomBytes(4).toString('hex')}`)
+}
 
 /**
- * A fresh, migrated, unseeded database for one test file: in-memory PGlite, or with
- * TEST_DB=postgres a new database on TEST_DATABASE_URL, dropped on close. On PostgreSQL
- * `connect()` opens another `Database` on it, as a second server instance would.
+ * A database for one test file, copied from a template (test/templates.ts): `migrated`, or
+ * `seeded` with the demo network as well. PGlite in `dataDir/pg`, or with TEST_DB=postgres a
+ * new database on TEST_DATABASE_URL; `url` lets another `Database` connect to it, as a second
+ * server instance would. `drop` removes the copy (close the databases first).
  */
-export async function openTestDatabase() {
-  const opened: Database[] = []
+export async function templateDatabase(kind: TemplateKind, dataDir: string) {
   if (process.env.TEST_DB !== 'postgres') {
-    const database = await openPglite(null)
-    await migrate(database)
+    await copyPgliteTemplate(kind, dataDir)
     return {
-      database,
-      kind: 'pglite' as const,
-      connect(): Promise<Database> {
-        throw new Error('PGlite is one process: there is no second instance to connect')
-      },
-      close: () => database.close(),
+      database: await openPglite(dataDir),
+      url: null,
+      drop: async () => fs.rmSync(path.join(dataDir, 'pg'), { recursive: true, force: true }),
     }
   }
   const admin = process.env.TEST_DATABASE_URL
   if (!admin) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL')
-  const name = `aed_test_${crypto.randomBytes(6).toString('hex')}`
-  const c = new pg.Client({ connectionString: admin })
-  await c.connect()
-  await c.query(`CREATE DATABASE ${name}`)
-  await c.end()
-  const url = new URL(admin)
-  url.pathname = `/${name}`
-  const connect = async () => {
-    const d = await openPostgres(url.toString())
-    opened.push(d)
-    return d
-  }
-  const database = await connect()
-  await migrate(database)
+  const copy = await createPostgresFromTemplate(admin, kind)
+  return { database: await openPostgres(copy.url), url: copy.url, drop: copy.drop }
+}
+
+/**
+ * A fresh, migrated, unseeded database for one test file: PGlite, or with TEST_DB=postgres a
+ * new database on TEST_DATABASE_URL, dropped on close. On PostgreSQL `connect()` opens another
+ * `Database` on it, as a second server instance would.
+ */
+export async function openTestDatabase() {
+  const dataDir = tempDataDir()
+  const { database, url, drop } = await templateDatabase('migrated', dataDir)
+  const opened: Database[] = [database]
   return {
     database,
-    kind: 'postgres' as const,
-    connect,
+    kind: database.kind,
+    async connect(): Promise<Database> {
+      if (!url) throw new Error('PGlite is one process: there is no second instance to connect')
+      const d = await openPostgres(url)
+      opened.push(d)
+      return d
+    },
     async close() {
       for (const d of opened) await d.close()
-      const d = new pg.Client({ connectionString: admin })
-      await d.connect()
-      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await d.end()
+      await drop()
+      fs.rmSync(dataDir, { recursive: true, force: true })
     },
   }
 }

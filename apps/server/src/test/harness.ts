@@ -1,16 +1,15 @@
 import crypto from 'node:crypto'
-import os from 'node:os'
-import path from 'node:path'
+import fs from 'node:fs'
+import { authApi, type DataOf, type Endpoint, type ParamsIn, pathOf } from '@aed/contracts'
 import { desc, eq } from 'drizzle-orm'
-import pg from 'pg'
 import pino from 'pino'
 import { buildApp } from '../app.ts'
 import { createContext } from '../bootstrap.ts'
 import { loadConfig } from '../config.ts'
-import { type Database, openPglite, openPostgres } from '../db/client.ts'
 import { smsOutbox } from '../db/schema.ts'
 import { DEMO_PASSWORD } from '../db/seed.ts'
 import type { WechatProvider } from '../providers/wechat/wechat-provider.ts'
+import { tempDataDir, templateDatabase } from './databases.ts'
 
 export { DEMO_PASSWORD }
 
@@ -28,36 +27,6 @@ export const demo = {
   multi: '13800000099',
 } as const
 
-/**
- * A fresh database for one test file: in-memory PGlite, or with TEST_DB=postgres a new database
- * on the server at TEST_DATABASE_URL, dropped again on close.
- */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (process.env.TEST_DB !== 'postgres') {
-    const database = await openPglite(null)
-    return { database, drop: async () => {} }
-  }
-  const admin = process.env.TEST_DATABASE_URL
-  if (!admin) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL')
-  const name = `aed_test_${crypto.randomBytes(6).toString('hex')}`
-  const c = new pg.Client({ connectionString: admin })
-  await c.connect()
-  await c.query(`CREATE DATABASE ${name}`)
-  await c.end()
-  const url = new URL(admin)
-  url.pathname = `/${name}`
-  const database = await openPostgres(url.toString())
-  return {
-    database,
-    drop: async () => {
-      const d = new pg.Client({ connectionString: admin })
-      await d.connect()
-      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await d.end()
-    },
-  }
-}
-
 type InjectOptions = {
   token?: string
   body?: unknown
@@ -65,15 +34,21 @@ type InjectOptions = {
   lang?: 'zh-CN' | 'en-US'
 }
 
-/** Builds the app on a fresh seeded database and gives helpers to call it as a member would. */
+/** What `api()` sends: the endpoint's path parameters, and a query and body as `call` takes them. */
+export type ApiOptions<E extends Endpoint> = InjectOptions & { params?: ParamsIn<E> }
+
+/**
+ * Builds the app on its own copy of the seeded template database (test/templates.ts; the
+ * migrated one when SEED_DEMO is off) and gives helpers to call it as a member would.
+ */
 export async function createTestApp(opts: { env?: Record<string, string>; wechat?: WechatProvider } = {}) {
-  const { database, drop } = await freshDatabase()
   const config = loadConfig({
-    DATA_DIR: path.join(os.tmpdir(), `aed-test-${crypto.randomBytes(4).toString('hex')}`),
+    DATA_DIR: tempDataDir(),
     JWT_SECRET: crypto.randomBytes(32).toString('hex'),
     WEB_DIST: '/nonexistent',
     ...opts.env,
   })
+  const { database, drop } = await templateDatabase(config.SEED_DEMO ? 'seeded' : 'migrated', config.dataDir)
   const ctx = await createContext(config, database, pino({ level: 'silent' }))
   if (opts.wechat) ctx.wechat = opts.wechat
   const app = await buildApp(ctx)
@@ -98,10 +73,13 @@ export async function createTestApp(opts: { env?: Record<string, string>; wechat
     return { status: res.statusCode, ...(res.json() as { code: number; msg: string; data: T }) }
   }
 
+  /** Calls one endpoint of a contracts table; `data` has the endpoint's response type. */
+  function api<E extends Endpoint>(e: E, o: ApiOptions<E> = {}) {
+    return call<DataOf<E>>(e.method, pathOf(e, o.params as object | undefined), o)
+  }
+
   async function login(phone: string, password = DEMO_PASSWORD) {
-    const r = await call<{ token: string; agency_list: { id: number }[] }>('POST', '/api/v1/member/login', {
-      body: { mobile: phone, password, login_way: 1, member_type: 3 },
-    })
+    const r = await api(authApi.login, { body: { mobile: phone, password, login_way: 1, member_type: 3 } })
     if (r.code !== 0) throw new Error(`login ${phone} failed: ${r.code} ${r.msg}`)
     return r.data.token
   }
@@ -122,12 +100,14 @@ export async function createTestApp(opts: { env?: Record<string, string>; wechat
     ctx,
     db: ctx.db,
     call,
+    api,
     login,
     lastSmsCode,
     async close() {
       await app.close()
       await database.close()
       await drop()
+      fs.rmSync(config.dataDir, { recursive: true, force: true })
     },
   }
 }

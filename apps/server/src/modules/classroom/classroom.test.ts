@@ -1,5 +1,5 @@
 import { Code } from '@aed/contracts'
-import type { ClassroomDetail, ClassroomItem } from '@aed/contracts/classroom'
+import { classroomApi } from '@aed/contracts/classroom'
 import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accounts, members, operationLogs } from '../../db/schema.ts'
@@ -7,8 +7,6 @@ import { createTestApp, demo, type TestApp } from '../../test/harness.ts'
 
 let t: TestApp
 const tokens: Record<string, string> = {}
-const url = '/api/v1/aid-classroom/'
-type List = { count: number; resource: ClassroomItem[] }
 
 const article = (over: Record<string, unknown> = {}) => ({
   category: 2,
@@ -27,9 +25,9 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 const create = (token: string, body: Record<string, unknown>, lang?: 'en-US') =>
-  t.call<ClassroomDetail>('POST', url, { token, body, lang })
+  t.api(classroomApi.create, { token, body, lang })
 const list = (token: string, query: Record<string, string | number> = {}) =>
-  t.call<List>('GET', url, { token, query })
+  t.api(classroomApi.list, { token, query })
 
 describe('creating and listing', () => {
   it('creates an item owned by the creator’s agency and lists it newest first', async () => {
@@ -127,7 +125,7 @@ describe('rich text', () => {
     ].join('')
     const r = await create(tokens.hzAdmin, article({ title: '富文本', content }))
     expect(r.data.content_type).toBe(3)
-    const got = (await t.call<ClassroomDetail>('GET', `${url}${r.data.id}`, { token: tokens.hzAdmin })).data
+    const got = (await t.api(classroomApi.detail, { params: { id: r.data.id }, token: tokens.hzAdmin })).data
       .content
     expect(got).toContain('<h2 style="text-align:center">胸外按压</h2>')
     expect(got).toContain('<strong>5-6厘米</strong>')
@@ -157,14 +155,19 @@ describe('tenancy and permissions', () => {
 
   it('hides a sibling agency’s items from list, detail, change and delete', async () => {
     expect((await list(tokens.njAdmin)).data.resource.map((i) => i.title)).not.toContain('杭州专属')
-    expect((await t.call('GET', `${url}${hzId}`, { token: tokens.njAdmin })).code).toBe(Code.NOT_FOUND)
-    const put = await t.call('PUT', `${url}${hzId}`, {
+    expect((await t.api(classroomApi.detail, { params: { id: hzId }, token: tokens.njAdmin })).code).toBe(
+      Code.NOT_FOUND,
+    )
+    const put = await t.api(classroomApi.update, {
+      params: { id: hzId },
       token: tokens.njAdmin,
       body: article({ title: '改' }),
     })
     expect(put.code).toBe(Code.NOT_FOUND)
-    expect((await t.call('DELETE', `${url}${hzId}`, { token: tokens.njAdmin })).code).toBe(Code.NOT_FOUND)
-    const still = await t.call<ClassroomDetail>('GET', `${url}${hzId}`, { token: tokens.hzAdmin })
+    expect((await t.api(classroomApi.remove, { params: { id: hzId }, token: tokens.njAdmin })).code).toBe(
+      Code.NOT_FOUND,
+    )
+    const still = await t.api(classroomApi.detail, { params: { id: hzId }, token: tokens.hzAdmin })
     expect(still.data.title).toBe('杭州专属')
   })
 
@@ -173,7 +176,8 @@ describe('tenancy and permissions', () => {
     expect(east.data.resource.map((i) => i.agency_name)).toEqual(
       expect.arrayContaining(['杭州市西湖区急救中心', '南京市鼓楼区红十字会']),
     )
-    const put = await t.call<ClassroomDetail>('PUT', `${url}${hzId}`, {
+    const put = await t.api(classroomApi.update, {
+      params: { id: hzId },
       token: tokens.eastAdmin,
       body: article({ title: '杭州专属（修订）' }),
     })
@@ -195,22 +199,29 @@ describe('tenancy and permissions', () => {
       .set({ permissions: { ...m.permissions, agency: 'READ_ONLY' } })
       .where(eq(members.id, m.id))
     expect((await list(tokens.general)).code).toBe(0)
-    expect((await t.call('GET', `${url}${hzId}`, { token: tokens.general })).code).toBe(0)
+    expect((await t.api(classroomApi.detail, { params: { id: hzId }, token: tokens.general })).code).toBe(0)
     expect((await create(tokens.general, article())).code).toBe(Code.FORBIDDEN)
-    expect((await t.call('PUT', `${url}${hzId}`, { token: tokens.general, body: article() })).code).toBe(
+    expect(
+      (await t.api(classroomApi.update, { params: { id: hzId }, token: tokens.general, body: article() }))
+        .code,
+    ).toBe(Code.FORBIDDEN)
+    expect((await t.api(classroomApi.remove, { params: { id: hzId }, token: tokens.general })).code).toBe(
       Code.FORBIDDEN,
     )
-    expect((await t.call('DELETE', `${url}${hzId}`, { token: tokens.general })).code).toBe(Code.FORBIDDEN)
   })
 
   it('needs ALL to delete: an editor may change but not delete', async () => {
-    expect((await t.call('PUT', `${url}${hzId}`, { token: tokens.admin, body: article() })).code).toBe(0)
-    expect((await t.call('DELETE', `${url}${hzId}`, { token: tokens.admin })).code).toBe(Code.FORBIDDEN)
-    const del = await t.call<{ id: number; title: string }>('DELETE', `${url}${hzId}`, {
-      token: tokens.hzAdmin,
-    })
+    expect(
+      (await t.api(classroomApi.update, { params: { id: hzId }, token: tokens.admin, body: article() })).code,
+    ).toBe(0)
+    expect((await t.api(classroomApi.remove, { params: { id: hzId }, token: tokens.admin })).code).toBe(
+      Code.FORBIDDEN,
+    )
+    const del = await t.api(classroomApi.remove, { params: { id: hzId }, token: tokens.hzAdmin })
     expect(del).toMatchObject({ code: 0, msg: '删除成功！', data: { id: hzId } })
-    expect((await t.call('GET', `${url}${hzId}`, { token: tokens.hzAdmin })).code).toBe(Code.NOT_FOUND)
+    expect((await t.api(classroomApi.detail, { params: { id: hzId }, token: tokens.hzAdmin })).code).toBe(
+      Code.NOT_FOUND,
+    )
     const [log] = await t.db.select().from(operationLogs).orderBy(desc(operationLogs.id)).limit(1)
     expect(log).toMatchObject({
       operation_type: '删除急救课堂',
@@ -219,7 +230,7 @@ describe('tenancy and permissions', () => {
   })
 
   it('answers a bad id with code 1 and needs a token', async () => {
-    expect((await t.call('GET', `${url}abc`, { token: tokens.hzAdmin })).code).toBe(1)
-    expect((await t.call('GET', url)).code).toBe(Code.TOKEN)
+    expect((await t.api(classroomApi.detail, { params: { id: 'abc' }, token: tokens.hzAdmin })).code).toBe(1)
+    expect((await t.api(classroomApi.list)).code).toBe(Code.TOKEN)
   })
 })

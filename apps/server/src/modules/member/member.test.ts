@@ -1,8 +1,9 @@
-import { Code } from '@aed/contracts'
-import type { Member } from '@aed/contracts/member'
+import { authApi, Code } from '@aed/contracts'
+import { memberApi } from '@aed/contracts/member'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accounts, agencies, members } from '../../db/schema.ts'
+import { factories } from '../../test/factories.ts'
 import { createTestApp, demo, type TestApp } from '../../test/harness.ts'
 
 let t: TestApp
@@ -43,46 +44,44 @@ const form = (over: Record<string, unknown> = {}, account: Record<string, unknow
   ...over,
 })
 
-type List = { count: number; resource: Member[] }
-
 describe('user list', () => {
   it('lists the subtree’s users with masked phone and email, filtered in the database', async () => {
-    const all = await t.call<List>('GET', '/api/v1/member/', {
-      token: tokens.eastAdmin,
-      query: { page_size: 100 },
-    })
+    // A branch of its own (a general agent over two agencies) beside another one, and a person
+    // in both branches.
+    const f = factories(t)
+    const root = await f.root()
+    const branch = await f.agency(root)
+    const [a, b] = [await f.agency(branch), await f.agency(branch)]
+    const elsewhere = await f.agency(await f.agency(root))
+    const boss = await f.signedIn(branch, { phone: '16612340011', email: 'boss@factory.example.cn' })
+    await f.member(a, { role_type: 2, permissions: { device: 'READ_ONLY' } })
+    await f.member(b, { role_type: 2, permissions: { device: 'READ_ONLY' } })
+    await f.member(elsewhere)
+    const both = await f.member(a, { phone: '16612340099', role_type: 1, permissions: { member: 'EDIT' } })
+    await f.member(elsewhere, { phone: both.phone, role_type: 2, permissions: { device: 'READ_ONLY' } })
+
+    const all = await t.api(memberApi.list, { token: boss.token, query: { page_size: 100 } })
     expect(
-      all.data.resource
-        .map((m) => m.agency_name)
-        .every((n) => ['华东区域总代理', '杭州市西湖区急救中心', '南京市鼓楼区红十字会'].includes(n)),
+      all.data.resource.map((m) => m.agency_name).every((n) => [branch.name, a.name, b.name].includes(n)),
     ).toBe(true)
     expect(all.data.count).toBe(4)
-    const first = all.data.resource.find((m) => m.account.name === '华东总代理管理员')!
-    expect(first.account.phone).toBe('138****0011')
-    expect(first.account.email).toBe('e***@aed.example.cn')
-    const byRole = await t.call<List>('GET', '/api/v1/member/', {
-      token: tokens.superAdmin,
-      query: { role: 2 },
-    })
+    const first = all.data.resource.find((m) => m.account.name === boss.name)!
+    expect(first.account.phone).toBe('166****0011')
+    expect(first.account.email).toBe('b***@factory.example.cn')
+    const byRole = await t.api(memberApi.list, { token: tokens.superAdmin, query: { role: 2 } })
     expect(byRole.data.resource.every((m) => m.role_type === 2)).toBe(true)
-    const managers = await t.call<List>('GET', '/api/v1/member/', {
+    const managers = await t.api(memberApi.list, {
       token: tokens.superAdmin,
       query: { exclude_general: 'true', page_size: 100 },
     })
     expect(managers.data.resource.some((m) => m.role_type === 2)).toBe(false)
-    const byPhone = await t.call<List>('GET', '/api/v1/member/', {
-      token: tokens.superAdmin,
-      query: { phone: '0099' },
-    })
+    const byPhone = await t.api(memberApi.list, { token: tokens.superAdmin, query: { phone: '12340099' } })
     expect(byPhone.data.count).toBe(2)
   })
 
   it('sorts by name either way', async () => {
     const get = (order_by: string) =>
-      t.call<List>('GET', '/api/v1/member/', {
-        token: tokens.superAdmin,
-        query: { order_by, page_size: 100 },
-      })
+      t.api(memberApi.list, { token: tokens.superAdmin, query: { order_by, page_size: 100 } })
     const asc = (await get('name')).data.resource.map((m) => m.account.name)
     const desc = (await get('-name')).data.resource.map((m) => m.account.name)
     expect(asc[0]).not.toBe(desc[0])
@@ -90,26 +89,27 @@ describe('user list', () => {
   })
 
   it('does not show users of another branch, even when asked by organisation', async () => {
-    const r = await t.call<List>('GET', '/api/v1/member/', {
+    const r = await t.api(memberApi.list, {
       token: tokens.eastAdmin,
       query: { agency: agencyIds['深圳市南山区急救站'] },
     })
     expect(r.data.count).toBe(0)
-    const one = await t.call('GET', `/api/v1/member/${memberOf(demo.szAdmin, '深圳市南山区急救站')}`, {
+    const one = await t.api(memberApi.detail, {
       token: tokens.eastAdmin,
+      params: { id: memberOf(demo.szAdmin, '深圳市南山区急救站') },
     })
     expect(one.code).toBe(Code.NOT_FOUND)
   })
 
   it('needs the member permission', async () => {
-    const general = await t.call('GET', '/api/v1/member/', { token: tokens.general })
+    const general = await t.api(memberApi.list, { token: tokens.general })
     expect(general.code).toBe(Code.FORBIDDEN)
   })
 })
 
 describe('adding users', () => {
   it('validates with the spec messages', async () => {
-    const post = (body: object) => t.call('POST', '/api/v1/member', { token: tokens.hzAdmin, body })
+    const post = (body: object) => t.api(memberApi.create, { token: tokens.hzAdmin, body })
     expect((await post(form({}, { name: '' }))).msg).toBe('请输入用户名')
     expect((await post(form({}, { phone: '' }))).msg).toBe('请输入联系电话!')
     expect((await post(form({}, { phone: '1391111' }))).msg).toBe('请输入正确的联系电话!')
@@ -122,7 +122,7 @@ describe('adding users', () => {
   })
 
   it('creates a user who can then sign in only to that organisation’s subtree', async () => {
-    const r = await t.call<Member>('POST', '/api/v1/member', {
+    const r = await t.api(memberApi.create, {
       token: tokens.hzAdmin,
       body: form(
         { role_type: 1, permissions: { member: 'EDIT', device: 'EDIT' } },
@@ -136,18 +136,18 @@ describe('adding users', () => {
       creator: '西湖急救中心管理员',
     })
     const token = await t.login('13911112222', 'Lisi2026ok')
-    const list = await t.call<List>('GET', '/api/v1/member/', { token })
+    const list = await t.api(memberApi.list, { token })
     expect(list.data.resource.every((m) => m.agency_name === '杭州市西湖区急救中心')).toBe(true)
-    const login = await t.call<{ password_expired: boolean }>('POST', '/api/v1/member/login', {
+    const login = await t.api(authApi.login, {
       body: { mobile: '13911112222', password: 'Lisi2026ok', login_way: 1, member_type: 3 },
     })
     expect(login.data.password_expired).toBe(true)
   })
 
   it('reuses the account of a known phone and refuses a second membership in one organisation', async () => {
-    const again = await t.call('POST', '/api/v1/member', { token: tokens.hzAdmin, body: form() })
+    const again = await t.api(memberApi.create, { token: tokens.hzAdmin, body: form() })
     expect(again.msg).toBe('该用户已在此机构中')
-    const elsewhere = await t.call<Member>('POST', '/api/v1/member', {
+    const elsewhere = await t.api(memberApi.create, {
       token: tokens.eastAdmin,
       body: form({ agency_id: agencyIds['南京市鼓楼区红十字会'] }, { name: '不会覆盖' }),
     })
@@ -157,14 +157,14 @@ describe('adding users', () => {
   })
 
   it('applies the role and permission-level rules of the acting role', async () => {
-    const noSuper = await t.call('POST', '/api/v1/member', {
+    const noSuper = await t.api(memberApi.create, {
       token: tokens.superAdmin,
       body: form({ role_type: 0 }, { phone: '13922220000' }),
     })
     expect(noSuper.msg).toBe('无权设置该角色')
     // An administrator (edit rights on users) may grant read-only levels only, and no admin role.
     const adminToken = tokens.admin
-    const edit = await t.call('POST', '/api/v1/member', {
+    const edit = await t.api(memberApi.create, {
       token: adminToken,
       body: form(
         { agency_id: agencyIds['AED云平台运营中心'], permissions: { device: 'EDIT' } },
@@ -172,7 +172,7 @@ describe('adding users', () => {
       ),
     })
     expect(edit.msg).toBe('无权授予该权限级别')
-    const adminRole = await t.call('POST', '/api/v1/member', {
+    const adminRole = await t.api(memberApi.create, {
       token: adminToken,
       body: form(
         { agency_id: agencyIds['AED云平台运营中心'], role_type: 1, permissions: {} },
@@ -180,12 +180,12 @@ describe('adding users', () => {
       ),
     })
     expect(adminRole.msg).toBe('无权设置该角色')
-    const generalMember = await t.call('POST', '/api/v1/member', {
+    const generalMember = await t.api(memberApi.create, {
       token: tokens.superAdmin,
       body: form({ permissions: { member: 'READ_ONLY' } }, { phone: '13922220003' }),
     })
     expect(generalMember.msg).toBe('普通用户不能授予权限管理')
-    const board = await t.call('POST', '/api/v1/member', {
+    const board = await t.api(memberApi.create, {
       token: tokens.superAdmin,
       body: form({ permissions: { analysis_board: 'ALL' } }, { phone: '13922220004' }),
     })
@@ -193,7 +193,7 @@ describe('adding users', () => {
   })
 
   it('requires permissions for every role but super administrator', async () => {
-    const none = await t.call('POST', '/api/v1/member', {
+    const none = await t.api(memberApi.create, {
       token: tokens.superAdmin,
       body: form({ permissions: { device: null } }, { phone: '13922229999' }),
     })
@@ -202,12 +202,12 @@ describe('adding users', () => {
   })
 
   it('refuses an organisation outside the subtree and read-only members', async () => {
-    const cross = await t.call('POST', '/api/v1/member', {
+    const cross = await t.api(memberApi.create, {
       token: tokens.hzAdmin,
       body: form({ agency_id: agencyIds['南京市鼓楼区红十字会'] }, { phone: '13933330000' }),
     })
     expect(cross.msg).toBe('请选择所在机构')
-    const ro = await t.call('POST', '/api/v1/member', {
+    const ro = await t.api(memberApi.create, {
       token: tokens.general,
       body: form({}, { phone: '13933330001' }),
     })
@@ -219,17 +219,18 @@ describe('adding users', () => {
 describe('editing, authority and deleting', () => {
   it('edits a user with the phone locked', async () => {
     const id = memberOf(demo.njAdmin, '南京市鼓楼区红十字会')
-    const detail = await t.call<Member>('GET', `/api/v1/member/${id}`, { token: tokens.eastAdmin })
+    const detail = await t.api(memberApi.detail, { token: tokens.eastAdmin, params: { id } })
     expect(detail.data.account.phone).toBe(demo.njAdmin)
     const base = form(
       { agency_id: detail.data.agency_id, role_type: 0, permissions: {} },
       { phone: demo.njAdmin, name: '鼓楼管理员（改）', email: 'nj@aed.example.cn' },
     )
-    const r = await t.call<Member>('PUT', `/api/v1/member/${id}`, { token: tokens.eastAdmin, body: base })
+    const r = await t.api(memberApi.update, { token: tokens.eastAdmin, params: { id }, body: base })
     expect(r).toMatchObject({ code: 0, msg: '修改成功！' })
     expect(r.data.account.name).toBe('鼓楼管理员（改）')
-    const phone = await t.call('PUT', `/api/v1/member/${id}`, {
+    const phone = await t.api(memberApi.update, {
       token: tokens.eastAdmin,
+      params: { id },
       body: { ...base, account: { ...base.account, phone: '13900000000' } },
     })
     expect(phone.msg).toBe('编辑用户时不能修改手机号')
@@ -237,17 +238,20 @@ describe('editing, authority and deleting', () => {
 
   it('refuses acting on a higher role, on oneself, or across branches', async () => {
     const superId = memberOf(demo.superAdmin, 'AED云平台运营中心')
-    const outranked = await t.call('PUT', `/api/v1/member/${superId}/authority/`, {
+    const outranked = await t.api(memberApi.setAuthority, {
       token: tokens.admin,
+      params: { id: superId },
       body: { permissions: {}, use_expire: null },
     })
     expect(outranked.msg).toBe('无权操作更高角色的用户')
-    const self = await t.call('DELETE', `/api/v1/member/${memberOf(demo.hzAdmin, '杭州市西湖区急救中心')}`, {
+    const self = await t.api(memberApi.remove, {
       token: tokens.hzAdmin,
+      params: { id: memberOf(demo.hzAdmin, '杭州市西湖区急救中心') },
     })
     expect(self.msg).toBe('不能修改或删除自己的角色和权限')
-    const cross = await t.call('DELETE', `/api/v1/member/${memberOf(demo.szAdmin, '深圳市南山区急救站')}`, {
+    const cross = await t.api(memberApi.remove, {
       token: tokens.hzAdmin,
+      params: { id: memberOf(demo.szAdmin, '深圳市南山区急救站') },
     })
     expect(cross.code).toBe(Code.NOT_FOUND)
   })
@@ -255,52 +259,55 @@ describe('editing, authority and deleting', () => {
   it('sets permissions and a usage period that ends sign-in when it passes', async () => {
     const id = memberOf(demo.multi, '杭州市西湖区急救中心')
     const past = new Date(Date.now() - 60_000).toISOString()
-    const r = await t.call<Member>('PUT', `/api/v1/member/${id}/authority/`, {
+    const r = await t.api(memberApi.setAuthority, {
       token: tokens.hzAdmin,
+      params: { id },
       body: { permissions: { analysis_board: 'READ_ONLY', device: 'ALL' }, use_expire: past },
     })
     expect(r.code).toBe(0)
     expect(r.data.permissions).toEqual({ analysis_board: 'READ_ONLY', device: 'ALL' })
-    const login = await t.call<{ agency_list: { agency_name: string }[] }>('POST', '/api/v1/member/login', {
+    const login = await t.api(authApi.login, {
       body: { mobile: demo.multi, password: 'Aed@123456', login_way: 1, member_type: 3 },
     })
     expect(login.data.agency_list.map((a) => a.agency_name)).toEqual(['深圳市南山区急救站'])
   })
 
   it('lets an administrator keep levels it could not grant, but not raise one', async () => {
-    const created = await t.call<Member>('POST', '/api/v1/member', {
+    const created = await t.api(memberApi.create, {
       token: tokens.superAdmin,
       body: form(
         { agency_id: agencyIds['AED云平台运营中心'], permissions: { device: 'EDIT', aid_man: 'READ_ONLY' } },
         { phone: '13944441111' },
       ),
     })
-    const keep = await t.call('PUT', `/api/v1/member/${created.data.id}/authority/`, {
+    const keep = await t.api(memberApi.setAuthority, {
       token: tokens.admin,
+      params: { id: created.data.id },
       body: {
         permissions: { device: 'EDIT', aid_man: 'READ_ONLY', analysis_board: 'READ_ONLY' },
         use_expire: null,
       },
     })
     expect(keep.code).toBe(0)
-    const raise = await t.call('PUT', `/api/v1/member/${created.data.id}/authority/`, {
+    const raise = await t.api(memberApi.setAuthority, {
       token: tokens.admin,
+      params: { id: created.data.id },
       body: { permissions: { device: 'EDIT', aid_man: 'EDIT' }, use_expire: null },
     })
     expect(raise.msg).toBe('无权授予该权限级别')
   })
 
   it('deletes only with full access (ALL)', async () => {
-    const created = await t.call<Member>('POST', '/api/v1/member', {
+    const created = await t.api(memberApi.create, {
       token: tokens.superAdmin,
       body: form({ agency_id: agencyIds['AED云平台运营中心'] }, { phone: '13944440000' }),
     })
     const id = created.data.id
-    const editOnly = await t.call('DELETE', `/api/v1/member/${id}`, { token: tokens.admin })
+    const editOnly = await t.api(memberApi.remove, { token: tokens.admin, params: { id } })
     expect(editOnly.code).toBe(Code.FORBIDDEN)
-    const r = await t.call('DELETE', `/api/v1/member/${id}`, { token: tokens.superAdmin })
+    const r = await t.api(memberApi.remove, { token: tokens.superAdmin, params: { id } })
     expect(r).toMatchObject({ code: 0, msg: '删除成功！' })
-    expect((await t.call('GET', `/api/v1/member/${id}`, { token: tokens.superAdmin })).code).toBe(
+    expect((await t.api(memberApi.detail, { token: tokens.superAdmin, params: { id } })).code).toBe(
       Code.NOT_FOUND,
     )
   })
@@ -308,29 +315,24 @@ describe('editing, authority and deleting', () => {
 
 describe('account lookup', () => {
   it('prefills from a person of the subtree, and gives only the name of someone from elsewhere', async () => {
-    const mine = await t.call<{ exists: boolean; account: { email?: string } }>(
-      'GET',
-      `/api/v1/account/${demo.njAdmin}`,
-      {
-        token: tokens.eastAdmin,
-      },
-    )
+    const mine = await t.api(memberApi.lookupAccount, {
+      token: tokens.eastAdmin,
+      params: { phone: demo.njAdmin },
+    })
     expect(mine.data.exists).toBe(true)
     expect(mine.data.account?.email).toBe('nj@aed.example.cn')
-    const foreign = await t.call<{ exists: boolean; account: unknown }>(
-      'GET',
-      `/api/v1/account/${demo.szAdmin}`,
-      {
-        token: tokens.eastAdmin,
-      },
-    )
-    expect(foreign.data).toEqual({ exists: true, account: null })
-    const none = await t.call<{ exists: boolean }>('GET', '/api/v1/account/13000000000', {
+    const foreign = await t.api(memberApi.lookupAccount, {
       token: tokens.eastAdmin,
+      params: { phone: demo.szAdmin },
+    })
+    expect(foreign.data).toEqual({ exists: true, account: null })
+    const none = await t.api(memberApi.lookupAccount, {
+      token: tokens.eastAdmin,
+      params: { phone: '13000000000' },
     })
     expect(none.data.exists).toBe(false)
-    expect((await t.call('GET', `/api/v1/account/${demo.njAdmin}`, { token: tokens.general })).code).toBe(
-      Code.FORBIDDEN,
-    )
+    expect(
+      (await t.api(memberApi.lookupAccount, { token: tokens.general, params: { phone: demo.njAdmin } })).code,
+    ).toBe(Code.FORBIDDEN)
   })
 })

@@ -1,5 +1,5 @@
 import { Code } from '@aed/contracts'
-import { DEFAULT_SETTINGS } from '@aed/contracts/settings'
+import { DEFAULT_SETTINGS, settingsApi } from '@aed/contracts/settings'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { agencies } from '../../db/schema.ts'
 import { createTestApp, demo, type TestApp } from '../../test/harness.ts'
@@ -17,20 +17,19 @@ const settings = { ...DEFAULT_SETTINGS, aid_sms: 2, location_offset: 5, battery_
 describe('system settings', () => {
   it('answers defaults until saved, then the saved settings of the member’s organisation', async () => {
     const token = await t.login(demo.hzAdmin)
-    const before = await t.call('GET', '/api/v1/agency/config/', { token })
+    const before = await t.api(settingsApi.get, { token })
     expect(before.data).toMatchObject({ ...DEFAULT_SETTINGS, agency_id: ids['杭州市西湖区急救中心'] })
-    const saved = await t.call('POST', '/api/v1/agency/config/', { token, body: settings })
+    const saved = await t.api(settingsApi.save, { token, body: settings })
     expect(saved).toMatchObject({ code: 0, msg: '保存成功' })
-    expect((await t.call('GET', '/api/v1/agency/config/', { token })).data).toMatchObject(settings)
+    expect((await t.api(settingsApi.get, { token })).data).toMatchObject(settings)
     // Another organisation keeps its own.
-    const nj = await t.call('GET', '/api/v1/agency/config/', { token: await t.login(demo.njAdmin) })
+    const nj = await t.api(settingsApi.get, { token: await t.login(demo.njAdmin) })
     expect(nj.data).toMatchObject(DEFAULT_SETTINGS)
   })
 
   it('validates every option', async () => {
     const token = await t.login(demo.superAdmin)
-    const post = (over: object) =>
-      t.call('POST', '/api/v1/agency/config/', { token, body: { ...settings, ...over } })
+    const post = (over: object) => t.api(settingsApi.save, { token, body: { ...settings, ...over } })
     expect((await post({ location_offset: 4 })).code).toBe(1)
     expect((await post({ aid_sms: 3 })).code).toBe(1)
     expect((await post({ electrode_sheet_expire: 4 })).code).toBe(1)
@@ -45,22 +44,22 @@ describe('system settings', () => {
 
   it('lets a parent organisation set a child’s, but not a sibling branch or a read-only member', async () => {
     const east = await t.login(demo.eastAdmin)
-    const child = await t.call('POST', '/api/v1/agency/config/', {
+    const child = await t.api(settingsApi.save, {
       token: east,
       body: { ...settings, agency_id: ids['南京市鼓楼区红十字会'], alarm_sound: 0 },
     })
     expect(child.code).toBe(0)
-    const sibling = await t.call('POST', '/api/v1/agency/config/', {
+    const sibling = await t.api(settingsApi.save, {
       token: east,
       body: { ...settings, agency_id: ids['深圳市南山区急救站'] },
     })
     expect(sibling.code).toBe(Code.NOT_FOUND)
-    const read = await t.call('GET', '/api/v1/agency/config/', {
+    const read = await t.api(settingsApi.get, {
       token: east,
       query: { agency_id: ids['深圳市南山区急救站'] },
     })
     expect(read.code).toBe(Code.NOT_FOUND)
-    const ro = await t.call('POST', '/api/v1/agency/config/', {
+    const ro = await t.api(settingsApi.save, {
       token: await t.login(demo.general),
       body: settings,
     })
