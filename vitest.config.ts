@@ -21,6 +21,8 @@ export default defineConfig({
           root: 'apps/server',
           environment: 'node',
           ...serverTests,
+          // Projects with their own worker count run as their own group, one after another.
+          sequence: { groupOrder: 1 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -33,6 +35,7 @@ export default defineConfig({
           include: ['src/modules/**/*.test.ts', 'src/plugins/**/*.test.ts', 'src/test/**/*.test.ts'],
           env: { TEST_DB: 'postgres' },
           ...serverTests,
+          sequence: { groupOrder: 2 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
