@@ -12,6 +12,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts'
 import { securityRoutes } from './modules/auth/security.routes.ts'
 import { wechatRoutes } from './modules/auth/wechat.routes.ts'
 import { classroomRoutes } from './modules/classroom/classroom.routes.ts'
+import { deviceRoutes } from './modules/device/device.routes.ts'
 import { filesRoutes } from './modules/files/files.routes.ts'
 import { mapRoutes } from './modules/map/map.routes.ts'
 import { memberRoutes } from './modules/member/member.routes.ts'
@@ -39,6 +40,7 @@ const features = [
   settingsRoutes,
   appServiceRoutes,
   operationLogRoutes,
+  deviceRoutes,
 ]
 
 /** Builds the HTTP app (API, OpenAPI docs, built console) without listening. */

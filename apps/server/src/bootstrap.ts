@@ -7,8 +7,10 @@ import { migrate } from './db/migrate.ts'
 import { isEmpty, seedDemo } from './db/seed.ts'
 import { systemClock } from './lib/clock.ts'
 import { createEventBus } from './lib/events.ts'
+import { createSealer } from './lib/sealed.ts'
 import { persistentSecret } from './lib/secrets.ts'
 import { createTokenService } from './lib/tokens.ts'
+import { deviceCredentials } from './modules/device/device.service.ts'
 import { noDevices } from './plugins/auth/device.ts'
 import { offlineMap } from './providers/map/offline-map.ts'
 import { tencentMap } from './providers/map/tencent-map.ts'
@@ -66,7 +68,7 @@ export async function createContext(
     seeded = true
   }
   const secret = config.JWT_SECRET ?? persistentSecret(config.dataDir, 'jwt_secret')
-  return {
+  const ctx: AppContext & { seeded: boolean } = {
     config,
     database,
     db: database.db,
@@ -85,9 +87,13 @@ export async function createContext(
       config.MAP_PROVIDER === 'tencent'
         ? tencentMap({ key: config.TENCENT_MAP_KEY!, sk: config.TENCENT_MAP_SK })
         : offlineMap(),
+    sealer: createSealer(config.DEVICE_SECRET_KEY ?? persistentSecret(config.dataDir, 'device_secret_key')),
     clock: systemClock,
     events: createEventBus(database, log),
     deviceCredentials: noDevices,
     seeded,
   }
+  // The gateway's signature check reads secrets from the device registry.
+  ctx.deviceCredentials = (sn) => deviceCredentials(ctx, sn)
+  return ctx
 }

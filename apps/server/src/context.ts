@@ -2,6 +2,7 @@ import type { Config } from './config.ts'
 import type { Database, Db } from './db/client.ts'
 import type { Clock } from './lib/clock.ts'
 import type { EventBus } from './lib/events.ts'
+import type { Sealer } from './lib/sealed.ts'
 import type { TokenService } from './lib/tokens.ts'
 import type { DeviceCredentialLookup } from './plugins/auth/device.ts'
 import type { MapProvider } from './providers/map/map-provider.ts'
@@ -25,6 +26,8 @@ export type AppContext = {
   clock: Clock
   /** Publish/subscribe across every server instance (PostgreSQL LISTEN/NOTIFY; in process on PGlite). */
   events: EventBus
+  /** Encrypts and decrypts device secrets (AES-256-GCM under DEVICE_SECRET_KEY). */
+  sealer: Sealer
   /** A device's secrets by serial, for the /device-api signature check; the device registry fills it. */
   deviceCredentials: DeviceCredentialLookup
 }

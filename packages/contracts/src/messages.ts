@@ -197,6 +197,33 @@ export const messages = {
     '验证码发送繁忙，请稍后再试',
     'Too many verification codes are being sent, please try again later',
   ],
+  // devices
+  DEVICE_SN_REQUIRED: ['请输入设备SN', 'Please enter the device serial'],
+  DEVICE_AGENCY_REQUIRED: ['请选择所属机构', 'Please choose the organisation'],
+  DEVICE_LOCATION_REQUIRED: ['请选择安装位置', 'Please choose the installation place'],
+  OPEN_STATE_REQUIRED: ['请选择开放状态', 'Please choose when it is open'],
+  OPEN_DAY_REQUIRED: ['请选择开放日', 'Please choose the open days'],
+  OPEN_PERIOD_REQUIRED: ['请选择开放时段', 'Please choose the opening hours'],
+  XCX_DISPLAY_REQUIRED: ['请选择是否在小程序显示', 'Please choose whether the mini-program shows it'],
+  CHEST_IMG_REQUIRED: ['请添加设备近景图片！', 'Please add a close-up photo of the device!'],
+  LONG_IMG_REQUIRED: ['请添加设备远景图片！', 'Please add a far-view photo of the device!'],
+  BATTERY_EXPIRE_REQUIRED: ['请选择电池有效期', 'Please choose the battery expiry date'],
+  ELECTRODE_EXPIRE_REQUIRED: ['请选择电极片有效期', 'Please choose the electrode pad expiry date'],
+  HOST_EXPIRE_REQUIRED: ['请选择主机有效期', 'Please choose the device expiry date'],
+  EXPIRE_BEFORE_TODAY: ['有效期不能早于今天', 'An expiry date cannot be before today'],
+  SAFETY_RADIUS_RANGE: ['请输入0-10000的数字', 'Enter a number from 0 to 10000'],
+  UPDATE_TYPE_REQUIRED: ['请选择变更类型', 'Please choose the kind of change'],
+  NEW_SN_REQUIRED: ['请输入新设备SN', 'Please enter the serial of the new device'],
+  LOCATION_UNCHANGED: ['请修改导航地址！', 'Please change the navigation address!'],
+  SN_UNCHANGED: ['请修改设备SN！', 'Please change the device serial!'],
+  DEVICE_NOT_FOUND: ['未找到设备！', 'Device not found!'],
+  DEVICE_REGISTERED: ['该设备已注册', 'This device is already registered'],
+  DEVICE_STILL_REGISTERED: [
+    '设备已注册，请先删除安装信息',
+    'The device is registered: delete its install information first',
+  ],
+  DEVICE_MANAGER_INVALID: ['请选择正确的设备管理员', 'Please choose a device manager of the organisation'],
+  DEVICE_ASSIGN_EMPTY: ['请选择需要分配的设备！', 'Please choose the devices to assign!'],
 } as const satisfies Record<string, readonly [string, string]>
 
 export type MessageKey = keyof typeof messages

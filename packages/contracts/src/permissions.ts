@@ -42,13 +42,21 @@ export type Permissions = Partial<Record<PermissionArea, PermissionLevel | null>
 
 const rank: Record<PermissionLevel, number> = { READ_ONLY: 1, EDIT: 2, ALL: 3 }
 
-/** The level a member holds in an area; super administrators hold ALL everywhere. */
+/**
+ * The level a member holds in an area; super administrators hold ALL everywhere. Device
+ * management has two rows, `device` in the user dialog (read only, edit) and `device_reg` in the
+ * authority dialog (read only, all): for `device` the member holds the higher of the two.
+ */
 export function levelOf(
   member: { role_type: number; permissions: Permissions },
   area: PermissionArea,
 ): PermissionLevel | null {
   if (member.role_type === RoleType.SUPER_ADMIN) return 'ALL'
-  return member.permissions[area] ?? null
+  const own = member.permissions[area] ?? null
+  if (area !== 'device') return own
+  const reg = member.permissions.device_reg ?? null
+  if (own === null || reg === null) return own ?? reg
+  return rank[own] >= rank[reg] ? own : reg
 }
 
 /** True when the member holds at least `needed` in `area`. */

@@ -110,3 +110,10 @@ export function searchRegions(
   }
   return out
 }
+
+/** The prefix every code inside a region shares: '330000' → '33', '330100' → '3301', '330106' → '330106'. */
+export function regionPrefix(code: string): string {
+  let p = code
+  while (p.length > 2 && p.endsWith('00')) p = p.slice(0, -2)
+  return p
+}

@@ -182,3 +182,91 @@ export const deviceNonces = pgTable('device_nonces', {
   nonce: varchar('nonce', { length: 64 }).notNull(),
   seen_at: ts('seen_at').notNull(),
 })
+
+/** Every device made (the factory list); `installation_id` set while it is registered at a site. */
+export const devices = pgTable('devices', {
+  id: id(),
+  device_sn: varchar('device_sn', { length: 32 }).notNull(),
+  /** From characters 2-3 of the serial; '' when unknown. */
+  model: varchar('model', { length: 16 }).notNull().default(''),
+  fw_version: varchar('fw_version', { length: 32 }),
+  /** The owning organisation (factory assignment). */
+  agency_id: ref('agency_id').notNull(),
+  /** The device secret, sealed (lib/sealed.ts); the previous one works until prev_secret_until. */
+  secret_enc: text('secret_enc').notNull(),
+  prev_secret_enc: text('prev_secret_enc'),
+  prev_secret_until: ts('prev_secret_until'),
+  installation_id: ref('installation_id'),
+  /** 0-4 as the engine derives it. */
+  status: smallint('status').notNull().default(0),
+  battery: smallint('battery'),
+  creator: ref('creator'),
+  create_time: ts('create_time').notNull().defaultNow(),
+  update_time: ts('update_time').notNull().defaultNow(),
+  deleted_at: ts('deleted_at'),
+})
+
+/** A site where a device is installed (register_code), with its place, people, hours and expiry dates. */
+export const installations = pgTable('installations', {
+  id: id(),
+  register_code: varchar('register_code', { length: 32 }).notNull(),
+  device_id: ref('device_id'),
+  agency_id: ref('agency_id').notNull(),
+  location: varchar('location', { length: 200 }).notNull(),
+  location_desc: varchar('location_desc', { length: 200 }),
+  address_code: varchar('address_code', { length: 6 }),
+  /** GCJ-02. */
+  lat: doublePrecision('lat').notNull(),
+  lon: doublePrecision('lon').notNull(),
+  device_manager_id: ref('device_manager_id'),
+  contact: varchar('contact', { length: 50 }),
+  contact_phone: varchar('contact_phone', { length: 20 }),
+  /** 0 closed, 1 semi-open, 2 fully open. */
+  open_state: smallint('open_state').notNull(),
+  /** 1 Monday ... 7 Sunday. */
+  open_day: smallint('open_day').array().notNull().default([]),
+  open_time_period: jsonb('open_time_period').$type<[string, string][]>().notNull().default([]),
+  xcx_display: smallint('xcx_display').notNull().default(1),
+  disable_abnormal_sms_notify: smallint('disable_abnormal_sms_notify').notNull().default(0),
+  disable_abnormal_display: smallint('disable_abnormal_display').notNull().default(0),
+  chest_shot_img: text('chest_shot_img').notNull(),
+  long_shot_img: text('long_shot_img').notNull(),
+  battery_expire: date('battery_expire', { mode: 'string' }).notNull(),
+  electrode_sheet_expire: date('electrode_sheet_expire', { mode: 'string' }).notNull(),
+  host_expire: date('host_expire', { mode: 'string' }).notNull(),
+  /** Geofence radius in metres; overrides the organisation's offset threshold. */
+  safety_radius: integer('safety_radius'),
+  registrant: ref('registrant'),
+  register_time: ts('register_time').notNull().defaultNow(),
+  updator: ref('updator'),
+  update_time: ts('update_time').notNull().defaultNow(),
+  removed_at: ts('removed_at'),
+})
+
+/** The change record of an installation: register 0, change 1, move 2, replace 3, delete 5. */
+export const installationChanges = pgTable('installation_changes', {
+  id: id(),
+  installation_id: ref('installation_id').notNull(),
+  update_type: smallint('update_type').notNull(),
+  update_field: text('update_field').notNull().default(''),
+  old_device_sn: varchar('old_device_sn', { length: 32 }),
+  updator: ref('updator'),
+  updator_name: varchar('updator_name', { length: 50 }).notNull(),
+  update_time: ts('update_time').notNull().defaultNow(),
+})
+
+/** Routine inspections recorded by staff. */
+export const deviceInspections = pgTable('device_inspections', {
+  id: id(),
+  device_id: ref('device_id').notNull(),
+  installation_id: ref('installation_id'),
+  agency_id: ref('agency_id').notNull(),
+  /** 1 normal, 0 abnormal. */
+  inspect_status: smallint('inspect_status').notNull(),
+  process_content: varchar('process_content', { length: 500 }).notNull().default(''),
+  inspector_name: varchar('inspector_name', { length: 50 }).notNull(),
+  inspect_time: ts('inspect_time').notNull(),
+  img: text('img'),
+  creator: ref('creator'),
+  create_time: ts('create_time').notNull().defaultNow(),
+})

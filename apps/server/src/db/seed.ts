@@ -1,5 +1,5 @@
 import type { Permissions } from '@aed/contracts'
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { hashPassword } from '../lib/passwords.ts'
 import { insertAgency } from '../modules/agency/agency.repository.ts'
 import type { DbOrTx } from './client.ts'

@@ -1,8 +1,10 @@
 import { authApi, type Permissions } from '@aed/contracts'
 import { classroomApi } from '@aed/contracts/classroom'
+import { type DeviceForm, deviceApi } from '@aed/contracts/device'
 import { eq } from 'drizzle-orm'
 import { accounts, agencies, members } from '../db/schema.ts'
 import { insertAgency } from '../modules/agency/agency.repository.ts'
+import { createFactoryDevices } from '../modules/device/device.service.ts'
 import type { TestApp } from './harness.ts'
 import { testPasswordHash } from './templates.ts'
 
@@ -154,5 +156,52 @@ export function factories(t: TestApp) {
     return r.data
   }
 
-  return { root, agency, member, signIn, signedIn, classroom }
+  /** A device of `agency`'s factory list, with its own secret; the serial's code 64 makes it a D100. */
+  async function device(
+    agencyRow: Pick<AgencyRow, 'id'>,
+    over: { device_sn?: string; fw_version?: string } = {},
+  ) {
+    const i = next()
+    const device_sn = over.device_sn ?? `A64${pad(i, 7)}`
+    const [id] = await createFactoryDevices(t.db, t.ctx, null, [
+      { device_sn, fw_version: over.fw_version ?? 'V1.0.3', agency_id: agencyRow.id },
+    ])
+    return { id, device_sn }
+  }
+
+  /** The register dialog's answers for a device of `agency`, valid unless overridden. */
+  function deviceForm(agencyRow: Pick<AgencyRow, 'id'>, device_sn: string, over: Partial<DeviceForm> = {}) {
+    const inAYear = new Date(t.ctx.clock.now().getTime() + 365 * 86_400_000).toISOString().slice(0, 10)
+    return {
+      device_sn,
+      agency_id: agencyRow.id,
+      location: '浙江省杭州市西湖区文三路100号',
+      location_desc: '一楼大厅',
+      address_code: '330106',
+      lat: 30.2741,
+      lon: 120.1307,
+      open_state: 2 as const,
+      xcx_display: 1 as const,
+      chest_shot_img: '/files/near.png',
+      long_shot_img: '/files/far.png',
+      battery_expire: inAYear,
+      electrode_sheet_expire: inAYear,
+      host_expire: inAYear,
+      ...over,
+    }
+  }
+
+  /** A factory device of `agency` registered there by the member whose token it is. */
+  async function registeredDevice(
+    token: string,
+    agencyRow: Pick<AgencyRow, 'id'>,
+    over: Partial<DeviceForm> = {},
+  ) {
+    const d = await device(agencyRow)
+    const r = await t.api(deviceApi.register, { token, body: deviceForm(agencyRow, d.device_sn, over) })
+    if (r.code !== 0) throw new Error(`registering a device failed: ${r.code} ${r.msg}`)
+    return r.data
+  }
+
+  return { root, agency, member, signIn, signedIn, classroom, device, deviceForm, registeredDevice }
 }

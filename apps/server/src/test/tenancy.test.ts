@@ -6,7 +6,8 @@ import { Code, pathOf } from '@aed/contracts'
 import { DEFAULT_SETTINGS } from '@aed/contracts/settings'
 import { eq } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
-import { accounts, agencies, appServiceConfigs, members } from '../db/schema.ts'
+import { accounts, agencies, appServiceConfigs, devices, members } from '../db/schema.ts'
+import { factories } from './factories.ts'
 import { createTestApp, demo } from './harness.ts'
 
 // Set up before the tests are collected: the route list and the ids name the tests.
@@ -57,6 +58,16 @@ await t.call('POST', '/api/v1/member', {
   },
 })
 tok.readOnly = await t.login('13955550000', 'ReadOnly2026')
+// Shenzhen's devices: one registered at its site, one in its factory stock.
+const f = factories(t)
+const szDevice = await f.registeredDevice(tok.szAdmin, { id: sz })
+const szStock = await f.device({ id: sz })
+const hz = await agencyId('杭州市西湖区急救中心')
+const szDeviceForm = () => ({
+  ...f.deviceForm({ id: sz }, szDevice.device_sn),
+  update_type: 1,
+  contact: '越权',
+})
 
 const agencyForm = () => ({
   name: '越权修改',
@@ -80,6 +91,11 @@ const memberForm = () => ({
   permissions: {},
 })
 const classroomForm = (title: string, link: string) => () => ({ category: 1, title, link })
+const noShenzhenDevice = (data: unknown) => {
+  const text = JSON.stringify(data)
+  for (const sn of [szDevice.device_sn, szStock.device_sn]) expect(text).not.toContain(sn)
+  expect(text).not.toContain('深圳')
+}
 
 /** One request of an attempt; the path is the route's, with these parameters. */
 type Attempt = { params?: object; query?: Record<string, string | number>; body?: () => unknown }
@@ -200,6 +216,41 @@ const cases: Record<string, Case> = {
     crossBranch: [{ params: { id: serviceConfig }, body: () => ({ service: ['sms_notify'], state: 0 }) }],
   },
 
+  'GET /api/v1/device/': {
+    list: { query: { page_size: 500 }, check: noShenzhenDevice },
+  },
+  'GET /api/v1/device/:id': { crossBranch: [{ params: { id: szDevice.id } }] },
+  'POST /api/v1/device/': {
+    crossBranch: [{ body: () => f.deviceForm({ id: hz }, szStock.device_sn) }],
+    readOnly: [{ body: () => f.deviceForm({ id: sz }, szStock.device_sn) }],
+  },
+  'PUT /api/v1/device/:id': {
+    crossBranch: [{ params: { id: szDevice.id }, body: szDeviceForm }],
+    readOnly: [{ params: { id: szDevice.id }, body: szDeviceForm }],
+  },
+  'DELETE /api/v1/device/:id': {
+    crossBranch: [
+      { params: { id: szDevice.id } },
+      { params: { id: szStock.id }, query: { device_list_type: 2 } },
+    ],
+    readOnly: [
+      { params: { id: szDevice.id } },
+      { params: { id: szStock.id }, query: { device_list_type: 2 } },
+    ],
+  },
+  'PUT /api/v1/device/agency-assign': {
+    crossBranch: [{ body: () => ({ agency_id: hz, device_ids: [szStock.id] }) }],
+    readOnly: [{ body: () => ({ agency_id: sz, device_ids: [szStock.id] }) }],
+  },
+  'GET /api/v1/device/change-record/': {
+    list: {
+      query: { register_code: szDevice.register_code },
+      check: (data) => expect((data as { resource: unknown[] }).resource).toEqual([]),
+    },
+  },
+  'GET /api/v1/device/:id/credential': { crossBranch: [{ params: { id: szStock.id } }] },
+  'POST /api/v1/device/:id/credential': { crossBranch: [{ params: { id: szStock.id } }] },
+
   'GET /api/v1/sys-mgmt/operation-log': {
     noArea: [{}],
     list: {
@@ -291,6 +342,16 @@ describe('tenancy line', () => {
     })
     expect(svc.data.state).toBe(1)
     expect(await t.db.select().from(appServiceConfigs)).toHaveLength(1)
+    const dev = await t.call<{ contact: string | null; agency_id: number }>(
+      'GET',
+      `/api/v1/device/${szDevice.id}`,
+      {
+        token: tok.superAdmin,
+      },
+    )
+    expect(dev.data).toMatchObject({ contact: null, agency_id: sz })
+    const [stock] = await t.db.select().from(devices).where(eq(devices.id, szStock.id))
+    expect(stock).toMatchObject({ agency_id: sz, deleted_at: null, installation_id: null })
     const names = (await t.db.select({ name: agencies.name }).from(agencies)).map((r) => r.name)
     expect(names).not.toContain('越权修改')
     expect(await t.db.select().from(accounts).where(eq(accounts.phone, '13955551111'))).toHaveLength(0)

@@ -1,4 +1,4 @@
-import type { Permissions } from '@aed/contracts'
+import { type Permissions, RoleType } from '@aed/contracts'
 import type { MemberForm, MemberListQuery } from '@aed/contracts/member'
 import type { AppContext } from '../../context.ts'
 import { invalid, notFound } from '../../lib/errors.ts'
@@ -171,4 +171,10 @@ function samePermissions(a: Permissions, b: Permissions) {
   const y = normalise(b)
   const keys = new Set([...Object.keys(x), ...Object.keys(y)]) as Set<keyof Permissions>
   return [...keys].every((k) => x[k] === y[k])
+}
+
+/** A member of the subtree who may manage devices (device managers are never general users). */
+export async function managerInScope(ctx: AppContext, auth: AuthContext, memberId: number) {
+  const row = await repo.findInScope(ctx.db, auth, memberId)
+  return row && row.role_type !== RoleType.GENERAL ? row : null
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, ilike, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { agencies, operationLogs } from '../../db/schema.ts'
 import { containsPattern, countAll } from '../../db/sql.ts'

@@ -1,0 +1,80 @@
+import { can, type Lang, maskPhone } from '@aed/contracts'
+import { dictLabel } from '@aed/contracts/constants'
+import type { Device, FactoryDevice } from '@aed/contracts/device'
+import { regionFullName } from '@aed/contracts/regions'
+import type { AuthContext } from '../../plugins/auth.ts'
+import type { DeviceRow, FactoryRow } from './device.repository.ts'
+
+/** The status a site shows: normal when it hides abnormal states (disable_abnormal_display). */
+export const shownStatus = (row: Pick<DeviceRow, 'status' | 'disable_abnormal_display'>) =>
+  row.disable_abnormal_display === 1 ? 0 : row.status
+
+/** A registered device as anyone allowed to see it sees it (lists mask the manager's phone). */
+export function deviceObject(row: DeviceRow, opts: { masked: boolean; lang: Lang }): Omit<Device, 'can'> {
+  const status = shownStatus(row)
+  return {
+    id: row.id,
+    device_sn: row.device_sn,
+    model: row.model,
+    fw_version: row.fw_version,
+    status,
+    status_text: dictLabel('device_status', status, opts.lang),
+    battery: row.battery,
+    battery_expire: row.battery_expire,
+    electrode_sheet_expire: row.electrode_sheet_expire,
+    host_expire: row.host_expire,
+    register_code: row.register_code,
+    location: row.location,
+    location_desc: row.location_desc,
+    address_code: row.address_code,
+    address_name: row.address_code ? regionFullName(row.address_code) : null,
+    lat: row.lat,
+    lon: row.lon,
+    device_manager_id: row.device_manager_id,
+    name: row.manager_name,
+    phone: opts.masked ? maskPhone(row.manager_phone) : row.manager_phone,
+    agency_id: row.agency_id,
+    agency_name: row.agency_name,
+    contact: row.contact,
+    contact_phone: opts.masked ? maskPhone(row.contact_phone) : row.contact_phone,
+    open_state: row.open_state,
+    open_day: row.open_day,
+    open_time_period: row.open_time_period,
+    xcx_display: row.xcx_display,
+    disable_abnormal_sms_notify: row.disable_abnormal_sms_notify,
+    disable_abnormal_display: row.disable_abnormal_display,
+    chest_shot_img: row.chest_shot_img,
+    long_shot_img: row.long_shot_img,
+    safety_radius: row.safety_radius,
+    register_time: row.register_time.toISOString(),
+    registrant: row.registrant_name,
+  }
+}
+
+/** What the signed-in member may do with devices: edit with EDIT, delete with ALL. */
+export function deviceCan(auth: AuthContext) {
+  return { edit: can(auth, 'device', 'EDIT'), delete: can(auth, 'device', 'ALL') }
+}
+
+export function presentDevice(
+  row: DeviceRow,
+  auth: AuthContext,
+  opts: { masked: boolean; lang: Lang },
+): Device {
+  return { ...deviceObject(row, opts), can: deviceCan(auth) }
+}
+
+/** A device of the factory list; deleting needs ALL and an unregistered device. */
+export function presentFactoryDevice(row: FactoryRow, auth: AuthContext): FactoryDevice {
+  return {
+    id: row.id,
+    device_sn: row.device_sn,
+    model: row.model,
+    fw_version: row.fw_version,
+    agency_id: row.agency_id,
+    agency_name: row.agency_name,
+    create_time: row.create_time.toISOString(),
+    is_register: row.installation_id === null ? 0 : 1,
+    can: { delete: can(auth, 'device', 'ALL') && row.installation_id === null },
+  }
+}

@@ -1,0 +1,331 @@
+import type { DeviceListQuery } from '@aed/contracts/device'
+import { regionPrefix } from '@aed/contracts/regions'
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client.ts'
+import { devices, installationChanges, installations } from '../../db/schema.ts'
+import { containsPattern, many, one, pageOf } from '../../db/sql.ts'
+import { orderTerms } from '../../lib/order.ts'
+import { pathInScope, type Scope } from '../../lib/scope.ts'
+import { betweenDates } from '../../lib/time.ts'
+
+/** A registered device: the device, its installation, organisation and manager. */
+export type DeviceRow = {
+  id: number
+  device_sn: string
+  model: string
+  fw_version: string | null
+  status: number
+  battery: number | null
+  installation_id: number
+  register_code: string
+  agency_id: number
+  agency_name: string
+  index_link: string
+  location: string
+  location_desc: string | null
+  address_code: string | null
+  lat: number
+  lon: number
+  device_manager_id: number | null
+  manager_name: string | null
+  manager_phone: string | null
+  contact: string | null
+  contact_phone: string | null
+  open_state: number
+  open_day: number[]
+  open_time_period: [string, string][]
+  xcx_display: number
+  disable_abnormal_sms_notify: number
+  disable_abnormal_display: number
+  chest_shot_img: string
+  long_shot_img: string
+  battery_expire: string
+  electrode_sheet_expire: string
+  host_expire: string
+  safety_radius: number | null
+  register_time: Date
+  registrant_name: string | null
+}
+
+/** A device of the factory list. */
+export type FactoryRow = {
+  id: number
+  device_sn: string
+  model: string
+  fw_version: string | null
+  agency_id: number
+  agency_name: string
+  index_link: string
+  create_time: Date
+  installation_id: number | null
+}
+
+const registeredFrom = sql`FROM devices d
+  JOIN installations i ON i.id = d.installation_id
+  JOIN agencies g ON g.id = i.agency_id`
+const registeredSelect = sql`
+  SELECT d.id, d.device_sn, d.model, d.fw_version, d.status, d.battery, i.id AS installation_id,
+         i.register_code, i.agency_id, g.name AS agency_name, g.index_link, i.location, i.location_desc,
+         i.address_code, i.lat, i.lon, i.device_manager_id, ma.name AS manager_name, ma.phone AS manager_phone,
+         i.contact, i.contact_phone, i.open_state, i.open_day, i.open_time_period, i.xcx_display,
+         i.disable_abnormal_sms_notify, i.disable_abnormal_display, i.chest_shot_img, i.long_shot_img,
+         i.battery_expire, i.electrode_sheet_expire, i.host_expire, i.safety_radius, i.register_time,
+         ra.name AS registrant_name
+  ${registeredFrom}
+  LEFT JOIN members mm ON mm.id = i.device_manager_id LEFT JOIN accounts ma ON ma.id = mm.account_id
+  LEFT JOIN members rm ON rm.id = i.registrant LEFT JOIN accounts ra ON ra.id = rm.account_id`
+
+/** The status a list shows: normal when the site hides abnormal states. */
+const shownStatus = sql`CASE WHEN i.disable_abnormal_display = 1 THEN 0 ELSE d.status END`
+
+/** Months from today to a date column, as the expiry bands count them. */
+const monthsLeft = (column: SQL) => sql`(${column} - current_date) / 30.4375`
+
+/** A band of the data dictionary (min < v <= max) as SQL over `value`. */
+function inBand(value: SQL, band: { min?: number; max?: number }): SQL {
+  const parts: SQL[] = []
+  if (band.min !== undefined) parts.push(sql`${value} > ${band.min}`)
+  if (band.max !== undefined) parts.push(sql`${value} <= ${band.max}`)
+  return parts.length ? sql.join(parts, sql` AND `) : sql`TRUE`
+}
+
+/** Filters shared by the list and its export. */
+function registeredWhere(
+  scope: Scope,
+  f: DeviceListQuery,
+  bands: { battery: Band[]; expiry: Band[]; host: Band[] },
+  today: Date,
+): SQL[] {
+  const where: SQL[] = [sql`d.deleted_at IS NULL`, pathInScope(scope, sql`g.index_link`)]
+  if (f.device_sn) where.push(sql`d.device_sn ILIKE ${containsPattern(f.device_sn)}`)
+  if (f.model) where.push(sql`d.model = ${f.model}`)
+  if (f.status !== undefined) where.push(sql`${shownStatus} = ${f.status}`)
+  if (f.address_code) where.push(sql`i.address_code LIKE ${`${regionPrefix(f.address_code)}%`}`)
+  if (f.agency_id !== undefined) where.push(sql`i.agency_id = ${f.agency_id}`)
+  if (f.manager_id !== undefined) where.push(sql`i.device_manager_id = ${f.manager_id}`)
+  if (f.install_days !== undefined) {
+    where.push(sql`i.register_time >= ${new Date(today.getTime() - f.install_days * 86_400_000)}`)
+  }
+  const range = betweenDates(sql`i.register_time`, f.start_time, f.end_time)
+  if (range) where.push(range)
+  const band = (list: Band[], v: number | undefined, value: SQL) => {
+    const b = v === undefined ? undefined : list.find((x) => x.value === v)
+    if (b) where.push(inBand(value, b))
+  }
+  band(bands.battery, f.battery_state, sql`d.battery`)
+  band(bands.expiry, f.battery_expire_state, monthsLeft(sql`i.battery_expire`))
+  band(bands.expiry, f.electrode_sheet_expire_state, monthsLeft(sql`i.electrode_sheet_expire`))
+  band(bands.host, f.host_expire_state, monthsLeft(sql`i.host_expire`))
+  return where
+}
+
+export type Band = { value: number | null; min?: number; max?: number }
+
+const registeredOrder = (orderBy: string | undefined) =>
+  orderTerms(
+    orderBy,
+    {
+      device_sn: sql`d.device_sn`,
+      status: shownStatus,
+      battery: sql`d.battery`,
+      register_time: sql`i.register_time`,
+      battery_expire: sql`i.battery_expire`,
+      electrode_sheet_expire: sql`i.electrode_sheet_expire`,
+      host_expire: sql`i.host_expire`,
+    },
+    [sql`i.register_time DESC`, sql`d.id DESC`],
+  )
+
+/** One page of the registered devices in the scope, filtered in the database. */
+export function listRegistered(
+  db: DbOrTx,
+  scope: Scope,
+  f: DeviceListQuery,
+  bands: { battery: Band[]; expiry: Band[]; host: Band[] },
+  today: Date,
+) {
+  return pageOf<DeviceRow>(db, {
+    select: registeredSelect,
+    from: registeredFrom,
+    where: registeredWhere(scope, f, bands, today),
+    orderBy: registeredOrder(f.order_by),
+    page: f.page,
+    page_size: f.page_size,
+  })
+}
+
+/** Every registered device matching the filter, up to `limit` (exports). */
+export function allRegistered(
+  db: DbOrTx,
+  scope: Scope,
+  f: DeviceListQuery,
+  bands: { battery: Band[]; expiry: Band[]; host: Band[] },
+  today: Date,
+  limit: number,
+) {
+  const where = sql.join(registeredWhere(scope, f, bands, today), sql` AND `)
+  return many<DeviceRow>(
+    db,
+    sql`${registeredSelect} WHERE ${where} ORDER BY ${sql.join(registeredOrder(f.order_by), sql`, `)} LIMIT ${limit}`,
+  )
+}
+
+/** A registered device of the scope by id. */
+export function findRegistered(db: DbOrTx, scope: Scope, id: number) {
+  return one<DeviceRow>(
+    db,
+    sql`${registeredSelect} WHERE d.id = ${id} AND d.deleted_at IS NULL AND ${pathInScope(scope, sql`g.index_link`)}`,
+  )
+}
+
+const factoryFrom = sql`FROM devices d JOIN agencies g ON g.id = d.agency_id`
+
+/** One page of the factory list (every device of the scope's organisations), newest first. */
+export function listFactory(db: DbOrTx, scope: Scope, f: DeviceListQuery) {
+  const where: SQL[] = [sql`d.deleted_at IS NULL`, pathInScope(scope, sql`g.index_link`)]
+  if (f.device_sn) where.push(sql`d.device_sn ILIKE ${containsPattern(f.device_sn)}`)
+  if (f.model) where.push(sql`d.model = ${f.model}`)
+  if (f.agency_id !== undefined) where.push(sql`d.agency_id = ${f.agency_id}`)
+  if (f.is_register !== undefined) {
+    where.push(f.is_register ? sql`d.installation_id IS NOT NULL` : sql`d.installation_id IS NULL`)
+  }
+  return pageOf<FactoryRow>(db, {
+    select: sql`SELECT d.id, d.device_sn, d.model, d.fw_version, d.agency_id, g.name AS agency_name, g.index_link,
+                       d.create_time, d.installation_id ${factoryFrom}`,
+    from: factoryFrom,
+    where,
+    orderBy: orderTerms(f.order_by, { create_time: sql`d.create_time`, device_sn: sql`d.device_sn` }, [
+      sql`d.create_time DESC`,
+      sql`d.id DESC`,
+    ]),
+    page: f.page,
+    page_size: f.page_size,
+  })
+}
+
+/** Devices of the scope's factory list with these serials (live ones only). */
+export function factoryBySerials(db: DbOrTx, scope: Scope, serials: string[]) {
+  if (serials.length === 0) return Promise.resolve([] as FactoryRow[])
+  return many<FactoryRow>(
+    db,
+    sql`SELECT d.id, d.device_sn, d.model, d.fw_version, d.agency_id, g.name AS agency_name, g.index_link,
+               d.create_time, d.installation_id
+        ${factoryFrom}
+        WHERE d.deleted_at IS NULL AND ${pathInScope(scope, sql`g.index_link`)}
+          AND d.device_sn IN (${sql.join(
+            serials.map((s) => sql`${s}`),
+            sql`, `,
+          )})`,
+  )
+}
+
+/** Factory devices of the scope by id, locked for a change. */
+export function factoryByIds(db: DbOrTx, scope: Scope, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([] as FactoryRow[])
+  return many<FactoryRow>(
+    db,
+    sql`SELECT d.id, d.device_sn, d.model, d.fw_version, d.agency_id, g.name AS agency_name, g.index_link,
+               d.create_time, d.installation_id
+        ${factoryFrom}
+        WHERE d.deleted_at IS NULL AND ${pathInScope(scope, sql`g.index_link`)}
+          AND d.id IN (${sql.join(
+            ids.map((i) => sql`${i}`),
+            sql`, `,
+          )})
+        FOR UPDATE OF d`,
+  )
+}
+
+/** Serials already taken by a live device. */
+export async function takenSerials(db: DbOrTx, serials: string[]) {
+  if (serials.length === 0) return new Set<string>()
+  const rows = await many<{ device_sn: string }>(
+    db,
+    sql`SELECT device_sn FROM devices WHERE deleted_at IS NULL AND device_sn IN (${sql.join(
+      serials.map((s) => sql`${s}`),
+      sql`, `,
+    )})`,
+  )
+  return new Set(rows.map((r) => r.device_sn))
+}
+
+/** Inserts factory devices; answers their ids in order. */
+export async function insertDevices(db: DbOrTx, rows: (typeof devices.$inferInsert)[]) {
+  if (rows.length === 0) return []
+  const out = await db.insert(devices).values(rows).returning({ id: devices.id })
+  return out.map((r) => r.id)
+}
+
+export async function updateDevices(db: DbOrTx, ids: number[], values: Partial<typeof devices.$inferInsert>) {
+  if (ids.length === 0) return
+  await db
+    .update(devices)
+    .set({ ...values, update_time: new Date() })
+    .where(
+      sql`${devices.id} IN (${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )})`,
+    )
+}
+
+/** A live device by id, with its sealed secrets (credential endpoints, gateway). */
+export async function deviceSecrets(db: DbOrTx, by: { id: number } | { sn: string }) {
+  const [row] = await db
+    .select({
+      id: devices.id,
+      device_sn: devices.device_sn,
+      agency_id: devices.agency_id,
+      secret_enc: devices.secret_enc,
+      prev_secret_enc: devices.prev_secret_enc,
+      prev_secret_until: devices.prev_secret_until,
+    })
+    .from(devices)
+    .where(and('id' in by ? eq(devices.id, by.id) : eq(devices.device_sn, by.sn), isNull(devices.deleted_at)))
+    .limit(1)
+  return row ?? null
+}
+
+export async function insertInstallation(db: DbOrTx, values: typeof installations.$inferInsert) {
+  const [row] = await db.insert(installations).values(values).returning({ id: installations.id })
+  return row.id
+}
+
+export async function updateInstallation(
+  db: DbOrTx,
+  id: number,
+  values: Partial<typeof installations.$inferInsert>,
+) {
+  await db
+    .update(installations)
+    .set({ ...values, update_time: new Date() })
+    .where(eq(installations.id, id))
+}
+
+export async function insertChange(db: DbOrTx, values: typeof installationChanges.$inferInsert) {
+  await db.insert(installationChanges).values(values)
+}
+
+/** The change record of an installation of the scope, newest first. */
+export function changeRecord(db: DbOrTx, scope: Scope, registerCode: string) {
+  return many<{
+    update_time: Date
+    updator_name: string
+    update_field: string
+    old_device_sn: string | null
+    update_type: number
+  }>(
+    db,
+    sql`SELECT c.update_time, c.updator_name, c.update_field, c.old_device_sn, c.update_type
+        FROM installation_changes c JOIN installations i ON i.id = c.installation_id
+        JOIN agencies g ON g.id = i.agency_id
+        WHERE i.register_code = ${registerCode} AND ${pathInScope(scope, sql`g.index_link`)}
+        ORDER BY c.update_time DESC, c.id DESC`,
+  )
+}
+
+/** A new register code: R + the day (YYYYMMDD) + a sequence number. */
+export async function nextRegisterCode(db: DbOrTx, day: string) {
+  const row = await one<{ n: number }>(db, sql`SELECT nextval('installation_code_seq') AS n`)
+  return `R${day.replaceAll('-', '')}${String(row!.n).padStart(6, '0')}`
+}

@@ -1,0 +1,104 @@
+import { deviceApi } from '@aed/contracts/device'
+import type { FastifyInstance } from 'fastify'
+import type { AppContext } from '../../context.ts'
+import { langOf } from '../../lib/lang.ts'
+import { routes } from '../../lib/route.ts'
+import * as service from './device.service.ts'
+
+const register = (d: unknown) => {
+  const x = d as { device_sn: string; register_code: string | null }
+  return `${x.device_sn}${x.register_code ? `（${x.register_code}）` : ''}`
+}
+const updateWords: Record<number, string> = { 1: '常规变更', 2: '移机', 3: '换机' }
+
+/** Registered devices and the factory list, within the member's subtree. */
+export async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const route = routes(app, ['devices'])
+
+  route(deviceApi.list, { permission: ['device', 'READ_ONLY'] }, ({ req, auth, query }) =>
+    service.listDevices(ctx, auth, query, langOf(req)),
+  )
+
+  route(deviceApi.changeRecord, { permission: ['device', 'READ_ONLY'] }, ({ auth, query }) =>
+    service.changeRecord(ctx, auth, query.register_code),
+  )
+
+  route(
+    deviceApi.assign,
+    {
+      permission: ['device', 'EDIT'],
+      oplog: {
+        type: '分配设备',
+        content: (_req, d) => {
+          const x = d as { agency_name: string; device_sn_list: string[] }
+          return `分配设备到${x.agency_name}：${x.device_sn_list.join('、')}`
+        },
+      },
+      done: 'ASSIGN_OK',
+    },
+    ({ auth, body }) => service.assignDevices(ctx, auth, body.agency_id, body.device_ids),
+  )
+
+  route(
+    deviceApi.register,
+    {
+      permission: ['device', 'EDIT'],
+      oplog: { type: '注册设备', content: (_r, d) => `注册设备：${register(d)}` },
+      done: 'ADD_OK',
+    },
+    ({ req, auth, body }) => service.registerDevice(ctx, auth, body, langOf(req)),
+  )
+
+  route(deviceApi.detail, { permission: ['device', 'READ_ONLY'] }, ({ req, auth, params }) =>
+    service.deviceDetail(ctx, auth, params.id, langOf(req)),
+  )
+
+  route(
+    deviceApi.update,
+    {
+      permission: ['device', 'EDIT'],
+      oplog: {
+        type: '设备变更',
+        content: (req, d) =>
+          `${updateWords[(req.body as { update_type: number }).update_type]}：${register(d)}`,
+      },
+      done: 'MODIFY_OK',
+    },
+    ({ req, auth, params, body }) => service.updateDevice(ctx, auth, params.id, body, langOf(req)),
+  )
+
+  route(
+    deviceApi.remove,
+    {
+      permission: ['device', 'ALL'],
+      oplog: {
+        type: '删除设备',
+        content: (_r, d) =>
+          `删除${(d as { register_code: string | null }).register_code ? '安装信息' : '出厂设备'}：${register(d)}`,
+      },
+      done: 'DELETE_OK',
+    },
+    ({ auth, params, query }) =>
+      query.device_list_type === 2
+        ? service.deleteFactoryDevice(ctx, auth, params.id)
+        : service.uninstallDevice(ctx, auth, params.id),
+  )
+
+  route(
+    deviceApi.credential,
+    {
+      systemSuper: true,
+      oplog: { type: '查看设备密钥', content: (_r, d) => `查看设备密钥：${(d as { sn: string }).sn}` },
+    },
+    ({ auth, params }) => service.credential(ctx, auth, params.id),
+  )
+
+  route(
+    deviceApi.rotateCredential,
+    {
+      systemSuper: true,
+      oplog: { type: '重置设备密钥', content: (_r, d) => `重置设备密钥：${(d as { sn: string }).sn}` },
+    },
+    ({ auth, params }) => service.rotateCredential(ctx, auth, params.id),
+  )
+}

@@ -1,0 +1,287 @@
+import { z } from 'zod'
+import { DEVICE_MODELS } from './constants.ts'
+import { endpoint, idParams } from './endpoint.ts'
+import { paged, pageQuery } from './envelope.ts'
+
+/** Serials: letters and digits, as printed on the device. */
+export const DEVICE_SN = /^[A-Za-z0-9]{6,32}$/
+
+/** The model of a serial from its characters 2-3 ("64" → D100); '' when the code is unknown. */
+export function modelOfSerial(sn: string): string {
+  return DEVICE_MODELS[sn.slice(1, 3)] ?? ''
+}
+
+/** update_type of a device change: 0 register, 1 routine change, 2 move, 3 replace, 5 delete. */
+export const UpdateType = { REGISTER: 0, CHANGE: 1, MOVE: 2, REPLACE: 3, DELETE: 5 } as const
+
+const emptyAsUnset = (v: unknown) => (v === '' ? undefined : v)
+const optionalInt = (min: number, max: number) =>
+  z.preprocess(emptyAsUnset, z.coerce.number().int().min(min).max(max).optional())
+const date = (requiredKey: string) => z.iso.date({ message: requiredKey })
+
+/** The device list's filters (registered list, or the factory list with device_list_type 2). */
+export const deviceListQuery = pageQuery.extend({
+  /** 2: the factory list of every device made; otherwise the registered devices. */
+  device_list_type: optionalInt(1, 2),
+  device_sn: z.string().trim().max(50, 'FILTER_TOO_LONG').optional(),
+  model: z.string().trim().max(16).optional(),
+  status: optionalInt(0, 4),
+  /** A region code: the devices installed in it and below it. */
+  address_code: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .regex(/^\d{2,6}$/, 'INVALID_INPUT')
+      .optional(),
+  ),
+  /** Installed in the last 7, 30 or 90 days. */
+  install_days: z.preprocess(
+    emptyAsUnset,
+    z.coerce
+      .number()
+      .pipe(z.union([z.literal(7), z.literal(30), z.literal(90)]))
+      .optional(),
+  ),
+  /** A custom install range (YYYY-MM-DD, inclusive). */
+  start_time: z.preprocess(emptyAsUnset, z.iso.date({ message: 'DATE_INVALID' }).optional()),
+  end_time: z.preprocess(emptyAsUnset, z.iso.date({ message: 'DATE_INVALID' }).optional()),
+  /** Battery band of the data dictionary: 0 exhausted, 1 low, 2 normal. */
+  battery_state: optionalInt(0, 2),
+  /** Expiry bands of the data dictionary (expiry_band, host_expiry_band): 0 expired ... 3 far. */
+  battery_expire_state: optionalInt(0, 3),
+  electrode_sheet_expire_state: optionalInt(0, 3),
+  host_expire_state: optionalInt(0, 3),
+  agency_id: optionalInt(1, Number.MAX_SAFE_INTEGER),
+  manager_id: optionalInt(1, Number.MAX_SAFE_INTEGER),
+  /** Factory list: '' all, 1 registered, 0 not. */
+  is_register: optionalInt(0, 1),
+  /** true: answer `data.file_url` of a 设备列表.xlsx of every matching row instead of a page. */
+  export_xls: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+})
+export type DeviceListQuery = z.output<typeof deviceListQuery>
+
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/
+
+/** The register and change dialog (POST registers, PUT changes with update_type). */
+export const deviceForm = z
+  .object({
+    device_sn: z.string({ message: 'DEVICE_SN_REQUIRED' }).trim().regex(DEVICE_SN, 'DEVICE_SN_REQUIRED'),
+    agency_id: z.number({ message: 'DEVICE_AGENCY_REQUIRED' }).int().positive(),
+    location: z
+      .string({ message: 'DEVICE_LOCATION_REQUIRED' })
+      .trim()
+      .min(1, 'DEVICE_LOCATION_REQUIRED')
+      .max(200, 'TEXT_TOO_LONG'),
+    location_desc: z.string().trim().max(200, 'TEXT_TOO_LONG').nullable().optional(),
+    address_code: z
+      .string()
+      .regex(/^\d{6}$/, 'ADDRESS_TO_DISTRICT')
+      .nullable()
+      .optional(),
+    lat: z.number({ message: 'DEVICE_LOCATION_REQUIRED' }).min(-90).max(90),
+    lon: z.number({ message: 'DEVICE_LOCATION_REQUIRED' }).min(-180).max(180),
+    device_manager_id: z.number().int().positive().nullable().optional(),
+    contact: z.string().trim().max(50, 'TEXT_TOO_LONG').nullable().optional(),
+    contact_phone: z.string().trim().max(20, 'TEXT_TOO_LONG').nullable().optional(),
+    open_state: z.union([z.literal(0), z.literal(1), z.literal(2)], { message: 'OPEN_STATE_REQUIRED' }),
+    /** Days of the week it is open, 1 Monday ... 7 Sunday (semi-open only). */
+    open_day: z.array(z.number().int().min(1).max(7)).max(7).default([]),
+    /** Opening periods ['08:00', '18:00'] (semi-open only). */
+    open_time_period: z
+      .array(
+        z.tuple([z.string().regex(HHMM, 'SETTINGS_TIME_INVALID'), z.string().regex(HHMM, 'TIME_FORMAT')]),
+      )
+      .max(4)
+      .default([]),
+    xcx_display: z.union([z.literal(0), z.literal(1)], { message: 'XCX_DISPLAY_REQUIRED' }),
+    /** Super administrators only. */
+    disable_abnormal_sms_notify: z.union([z.literal(0), z.literal(1)]).optional(),
+    disable_abnormal_display: z.union([z.literal(0), z.literal(1)]).optional(),
+    chest_shot_img: z.string({ message: 'CHEST_IMG_REQUIRED' }).trim().min(1, 'CHEST_IMG_REQUIRED').max(500),
+    long_shot_img: z.string({ message: 'LONG_IMG_REQUIRED' }).trim().min(1, 'LONG_IMG_REQUIRED').max(500),
+    battery_expire: date('BATTERY_EXPIRE_REQUIRED'),
+    electrode_sheet_expire: date('ELECTRODE_EXPIRE_REQUIRED'),
+    host_expire: date('HOST_EXPIRE_REQUIRED'),
+    safety_radius: z
+      .number({ message: 'SAFETY_RADIUS_RANGE' })
+      .int()
+      .min(0, 'SAFETY_RADIUS_RANGE')
+      .max(10000, 'SAFETY_RADIUS_RANGE')
+      .nullable()
+      .optional(),
+  })
+  .superRefine((f, ctx) => {
+    if (f.open_state === 1 && f.open_day.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['open_day'], message: 'OPEN_DAY_REQUIRED' })
+    if (f.open_state === 1 && f.open_time_period.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['open_time_period'], message: 'OPEN_PERIOD_REQUIRED' })
+    for (const [i, [a, b]] of f.open_time_period.entries()) {
+      if (a >= b)
+        ctx.addIssue({ code: 'custom', path: ['open_time_period', i], message: 'SETTINGS_TIME_ORDER' })
+    }
+  })
+export type DeviceForm = z.output<typeof deviceForm>
+
+/** A change from the device dialog: the form plus what kind of change it is. */
+export const deviceUpdate = z.intersection(
+  deviceForm,
+  z.object({
+    update_type: z.union([z.literal(1), z.literal(2), z.literal(3)], { message: 'UPDATE_TYPE_REQUIRED' }),
+    /** Replace (3): the serial of the device that takes the site. */
+    new_device_sn: z.string().trim().max(32).optional(),
+  }),
+)
+export type DeviceUpdate = z.output<typeof deviceUpdate>
+
+/** A registered device as the list and the detail show it. */
+export const deviceSchema = z.object({
+  id: z.number().int(),
+  device_sn: z.string(),
+  model: z.string(),
+  fw_version: z.string().nullable(),
+  /** 0-4; shown as 0 when disable_abnormal_display is 1. */
+  status: z.number().int(),
+  status_text: z.string(),
+  battery: z.number().int().nullable(),
+  battery_expire: z.string(),
+  electrode_sheet_expire: z.string(),
+  host_expire: z.string(),
+  register_code: z.string(),
+  location: z.string(),
+  location_desc: z.string().nullable(),
+  address_code: z.string().nullable(),
+  address_name: z.string().nullable(),
+  lat: z.number(),
+  lon: z.number(),
+  device_manager_id: z.number().int().nullable(),
+  /** The manager's name and phone (masked in lists). */
+  name: z.string().nullable(),
+  phone: z.string().nullable(),
+  agency_id: z.number().int(),
+  agency_name: z.string(),
+  contact: z.string().nullable(),
+  contact_phone: z.string().nullable(),
+  open_state: z.number().int(),
+  open_day: z.array(z.number().int()),
+  open_time_period: z.array(z.tuple([z.string(), z.string()])),
+  xcx_display: z.number().int(),
+  disable_abnormal_sms_notify: z.number().int(),
+  disable_abnormal_display: z.number().int(),
+  chest_shot_img: z.string(),
+  long_shot_img: z.string(),
+  safety_radius: z.number().int().nullable(),
+  register_time: z.string(),
+  registrant: z.string().nullable(),
+  /** What the signed-in member may do with this device (computed on the server). */
+  can: z.object({ edit: z.boolean(), delete: z.boolean() }),
+})
+export type Device = z.infer<typeof deviceSchema>
+
+/** A device of the factory list. */
+export const factoryDeviceSchema = z.object({
+  id: z.number().int(),
+  device_sn: z.string(),
+  model: z.string(),
+  fw_version: z.string().nullable(),
+  agency_id: z.number().int(),
+  agency_name: z.string(),
+  create_time: z.string(),
+  /** 1 registered (installed at a site), 0 not. */
+  is_register: z.union([z.literal(0), z.literal(1)]),
+  can: z.object({ delete: z.boolean() }),
+})
+export type FactoryDevice = z.infer<typeof factoryDeviceSchema>
+
+export const exportAnswer = z.object({ file_url: z.string(), count: z.number().int() })
+
+/** One row of an installation's change record. */
+export const changeRecordSchema = z.object({
+  update_time: z.string(),
+  updator: z.string(),
+  update_field: z.string(),
+  old_device_sn: z.string().nullable(),
+  update_type: z.number().int(),
+})
+
+export const credentialSchema = z.object({ sn: z.string(), secret: z.string() })
+
+/** Every device call of the device pages. */
+export const deviceApi = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/v1/device/',
+    summary:
+      'Registered devices (device_list_type=2: the factory list); export_xls=true answers data.file_url',
+    query: deviceListQuery,
+    response: z.union([paged(z.union([deviceSchema, factoryDeviceSchema])), exportAnswer]),
+  }),
+  register: endpoint({
+    method: 'POST',
+    path: '/api/v1/device/',
+    summary: 'Register a device of the factory list at a site',
+    body: deviceForm,
+    response: deviceSchema,
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: '/api/v1/device/:id',
+    summary: 'One registered device',
+    params: idParams,
+    response: deviceSchema,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/v1/device/:id',
+    summary: 'Routine change (1), move (2) or replace (3) of an installed device',
+    params: idParams,
+    body: deviceUpdate,
+    response: deviceSchema,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/v1/device/:id',
+    summary:
+      'Delete the install information (the device goes back to unregistered); device_list_type=2 deletes a factory device',
+    params: idParams,
+    query: z.object({ device_list_type: optionalInt(1, 2) }),
+    response: z.object({ id: z.number().int(), device_sn: z.string(), register_code: z.string().nullable() }),
+  }),
+  assign: endpoint({
+    method: 'PUT',
+    path: '/api/v1/device/agency-assign',
+    summary: 'Assign factory devices to an organisation',
+    body: z.object({
+      agency_id: z.number({ message: 'DEVICE_AGENCY_REQUIRED' }).int().positive(),
+      device_ids: z.array(z.number().int().positive(), { message: 'DEVICE_ASSIGN_EMPTY' }).max(1000),
+    }),
+    response: z.object({
+      agency_id: z.number().int(),
+      agency_name: z.string(),
+      device_sn_list: z.array(z.string()),
+    }),
+  }),
+  changeRecord: endpoint({
+    method: 'GET',
+    path: '/api/v1/device/change-record/',
+    summary: 'The change record of an installation',
+    query: z.object({ register_code: z.string().trim().min(1).max(32) }),
+    response: paged(changeRecordSchema),
+  }),
+  credential: endpoint({
+    method: 'GET',
+    path: '/api/v1/device/:id/credential',
+    summary: 'The device secret (system super administrators; written to the operation log)',
+    params: idParams,
+    response: credentialSchema,
+  }),
+  rotateCredential: endpoint({
+    method: 'POST',
+    path: '/api/v1/device/:id/credential',
+    summary: 'Issue a new device secret; the old one keeps working for 24 hours',
+    params: idParams,
+    response: credentialSchema,
+  }),
+}
