@@ -135,3 +135,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 export class ConfigError extends Error {}
+
+/** The configuration of a command-line start: a bad setting ends the process with its message. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env)
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e
+    console.error(`\n${e.message}\n`)
+    process.exit(1)
+  }
+}

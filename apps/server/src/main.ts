@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { buildApp } from './app.ts'
 import { createContext, openDatabase } from './bootstrap.ts'
-import { ConfigError, loadConfig } from './config.ts'
+import { loadConfigOrExit } from './config.ts'
 import { DEMO_PASSWORD, demoMembers, hasDemo, isEmpty } from './db/seed.ts'
 import { productionJobs } from './jobs/index.ts'
 import { createJobRunner } from './jobs/runner.ts'
@@ -14,13 +14,7 @@ function fail(message: string): never {
 }
 
 async function main() {
-  let config: ReturnType<typeof loadConfig>
-  try {
-    config = loadConfig()
-  } catch (e) {
-    if (e instanceof ConfigError) fail(e.message)
-    throw e
-  }
+  const config = loadConfigOrExit()
   let release: () => void
   try {
     release = lockDataDir(config.dataDir)

@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util'
 import { LOGIN_PHONE, PASSWORD_RULE } from '@aed/contracts'
 import { and, eq } from 'drizzle-orm'
 import { openDatabase } from '../bootstrap.ts'
-import { ConfigError, loadConfig } from '../config.ts'
+import { loadConfigOrExit } from '../config.ts'
 import { migrate } from '../db/migrate.ts'
 import { accounts, agencies, members } from '../db/schema.ts'
 import { DataDirLockedError, lockDataDir } from '../lib/data-lock.ts'
@@ -39,13 +39,7 @@ async function main() {
   }
   if (!PASSWORD_RULE.test(password)) fail('The password must be 8-20 characters with letters and digits')
 
-  let config: ReturnType<typeof loadConfig>
-  try {
-    config = loadConfig()
-  } catch (e) {
-    if (e instanceof ConfigError) fail(e.message)
-    throw e
-  }
+  const config = loadConfigOrExit()
   try {
     lockDataDir(config.dataDir)
   } catch (e) {

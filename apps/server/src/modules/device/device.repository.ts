@@ -179,6 +179,13 @@ export function findRegistered(db: DbOrTx, scope: Scope, id: number) {
 }
 
 const factoryFrom = sql`FROM devices d JOIN agencies g ON g.id = d.agency_id`
+const factorySelect = sql`SELECT d.id, d.device_sn, d.model, d.fw_version, d.agency_id, g.name AS agency_name,
+                                  g.index_link, d.create_time, d.installation_id ${factoryFrom}`
+const listOf = (values: (string | number)[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )
 
 /** One page of the factory list (every device of the scope's organisations), newest first. */
 export function listFactory(db: DbOrTx, scope: Scope, f: DeviceListQuery) {
@@ -190,8 +197,7 @@ export function listFactory(db: DbOrTx, scope: Scope, f: DeviceListQuery) {
     where.push(f.is_register ? sql`d.installation_id IS NOT NULL` : sql`d.installation_id IS NULL`)
   }
   return pageOf<FactoryRow>(db, {
-    select: sql`SELECT d.id, d.device_sn, d.model, d.fw_version, d.agency_id, g.name AS agency_name, g.index_link,
-                       d.create_time, d.installation_id ${factoryFrom}`,
+    select: factorySelect,
     from: factoryFrom,
     where,
     orderBy: orderTerms(f.order_by, { create_time: sql`d.create_time`, device_sn: sql`d.device_sn` }, [
@@ -208,14 +214,8 @@ export function factoryBySerials(db: DbOrTx, scope: Scope, serials: string[]) {
   if (serials.length === 0) return Promise.resolve([] as FactoryRow[])
   return many<FactoryRow>(
     db,
-    sql`SELECT d.id, d.device_sn, d.model, d.fw_version, d.agency_id, g.name AS agency_name, g.index_link,
-               d.create_time, d.installation_id
-        ${factoryFrom}
-        WHERE d.deleted_at IS NULL AND ${pathInScope(scope, sql`g.index_link`)}
-          AND d.device_sn IN (${sql.join(
-            serials.map((s) => sql`${s}`),
-            sql`, `,
-          )})`,
+    sql`${factorySelect} WHERE d.deleted_at IS NULL AND ${pathInScope(scope, sql`g.index_link`)}
+          AND d.device_sn IN (${listOf(serials)})`,
   )
 }
 
@@ -224,15 +224,8 @@ export function factoryByIds(db: DbOrTx, scope: Scope, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([] as FactoryRow[])
   return many<FactoryRow>(
     db,
-    sql`SELECT d.id, d.device_sn, d.model, d.fw_version, d.agency_id, g.name AS agency_name, g.index_link,
-               d.create_time, d.installation_id
-        ${factoryFrom}
-        WHERE d.deleted_at IS NULL AND ${pathInScope(scope, sql`g.index_link`)}
-          AND d.id IN (${sql.join(
-            ids.map((i) => sql`${i}`),
-            sql`, `,
-          )})
-        FOR UPDATE OF d`,
+    sql`${factorySelect} WHERE d.deleted_at IS NULL AND ${pathInScope(scope, sql`g.index_link`)}
+          AND d.id IN (${listOf(ids)}) FOR UPDATE OF d`,
   )
 }
 
@@ -241,10 +234,7 @@ export async function takenSerials(db: DbOrTx, serials: string[]) {
   if (serials.length === 0) return new Set<string>()
   const rows = await many<{ device_sn: string }>(
     db,
-    sql`SELECT device_sn FROM devices WHERE deleted_at IS NULL AND device_sn IN (${sql.join(
-      serials.map((s) => sql`${s}`),
-      sql`, `,
-    )})`,
+    sql`SELECT device_sn FROM devices WHERE deleted_at IS NULL AND device_sn IN (${listOf(serials)})`,
   )
   return new Set(rows.map((r) => r.device_sn))
 }

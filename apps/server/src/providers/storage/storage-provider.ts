@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import type { Readable } from 'node:stream'
+import { UPLOAD_TYPES } from '@aed/contracts/files'
 
 /** A stored object: its key and the URL clients fetch it from. */
 export type StoredFile = { key: string; url: string }
@@ -33,16 +34,10 @@ export function assertKey(key: string): void {
   if (!STORAGE_KEY.test(key)) throw new Error(`Invalid storage key: ${key}`)
 }
 
+// What uploads may be, plus what the server itself generates (csv, zip).
 const SERVED_TYPES: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  pdf: 'application/pdf',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ...UPLOAD_TYPES,
   csv: 'text/csv; charset=utf-8',
-  txt: 'text/plain; charset=utf-8',
   zip: 'application/zip',
 }
 
