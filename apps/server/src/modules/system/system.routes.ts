@@ -1,5 +1,4 @@
 import { Code, envelope, menuApi, permissionList, translate } from '@aed/contracts'
-import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -8,6 +7,7 @@ import { langOf } from '../../lib/lang.ts'
 import { routes } from '../../lib/route.ts'
 import { ok } from '../../plugins/envelope.ts'
 import { buildMenu } from './menu.service.ts'
+import { ping } from './system.repository.ts'
 
 /** Health and the server-built menu. */
 export async function systemRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -28,7 +28,7 @@ export async function systemRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
     },
     async (req, reply) => {
       try {
-        await ctx.db.execute(sql`SELECT 1`)
+        await ping(ctx.db)
         return ok(req, { database: ctx.database.kind, time: new Date().toISOString() })
       } catch (err) {
         req.log.error({ err }, 'health check failed')
