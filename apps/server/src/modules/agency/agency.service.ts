@@ -1,6 +1,6 @@
 import { AgencyType } from '@aed/contracts'
 import type { AgencyForm, AgencyListQuery } from '@aed/contracts/agency'
-import { PARENT_TYPES } from '@aed/contracts/agency-rules'
+import { agencyTypeOptions, PARENT_TYPES } from '@aed/contracts/agency-rules'
 import { isLeafRegion } from '@aed/contracts/regions'
 import type { AppContext } from '../../context.ts'
 import { invalid, notFound } from '../../lib/errors.ts'
@@ -25,10 +25,10 @@ function checkTypeUnderParent(type: number, parentType: number) {
 
 /** Creates an organisation in the member's subtree: general agents only by system members, never a system one. */
 export async function createAgency(ctx: AppContext, auth: AuthContext, form: AgencyForm) {
-  if (form.agency_type === AgencyType.SYSTEM) throw invalid('AGENCY_TYPE_NOT_ALLOWED')
-  if (form.agency_type === AgencyType.GENERAL_AGENT && auth.agency_type !== AgencyType.SYSTEM) {
+  // The dialog's type options for a new organisation are the rule: never system, general agents
+  // only by members of the system organisation.
+  if (!agencyTypeOptions(false, auth.agency_type).includes(form.agency_type))
     throw invalid('AGENCY_TYPE_NOT_ALLOWED')
-  }
   checkAddress(form)
   const parent = await resolveParent(ctx, auth, form.parent_id)
   checkTypeUnderParent(form.agency_type, parent.agency_type)
