@@ -1,5 +1,5 @@
 import { Code } from '@aed/contracts'
-import type { DistrictOption, MapAddress, MapSuggestion } from '@aed/contracts/map'
+import { mapApi } from '@aed/contracts/map'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MapProvider } from '../../providers/map/map-provider.ts'
 import { fakeFetch, tencentGeocoder, tencentSuggestion } from '../../providers/map/tencent.fixtures.ts'
@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 const children = (id?: string, token = tokens.njAdmin) =>
-  t.call<DistrictOption[]>('GET', '/api/v1/map/district/getchildren/', {
+  t.api(mapApi.districtChildren, {
     token,
     query: id === undefined ? {} : { id },
   })
@@ -36,7 +36,7 @@ describe('district tree', () => {
     for (const id of ['999999', 'abc', '3301']) {
       expect(await children(id)).toMatchObject({ code: 1, msg: '未知的行政区划代码' })
     }
-    const en = await t.call('GET', '/api/v1/map/district/getchildren/', {
+    const en = await t.api(mapApi.districtChildren, {
       token: tokens.njAdmin,
       query: { id: '999999' },
       lang: 'en-US',
@@ -46,13 +46,13 @@ describe('district tree', () => {
 
   it('serves every signed-in member, read-only ones too, and nobody else', async () => {
     expect((await children('320100', tokens.general)).code).toBe(0)
-    expect((await t.call('GET', '/api/v1/map/district/getchildren/')).code).toBe(Code.TOKEN)
+    expect((await t.api(mapApi.districtChildren)).code).toBe(Code.TOKEN)
   })
 })
 
 describe('offline place search and reverse geocoding', () => {
   it('finds regions by keyword', async () => {
-    const r = await t.call<MapSuggestion[]>('GET', '/api/v1/map/suggestion', {
+    const r = await t.api(mapApi.suggestion, {
       token: tokens.general,
       query: { keyword: '鼓楼' },
     })
@@ -65,21 +65,17 @@ describe('offline place search and reverse geocoding', () => {
   })
 
   it('needs a keyword and a token', async () => {
-    const r = await t.call('GET', '/api/v1/map/suggestion', {
-      token: tokens.njAdmin,
-      query: { keyword: ' ' },
-    })
+    const r = await t.api(mapApi.suggestion, { token: tokens.njAdmin, query: { keyword: ' ' } })
     expect(r).toMatchObject({ code: 1, msg: '请输入搜索关键词' })
-    expect((await t.call('GET', '/api/v1/map/suggestion', { token: tokens.njAdmin })).msg).toBe(
+    // No keyword at all, which the query type requires: a raw call.
+    expect((await t.call('GET', mapApi.suggestion.path, { token: tokens.njAdmin })).msg).toBe(
       '请输入搜索关键词',
     )
-    expect((await t.call('GET', '/api/v1/map/suggestion', { query: { keyword: '鼓楼' } })).code).toBe(
-      Code.TOKEN,
-    )
+    expect((await t.api(mapApi.suggestion, { query: { keyword: '鼓楼' } })).code).toBe(Code.TOKEN)
   })
 
   it('says plainly that the offline map cannot turn coordinates into an address', async () => {
-    const r = await t.call('GET', '/api/v1/map/address', {
+    const r = await t.api(mapApi.address, {
       token: tokens.njAdmin,
       query: { lat: 32.06, lon: 118.78 },
     })
@@ -90,17 +86,19 @@ describe('offline place search and reverse geocoding', () => {
   })
 
   it('checks the coordinates first', async () => {
-    const queries: Record<string, string | number>[] = [
+    const queries: { lat: number | string; lon: number }[] = [
       { lat: 91, lon: 118 },
       { lat: 32, lon: 181 },
       { lat: 'x', lon: 1 },
-      { lon: 1 },
       { lat: '', lon: 1 },
     ]
     for (const query of queries) {
-      const r = await t.call('GET', '/api/v1/map/address', { token: tokens.njAdmin, query })
+      const r = await t.api(mapApi.address, { token: tokens.njAdmin, query })
       expect(r, JSON.stringify(query)).toMatchObject({ code: 1, msg: '经纬度不正确' })
     }
+    // No lat at all, which the query type requires: a raw call.
+    const noLat = await t.call('GET', mapApi.address.path, { token: tokens.njAdmin, query: { lon: 1 } })
+    expect(noLat).toMatchObject({ code: 1, msg: '经纬度不正确' })
   })
 })
 
@@ -115,7 +113,7 @@ describe('through the Tencent adapter', () => {
 
   it('answers suggestions and addresses from Tencent', async () => {
     t.ctx.map = tencentMap({ key: 'k', fetch: fakeFetch(tencentSuggestion) })
-    const s = await t.call<MapSuggestion[]>('GET', '/api/v1/map/suggestion', {
+    const s = await t.api(mapApi.suggestion, {
       token: tokens.njAdmin,
       query: { keyword: '天安门' },
     })
@@ -126,7 +124,7 @@ describe('through the Tencent adapter', () => {
       location: { lat: 39.908802, lon: 116.397502 },
     })
     t.ctx.map = tencentMap({ key: 'k', fetch: fakeFetch(tencentGeocoder) })
-    const a = await t.call<MapAddress>('GET', '/api/v1/map/address', {
+    const a = await t.api(mapApi.address, {
       token: tokens.njAdmin,
       query: { lat: 39.984154, lon: 116.30749 },
     })
@@ -143,7 +141,7 @@ describe('through the Tencent adapter', () => {
       key: 'k',
       fetch: fakeFetch({ status: 121, message: '此key每日调用量已达到上限' }),
     })
-    const r = await t.call('GET', '/api/v1/map/suggestion', {
+    const r = await t.api(mapApi.suggestion, {
       token: tokens.njAdmin,
       query: { keyword: '天安门' },
     })

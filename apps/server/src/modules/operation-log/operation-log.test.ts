@@ -1,5 +1,6 @@
-import { Code } from '@aed/contracts'
-import type { OperationLog } from '@aed/contracts/operation-log'
+import { Code, type DataOf } from '@aed/contracts'
+import { operationLogApi } from '@aed/contracts/operation-log'
+import { settingsApi } from '@aed/contracts/settings'
 import { sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -7,14 +8,22 @@ import { operationLogs } from '../../db/schema.ts'
 import { createTestApp, demo, type TestApp } from '../../test/harness.ts'
 
 let t: TestApp
-type List = { count: number; resource: OperationLog[] }
-const path = '/api/v1/sys-mgmt/operation-log'
+
+/** The list answers a page, or with export_xls the file: these take `data` as the one expected. */
+function pageOf(data: DataOf<typeof operationLogApi.list>) {
+  if (!('resource' in data)) throw new Error('expected a page, got an export')
+  return data
+}
+function exportOf(data: DataOf<typeof operationLogApi.list>) {
+  if (!('file_url' in data)) throw new Error('expected an export, got a page')
+  return data
+}
 
 beforeAll(async () => {
   t = await createTestApp()
   // Real changes produce the entries: sign-ins everywhere and a settings change in Hangzhou.
   const hz = await t.login(demo.hzAdmin)
-  await t.call('POST', '/api/v1/agency/config/', {
+  await t.api(settingsApi.save, {
     token: hz,
     body: {
       aid_sms: 1,
@@ -42,35 +51,36 @@ afterAll(() => t.close())
 
 describe('operation log', () => {
   it('lists the last 180 days of the whole subtree, newest first, in the spec time format', async () => {
-    const r = await t.call<List>('GET', path, { token: await t.login(demo.superAdmin) })
-    expect(r.data.resource.map((l) => l.content)).not.toContain('很久以前的登录')
-    expect(r.data.resource[0].create_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
-    expect(r.data.resource.map((l) => l.operation_type)).toContain('系统设置')
-    const old = await t.call<List>('GET', path, {
+    const r = pageOf((await t.api(operationLogApi.list, { token: await t.login(demo.superAdmin) })).data)
+    expect(r.resource.map((l) => l.content)).not.toContain('很久以前的登录')
+    expect(r.resource[0].create_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
+    expect(r.resource.map((l) => l.operation_type)).toContain('系统设置')
+    const old = await t.api(operationLogApi.list, {
       token: await t.login(demo.superAdmin),
       query: { start_time: '2000-01-01', content: '很久以前' },
     })
-    expect(old.data.count).toBe(1)
+    expect(pageOf(old.data).count).toBe(1)
   })
 
   it('shows a member only the entries of its own subtree', async () => {
-    const r = await t.call<List>('GET', path, {
+    const r = await t.api(operationLogApi.list, {
       token: await t.login(demo.eastAdmin),
       query: { page_size: 100 },
     })
-    const agencies = new Set(r.data.resource.map((l) => l.agency_name))
+    const { resource } = pageOf(r.data)
+    const agencies = new Set(resource.map((l) => l.agency_name))
     expect([...agencies].every((a) => ['华东区域总代理', '杭州市西湖区急救中心'].includes(a!))).toBe(true)
-    expect(r.data.resource.some((l) => l.operator === '南山急救站管理员')).toBe(false)
+    expect(resource.some((l) => l.operator === '南山急救站管理员')).toBe(false)
   })
 
   it('filters by operator and content', async () => {
     const token = await t.login(demo.superAdmin)
-    const byOp = await t.call<List>('GET', path, { token, query: { operator: '西湖' } })
-    expect(byOp.data.resource.every((l) => l.operator.includes('西湖'))).toBe(true)
-    expect(byOp.data.count).toBeGreaterThan(0)
-    const byContent = await t.call<List>('GET', path, { token, query: { content: '位置偏移:2km' } })
-    expect(byContent.data.count).toBe(1)
-    const bad = await t.call('GET', path, {
+    const byOp = pageOf((await t.api(operationLogApi.list, { token, query: { operator: '西湖' } })).data)
+    expect(byOp.resource.every((l) => l.operator.includes('西湖'))).toBe(true)
+    expect(byOp.count).toBeGreaterThan(0)
+    const byContent = await t.api(operationLogApi.list, { token, query: { content: '位置偏移:2km' } })
+    expect(pageOf(byContent.data).count).toBe(1)
+    const bad = await t.api(operationLogApi.list, {
       token,
       query: { start_time: '2026-02-01', end_time: '2026-01-01' },
     })
@@ -79,12 +89,10 @@ describe('operation log', () => {
 
   it('exports a real spreadsheet of the matching entries', async () => {
     const token = await t.login(demo.superAdmin)
-    const r = await t.call<{ file_url: string; count: number }>('GET', path, {
-      token,
-      query: { export_xls: 'true' },
-    })
+    const r = await t.api(operationLogApi.list, { token, query: { export_xls: 'true' } })
     expect(r.code).toBe(0)
-    const file = await t.app.inject({ method: 'GET', url: r.data.file_url })
+    const { file_url, count } = exportOf(r.data)
+    const file = await t.app.inject({ method: 'GET', url: file_url })
     expect(file.statusCode).toBe(200)
     const book = new ExcelJS.Workbook()
     await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer)
@@ -97,12 +105,14 @@ describe('operation log', () => {
       '所属机构',
       '操作时间',
     ])
-    expect(sheet.rowCount - 1).toBe(r.data.count)
+    expect(sheet.rowCount - 1).toBe(count)
     const types = sheet.getColumn(2).values
     expect(types).toContain('系统设置')
   })
 
   it('is refused without the system-management area', async () => {
-    expect((await t.call('GET', path, { token: await t.login(demo.general) })).code).toBe(Code.FORBIDDEN)
+    expect((await t.api(operationLogApi.list, { token: await t.login(demo.general) })).code).toBe(
+      Code.FORBIDDEN,
+    )
   })
 })

@@ -1,5 +1,5 @@
 import { Code } from '@aed/contracts'
-import type { Constants, DataDict } from '@aed/contracts/constants'
+import { constantsApi } from '@aed/contracts/constants'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { StorageProvider } from '../../providers/storage/storage-provider.ts'
@@ -15,7 +15,7 @@ afterAll(() => t.close())
 
 describe('common constants', () => {
   it('answers device models, brands, the default point and service names', async () => {
-    const r = await t.call<Constants>('GET', '/api/v1/system/constants/', { token: tokens.general })
+    const r = await t.api(constantsApi.constants, { token: tokens.general })
     expect(r.code).toBe(0)
     expect(r.data.device.model).toEqual({
       '64': 'D100',
@@ -40,7 +40,7 @@ describe('common constants', () => {
       sms_notify: '短信通知',
       mini_program: '小程序展示',
     })
-    const en = await t.call<Constants>('GET', '/api/v1/system/constants/', {
+    const en = await t.api(constantsApi.constants, {
       token: tokens.general,
       lang: 'en-US',
     })
@@ -48,14 +48,14 @@ describe('common constants', () => {
   })
 
   it('needs a signed-in member', async () => {
-    expect((await t.call('GET', '/api/v1/system/constants/')).code).toBe(Code.TOKEN)
-    expect((await t.call('GET', '/api/v1/system/data-dict')).code).toBe(Code.TOKEN)
+    expect((await t.api(constantsApi.constants)).code).toBe(Code.TOKEN)
+    expect((await t.api(constantsApi.dataDict)).code).toBe(Code.TOKEN)
   })
 })
 
 describe('data dictionary', () => {
   it('labels every enumeration of the spec, in the requester’s language', async () => {
-    const r = await t.call<DataDict>('GET', '/api/v1/system/data-dict', { token: tokens.general })
+    const r = await t.api(constantsApi.dataDict, { token: tokens.general })
     expect(r.data.device_status.map((d) => [d.value, d.label])).toEqual([
       [0, '正常'],
       [1, '预警'],
@@ -76,7 +76,7 @@ describe('data dictionary', () => {
       { value: 1, label: '电量低', min: 5, max: 9 },
       { value: 2, label: '电量正常', min: 9, max: 100 },
     ])
-    const en = await t.call<DataDict>('GET', '/api/v1/system/data-dict', {
+    const en = await t.api(constantsApi.dataDict, {
       token: tokens.general,
       lang: 'en-US',
     })
@@ -84,7 +84,7 @@ describe('data dictionary', () => {
   })
 
   it('gives the URL of a real .xlsx import template', async () => {
-    const r = await t.call<DataDict>('GET', '/api/v1/system/data-dict', { token: tokens.hzAdmin })
+    const r = await t.api(constantsApi.dataDict, { token: tokens.hzAdmin })
     expect(r.data.device_import_template).toBe('/files/templates/device-import-template.xlsx')
     const file = await t.app.inject({ method: 'GET', url: r.data.device_import_template })
     expect(file.statusCode).toBe(200)
@@ -98,7 +98,7 @@ describe('data dictionary', () => {
     expect(sheet.getCell('B2').dataValidation.formulae?.[0]).toContain('D100A')
     expect(wb.getWorksheet('填写说明')).toBeTruthy()
     // The same for a sibling agency: the dictionary holds nothing of any organisation.
-    const nj = await t.call<DataDict>('GET', '/api/v1/system/data-dict', { token: tokens.njAdmin })
+    const nj = await t.api(constantsApi.dataDict, { token: tokens.njAdmin })
     expect(nj.data).toEqual(r.data)
   })
 
@@ -115,12 +115,10 @@ describe('data dictionary', () => {
       },
     } satisfies StorageProvider
     try {
-      expect((await t.call('GET', '/api/v1/system/data-dict', { token: tokens.hzAdmin })).code).toBe(
-        Code.INTERNAL,
-      )
+      expect((await t.api(constantsApi.dataDict, { token: tokens.hzAdmin })).code).toBe(Code.INTERNAL)
       fail = false
-      expect((await t.call('GET', '/api/v1/system/data-dict', { token: tokens.hzAdmin })).code).toBe(0)
-      expect((await t.call('GET', '/api/v1/system/data-dict', { token: tokens.hzAdmin })).code).toBe(0)
+      expect((await t.api(constantsApi.dataDict, { token: tokens.hzAdmin })).code).toBe(0)
+      expect((await t.api(constantsApi.dataDict, { token: tokens.hzAdmin })).code).toBe(0)
       expect(puts).toBe(2)
     } finally {
       t.ctx.storage = real

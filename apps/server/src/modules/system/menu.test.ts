@@ -1,4 +1,4 @@
-import type { MenuItem } from '@aed/contracts'
+import { menuApi } from '@aed/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, demo, type TestApp } from '../../test/harness.ts'
 import { buildMenu } from './menu.service.ts'
@@ -44,7 +44,7 @@ describe('GET /api/v1/system/menu', () => {
 
   it('gives every member the dashboard', async () => {
     for (const phone of [demo.superAdmin, demo.general]) {
-      const r = await t.call<MenuItem[]>('GET', '/api/v1/system/menu', { token: await t.login(phone) })
+      const r = await t.api(menuApi.menu, { token: await t.login(phone) })
       expect(r.code).toBe(0)
       expect(r.data.flatMap((i) => [i.path, ...(i.children ?? []).map((c) => c.path)])).toContain(
         '/watchBoard/dashboard',
