@@ -8,7 +8,7 @@ import {
   WechatOutlined,
 } from '@ant-design/icons'
 import { Avatar, Button, Divider, Popover } from 'antd'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { maskPhone } from '../../lib/mask'
 import { useDict } from '../../lib/useDict'
@@ -32,6 +32,23 @@ export function UserPopover({
     setOpen(false)
     onAction(action)
   }
+  const actions: { action: UserAction; icon: ReactNode; label: string; testId: string }[] = [
+    {
+      action: 'changePassword',
+      icon: <LockOutlined />,
+      label: t('layout.changePassword'),
+      testId: 'user-change-password',
+    },
+    { action: 'security', icon: <SafetyOutlined />, label: t('security.title'), testId: 'user-security' },
+    {
+      action: 'wechat',
+      icon: <WechatOutlined />,
+      label: userInfo?.bind_wx ? t('layout.unbindWechat') : t('layout.bindWechat'),
+      testId: 'user-wechat',
+    },
+    { action: 'settings', icon: <SettingOutlined />, label: t('layout.settings'), testId: 'user-settings' },
+    { action: 'logout', icon: <LogoutOutlined />, label: t('layout.logout'), testId: 'logout' },
+  ]
   const rows = [
     [t('layout.phone'), maskPhone(userInfo?.phone)],
     [t('layout.organisation'), userInfo?.agency_name],
@@ -54,52 +71,19 @@ export function UserPopover({
       </dl>
       <Divider className="user-card-divider" />
       <div className="user-card-actions">
-        <Button
-          type="text"
-          block
-          icon={<LockOutlined />}
-          onClick={() => act('changePassword')}
-          data-testid="user-change-password"
-        >
-          {t('layout.changePassword')}
-        </Button>
-        <Button
-          type="text"
-          block
-          icon={<SafetyOutlined />}
-          onClick={() => act('security')}
-          data-testid="user-security"
-        >
-          {t('security.title')}
-        </Button>
-        <Button
-          type="text"
-          block
-          icon={<WechatOutlined />}
-          onClick={() => act('wechat')}
-          data-testid="user-wechat"
-        >
-          {userInfo?.bind_wx ? t('layout.unbindWechat') : t('layout.bindWechat')}
-        </Button>
-        <Button
-          type="text"
-          block
-          icon={<SettingOutlined />}
-          onClick={() => act('settings')}
-          data-testid="user-settings"
-        >
-          {t('layout.settings')}
-        </Button>
-        <Button
-          type="text"
-          block
-          danger
-          icon={<LogoutOutlined />}
-          onClick={() => act('logout')}
-          data-testid="logout"
-        >
-          {t('layout.logout')}
-        </Button>
+        {actions.map(({ action, icon, label, testId }) => (
+          <Button
+            key={action}
+            type="text"
+            block
+            danger={action === 'logout'}
+            icon={icon}
+            onClick={() => act(action)}
+            data-testid={testId}
+          >
+            {label}
+          </Button>
+        ))}
       </div>
     </div>
   )

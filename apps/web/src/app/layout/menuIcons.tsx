@@ -1,47 +1,7 @@
-import {
-  AlertOutlined,
-  ApartmentOutlined,
-  AppstoreOutlined,
-  BellOutlined,
-  BookOutlined,
-  ClusterOutlined,
-  DashboardOutlined,
-  DesktopOutlined,
-  EnvironmentOutlined,
-  FileTextOutlined,
-  HeartOutlined,
-  MedicineBoxOutlined,
-  PhoneOutlined,
-  ProfileOutlined,
-  SafetyCertificateOutlined,
-  SettingOutlined,
-  TeamOutlined,
-  ThunderboltOutlined,
-  UserOutlined,
-} from '@ant-design/icons'
 import type { ComponentType } from 'react'
+import * as menuIconSet from './menuIconSet'
 
-const icons: Record<string, ComponentType> = {
-  AlertOutlined,
-  ApartmentOutlined,
-  AppstoreOutlined,
-  BellOutlined,
-  BookOutlined,
-  ClusterOutlined,
-  DashboardOutlined,
-  DesktopOutlined,
-  EnvironmentOutlined,
-  FileTextOutlined,
-  HeartOutlined,
-  MedicineBoxOutlined,
-  PhoneOutlined,
-  ProfileOutlined,
-  SafetyCertificateOutlined,
-  SettingOutlined,
-  TeamOutlined,
-  ThunderboltOutlined,
-  UserOutlined,
-}
+const icons: Partial<Record<string, ComponentType>> = menuIconSet
 
 /** The @ant-design/icons component a server menu entry names, if the console knows it. */
 export function menuIcon(name: string | undefined) {

@@ -1,9 +1,10 @@
 import { UndoOutlined } from '@ant-design/icons'
-import { Button, Divider, Drawer, Select, Switch, Typography } from 'antd'
+import { Button, Divider, Drawer, Select, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { ColorSwatches } from './ColorSwatches'
 import { useLayoutSettings } from './LayoutSettingsContext'
 import { SettingRow } from './SettingRow'
+import { SettingSwitch } from './SettingSwitch'
 import { StylePicker } from './StylePicker'
 
 /** The layout-settings drawer: every change is saved and applied at once. */
@@ -61,56 +62,43 @@ export function SettingsDrawer() {
           data-testid="settings-content-width"
         />
       </SettingRow>
-      <SettingRow label={t('settings.fixedHeader')}>
-        <Switch
-          size="small"
-          checked={s.fixedHeader}
-          onChange={(value) => dispatch({ type: 'setFixedHeader', value })}
-        />
-      </SettingRow>
-      <SettingRow
+      <SettingSwitch
+        label={t('settings.fixedHeader')}
+        checked={s.fixedHeader}
+        onChange={(value) => dispatch({ type: 'setFixedHeader', value })}
+      />
+      <SettingSwitch
         label={t('settings.autoHideHeader')}
         hint={s.fixedHeader ? undefined : t('settings.autoHideHint')}
-      >
-        <Switch
-          size="small"
-          checked={s.autoHideHeader}
-          disabled={!s.fixedHeader}
-          onChange={(value) => dispatch({ type: 'setAutoHideHeader', value })}
-        />
-      </SettingRow>
-      <SettingRow label={t('settings.fixedSidebar')} hint={side ? undefined : t('settings.fixedSidebarHint')}>
-        <Switch
-          size="small"
-          checked={s.fixedSidebar}
-          disabled={!side}
-          onChange={(value) => dispatch({ type: 'setFixedSidebar', value })}
-        />
-      </SettingRow>
+        checked={s.autoHideHeader}
+        disabled={!s.fixedHeader}
+        onChange={(value) => dispatch({ type: 'setAutoHideHeader', value })}
+      />
+      <SettingSwitch
+        label={t('settings.fixedSidebar')}
+        hint={side ? undefined : t('settings.fixedSidebarHint')}
+        checked={s.fixedSidebar}
+        disabled={!side}
+        onChange={(value) => dispatch({ type: 'setFixedSidebar', value })}
+      />
       <Divider />
       <Typography.Title level={5}>{t('settings.other')}</Typography.Title>
-      <SettingRow label={t('settings.colorWeak')}>
-        <Switch
-          size="small"
-          checked={s.colorWeak}
-          onChange={(value) => dispatch({ type: 'setColorWeak', value })}
-        />
-      </SettingRow>
-      <SettingRow label={t('settings.grayMode')}>
-        <Switch
-          size="small"
-          checked={s.grayMode}
-          onChange={(value) => dispatch({ type: 'setGrayMode', value })}
-        />
-      </SettingRow>
-      <SettingRow label={t('settings.darkMode')}>
-        <Switch
-          size="small"
-          checked={s.darkMode}
-          onChange={(value) => dispatch({ type: 'setDarkMode', value })}
-          data-testid="settings-dark-mode"
-        />
-      </SettingRow>
+      <SettingSwitch
+        label={t('settings.colorWeak')}
+        checked={s.colorWeak}
+        onChange={(value) => dispatch({ type: 'setColorWeak', value })}
+      />
+      <SettingSwitch
+        label={t('settings.grayMode')}
+        checked={s.grayMode}
+        onChange={(value) => dispatch({ type: 'setGrayMode', value })}
+      />
+      <SettingSwitch
+        label={t('settings.darkMode')}
+        checked={s.darkMode}
+        onChange={(value) => dispatch({ type: 'setDarkMode', value })}
+        testId="settings-dark-mode"
+      />
       <Divider />
       <Button block icon={<UndoOutlined />} onClick={() => dispatch({ type: 'reset' })}>
         {t('settings.reset')}

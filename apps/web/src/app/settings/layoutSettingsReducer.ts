@@ -7,21 +7,31 @@ import {
   type NavTheme,
 } from './layoutSettings'
 
+/** The actions that only store their value, and the setting each one stores. */
+const plainSetters = {
+  setCollapsed: 'collapsed',
+  setFixedSidebar: 'fixedSidebar',
+  setPrimaryColor: 'primaryColor',
+  setColorWeak: 'colorWeak',
+  setGrayMode: 'grayMode',
+  setDrawerOpen: 'drawerOpen',
+} as const satisfies Record<string, keyof LayoutSettings>
+
+type PlainSetter = keyof typeof plainSetters
+type PlainSetterAction = {
+  [A in PlainSetter]: { type: A; value: LayoutSettings[(typeof plainSetters)[A]] }
+}[PlainSetter]
+
 export type LayoutSettingsAction =
+  | PlainSetterAction
   | { type: 'toggleCollapsed' }
-  | { type: 'setCollapsed'; value: boolean }
   | { type: 'setDevice'; value: Device }
   | { type: 'setTheme'; value: NavTheme }
   | { type: 'setLayout'; value: LayoutMode }
   | { type: 'setContentWidth'; value: ContentWidth }
   | { type: 'setFixedHeader'; value: boolean }
-  | { type: 'setFixedSidebar'; value: boolean }
   | { type: 'setAutoHideHeader'; value: boolean }
-  | { type: 'setPrimaryColor'; value: string }
-  | { type: 'setColorWeak'; value: boolean }
-  | { type: 'setGrayMode'; value: boolean }
   | { type: 'setDarkMode'; value: boolean }
-  | { type: 'setDrawerOpen'; value: boolean }
   | { type: 'reset' }
 
 /** The layout-settings rules of the spec, as a pure reducer. */
@@ -29,8 +39,6 @@ export function layoutSettingsReducer(state: LayoutSettings, action: LayoutSetti
   switch (action.type) {
     case 'toggleCollapsed':
       return { ...state, collapsed: !state.collapsed }
-    case 'setCollapsed':
-      return { ...state, collapsed: action.value }
     case 'setDevice':
       return {
         ...state,
@@ -55,21 +63,13 @@ export function layoutSettingsReducer(state: LayoutSettings, action: LayoutSetti
         fixedHeader: action.value,
         autoHideHeader: action.value ? state.autoHideHeader : false,
       }
-    case 'setFixedSidebar':
-      return { ...state, fixedSidebar: action.value }
     case 'setAutoHideHeader':
       return { ...state, autoHideHeader: state.fixedHeader ? action.value : false }
-    case 'setPrimaryColor':
-      return { ...state, primaryColor: action.value }
-    case 'setColorWeak':
-      return { ...state, colorWeak: action.value }
-    case 'setGrayMode':
-      return { ...state, grayMode: action.value }
     case 'setDarkMode':
       return { ...state, darkMode: action.value, theme: action.value ? 'dark' : state.theme }
-    case 'setDrawerOpen':
-      return { ...state, drawerOpen: action.value }
     case 'reset':
       return { ...defaultLayoutSettings, device: state.device, drawerOpen: state.drawerOpen }
+    default:
+      return { ...state, [plainSetters[action.type]]: action.value }
   }
 }

@@ -1,14 +1,8 @@
 import { agencyApi } from '@aed/contracts/agency'
-import { useQuery } from '@tanstack/react-query'
-import { callApi } from '../../../lib/api'
+import { useDetailQuery } from '../../../lib/useDetailQuery'
 import { agencyKeys } from './keys'
 
 /** One organisation with its whole phone. */
 export function useAgency(id: number | null) {
-  return useQuery({
-    queryKey: agencyKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => callApi(agencyApi.detail, { params: { id: id as number }, signal }),
-    enabled: id !== null,
-    staleTime: 0,
-  })
+  return useDetailQuery(agencyApi.detail, agencyKeys.detail, id)
 }

@@ -1,12 +1,12 @@
 import type { AgencyNode } from '@aed/contracts/agency'
 import { agencyTypeOptions, findNode, levelUnder, parentOptions } from '@aed/contracts/agency-rules'
-import { App, Form, Spin } from 'antd'
+import { App, Form } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { FormModal } from '../../../components/FormModal/FormModal'
+import { RecordFormModal } from '../../../components/FormModal/RecordFormModal'
 import { useAreaLevel } from '../../../lib/useAreaLevel'
-import { useFormReset } from '../../../lib/useFormReset'
 import { useSession } from '../../../lib/useSession'
 import { useSubmit } from '../../../lib/useSubmit'
+import { validated } from '../../../lib/validated'
 import { useAgency } from '../api/useAgency'
 import { useSaveAgency } from '../api/useSaveAgency'
 import { AgencyFormFields } from './AgencyFormFields'
@@ -56,41 +56,37 @@ export function AgencyModal({ id, open, tree, defaultParent, onClose }: Props) {
         phone: '',
       }
 
-  useFormReset(form, open && initial ? String(id) : null)
-
   const submit = async () => {
     if (!canEdit) {
       message.error(t('common.noPermission'))
       return
     }
-    const values = await form.validateFields().catch(() => null)
+    const values = await validated(form)
     if (!values) return
     await send({ id, form: toAgencyForm(values) })
   }
 
   return (
-    <FormModal
+    <RecordFormModal
       open={open}
       title={editing ? t('agency.modify') : t('agency.add')}
       width={760}
-      canSave={canEdit && Boolean(initial)}
       saving={save.isPending}
       onOk={submit}
       onClose={onClose}
-      testId="agency-modal"
+      form={form}
+      name="agency"
+      formLayout={{ layout: 'vertical' }}
+      recordId={id}
+      initial={initial}
+      canEdit={canEdit}
     >
-      {initial ? (
-        <Form form={form} layout="vertical" initialValues={initial} preserve={false} name="agency">
-          <AgencyFormFields
-            typeOptions={agencyTypeOptions(editing, actor.agency_type)}
-            parents={parents}
-            level={level}
-            disabled={!canEdit}
-          />
-        </Form>
-      ) : (
-        <Spin className="modal-spin" />
-      )}
-    </FormModal>
+      <AgencyFormFields
+        typeOptions={agencyTypeOptions(editing, actor.agency_type)}
+        parents={parents}
+        level={level}
+        disabled={!canEdit}
+      />
+    </RecordFormModal>
   )
 }

@@ -1,9 +1,10 @@
 import type { AgencyNode } from '@aed/contracts/agency'
 import { expandableKeys } from '@aed/contracts/agency-rules'
 import { MinusSquareOutlined, PlusOutlined, PlusSquareOutlined } from '@ant-design/icons'
-import { Button, Card, Empty, Spin, Tag, Tooltip, Tree, type TreeDataNode } from 'antd'
+import { Card, Empty, Spin, Tag, Tree, type TreeDataNode } from 'antd'
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { IconButton } from '../../../components/IconButton/IconButton'
 
 type Props = {
   tree: AgencyNode[] | undefined
@@ -43,37 +44,25 @@ export function AgencyTreePanel({ tree, loading, selected, onSelect, onAdd }: Pr
   const tools = (
     <span className="agency-tree-tools">
       {onAdd && (
-        <Tooltip title={t('agency.add')}>
-          <Button
-            type="text"
-            size="small"
-            icon={<PlusOutlined />}
-            onClick={onAdd}
-            aria-label={t('agency.add')}
-            data-testid="agency-tree-add"
-          />
-        </Tooltip>
+        <IconButton
+          label={t('agency.add')}
+          icon={<PlusOutlined />}
+          onClick={onAdd}
+          testId="agency-tree-add"
+        />
       )}
-      <Tooltip title={t('agency.collapseAll')}>
-        <Button
-          type="text"
-          size="small"
-          icon={<MinusSquareOutlined />}
-          onClick={() => setExpanded([])}
-          aria-label={t('agency.collapseAll')}
-          data-testid="agency-tree-collapse"
-        />
-      </Tooltip>
-      <Tooltip title={t('agency.expandAll')}>
-        <Button
-          type="text"
-          size="small"
-          icon={<PlusSquareOutlined />}
-          onClick={() => setExpanded(allKeys)}
-          aria-label={t('agency.expandAll')}
-          data-testid="agency-tree-expand"
-        />
-      </Tooltip>
+      <IconButton
+        label={t('agency.collapseAll')}
+        icon={<MinusSquareOutlined />}
+        onClick={() => setExpanded([])}
+        testId="agency-tree-collapse"
+      />
+      <IconButton
+        label={t('agency.expandAll')}
+        icon={<PlusSquareOutlined />}
+        onClick={() => setExpanded(allKeys)}
+        testId="agency-tree-expand"
+      />
     </span>
   )
 

@@ -1,9 +1,10 @@
 import type { Agency } from '@aed/contracts/agency'
-import { Badge, Button, Space } from 'antd'
+import { Badge } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useTranslation } from 'react-i18next'
+import { actionsColumn } from '../../../components/TableColumns/actionsColumn'
+import { dateTimeColumn } from '../../../components/TableColumns/dateTimeColumn'
 import { fullAddress } from '../../../lib/address'
-import { formatDateTime } from '../../../lib/datetime'
 
 type Actions = { onEdit: (a: Agency) => void; onToggle: (a: Agency) => void }
 
@@ -48,13 +49,7 @@ export function useAgencyColumns({ onEdit, onToggle }: Actions): ColumnsType<Age
       ellipsis: true,
       render: (_, a) => fullAddress(a.address_name, a.location) || dash,
     },
-    {
-      title: t('agency.createTime'),
-      dataIndex: 'create_time',
-      sorter: true,
-      width: 170,
-      render: (v: string) => formatDateTime(v),
-    },
+    dateTimeColumn<Agency>(t('agency.createTime'), 'create_time'),
     {
       title: t('agency.status'),
       key: 'status',
@@ -69,31 +64,15 @@ export function useAgencyColumns({ onEdit, onToggle }: Actions): ColumnsType<Age
           <Badge status="success" text={t('agency.statusNormal')} />
         ),
     },
-    {
-      title: t('table.actions'),
-      key: 'actions',
-      width: 130,
-      fixed: 'right',
-      render: (_, a) => (
-        <Space size={0} onClick={(e) => e.stopPropagation()}>
-          {a.can.edit && (
-            <Button type="link" size="small" onClick={() => onEdit(a)} data-testid={`agency-edit-${a.id}`}>
-              {t('common.edit')}
-            </Button>
-          )}
-          {a.can.disable && (
-            <Button
-              type="link"
-              size="small"
-              danger={!a.disabled}
-              onClick={() => onToggle(a)}
-              data-testid={`agency-toggle-${a.id}`}
-            >
-              {a.disabled ? t('agency.enable') : t('agency.disable')}
-            </Button>
-          )}
-        </Space>
-      ),
-    },
+    actionsColumn<Agency>(t('table.actions'), 130, (a) => [
+      { label: t('common.edit'), onClick: () => onEdit(a), testId: `agency-edit-${a.id}`, show: a.can.edit },
+      {
+        label: a.disabled ? t('agency.enable') : t('agency.disable'),
+        onClick: () => onToggle(a),
+        testId: `agency-toggle-${a.id}`,
+        danger: !a.disabled,
+        show: a.can.disable,
+      },
+    ]),
   ]
 }

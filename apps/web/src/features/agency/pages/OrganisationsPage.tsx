@@ -1,14 +1,15 @@
 import type { Agency } from '@aed/contracts/agency'
 import { flattenTree } from '@aed/contracts/agency-rules'
-import { Card, Col, Row } from 'antd'
+import { Col, Row } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { DataTable } from '../../../components/DataTable/DataTable'
 import { useListState } from '../../../components/DataTable/useListState'
-import { FilterForm } from '../../../components/FilterForm/FilterForm'
 import type { FilterField } from '../../../components/FilterForm/types'
 import { ListCard } from '../../../components/ListCard/ListCard'
+import { FilterCard } from '../../../components/ListPage/FilterCard'
+import { withoutActions } from '../../../components/TableColumns/actionsColumn'
 import { useAreaLevel } from '../../../lib/useAreaLevel'
 import { useAgencyList } from '../api/useAgencyList'
 import { useAgencyTree } from '../api/useAgencyTree'
@@ -71,22 +72,14 @@ export function OrganisationsPage() {
           />
         </Col>
         <Col flex="auto" className="page-main">
-          <Card className="filter-card">
-            <FilterForm
-              fields={fields}
-              values={list.filters}
-              onSearch={list.search}
-              onReset={list.refresh}
-              span={8}
-            />
-          </Card>
+          <FilterCard list={list} fields={fields} span={8} />
           <ListCard
             title={selectedNode ? `${t('agency.list')} · ${selectedNode.name}` : t('agency.list')}
             add={add && { label: t('agency.add'), onClick: add, testId: 'agency-add' }}
           >
             <DataTable<Agency>
               list={list}
-              columns={canEdit ? columns : columns.filter((c) => c.key !== 'actions')}
+              columns={canEdit ? columns : withoutActions(columns)}
               rowKey={(a) => a.id}
               query={rows}
             />

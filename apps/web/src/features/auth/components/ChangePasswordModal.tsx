@@ -1,11 +1,14 @@
 import { PASSWORD_RULE } from '@aed/contracts'
-import { LockOutlined } from '@ant-design/icons'
-import { Alert, Form, Input, Modal } from 'antd'
+import { Alert, Form } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { FormModal } from '../../../components/FormModal/FormModal'
+import { sameAsField } from '../../../lib/sameAsField'
 import { sessionStore } from '../../../lib/session'
 import { StorageKey, storage } from '../../../lib/storage'
 import { useSubmit } from '../../../lib/useSubmit'
+import { validated } from '../../../lib/validated'
 import { type ResetPasswordPayload, useResetPassword } from '../api/useResetPassword'
+import { PasswordField } from './PasswordField'
 
 type Values = { old_password?: string; password: string; password_again: string }
 
@@ -24,8 +27,10 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
     },
   })
 
+  const passwordRule = { pattern: PASSWORD_RULE, message: t('password.rule') }
+
   const submit = async () => {
-    const values = await form.validateFields().catch(() => null)
+    const values = await validated(form)
     if (!values) return
     const payload: ResetPasswordPayload = { password: values.password, password_again: values.password_again }
     if (values.old_password) payload.old_password = values.old_password
@@ -33,64 +38,44 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
   }
 
   return (
-    <Modal
+    <FormModal
       open={open}
       title={t('password.title')}
+      width={520}
+      canSave
+      saving={reset.isPending}
       onOk={submit}
-      onCancel={onClose}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      confirmLoading={reset.isPending}
-      destroyOnHidden
-      data-testid="change-password-modal"
+      onClose={onClose}
+      testId="change-password-modal"
     >
       <Alert className="password-hint" type="info" showIcon title={t('password.hint')} />
       <Form form={form} layout="vertical" name="change-password" preserve={false}>
-        <Form.Item
+        <PasswordField
           name="old_password"
           label={t('password.old')}
-          rules={[
-            { required: true, message: t('password.oldRequired') },
-            { pattern: PASSWORD_RULE, message: t('password.rule') },
-          ]}
-        >
-          <Input.Password
-            prefix={<LockOutlined />}
-            autoComplete="current-password"
-            data-testid="password-old"
-          />
-        </Form.Item>
-        <Form.Item
+          rules={[{ required: true, message: t('password.oldRequired') }, passwordRule]}
+          autoComplete="current-password"
+          testId="password-old"
+        />
+        <PasswordField
           name="password"
           label={t('password.new')}
-          rules={[
-            { required: true, message: t('password.newRequired') },
-            { pattern: PASSWORD_RULE, message: t('password.rule') },
-          ]}
-        >
-          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid="password-new" />
-        </Form.Item>
-        <Form.Item
+          rules={[{ required: true, message: t('password.newRequired') }, passwordRule]}
+          autoComplete="new-password"
+          testId="password-new"
+        />
+        <PasswordField
           name="password_again"
           label={t('password.confirm')}
           dependencies={['password']}
           rules={[
             { required: true, message: t('password.confirmRequired') },
-            ({ getFieldValue }) => ({
-              validator: (_, v: string | undefined) =>
-                !v || v === getFieldValue('password')
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('password.mismatch'))),
-            }),
+            sameAsField('password', t('password.mismatch')),
           ]}
-        >
-          <Input.Password
-            prefix={<LockOutlined />}
-            autoComplete="new-password"
-            data-testid="password-confirm"
-          />
-        </Form.Item>
+          autoComplete="new-password"
+          testId="password-confirm"
+        />
       </Form>
-    </Modal>
+    </FormModal>
   )
 }

@@ -1,21 +1,22 @@
 import { FORGET_PHONE, PASSWORD_RULE } from '@aed/contracts'
-import { LockOutlined, MobileOutlined } from '@ant-design/icons'
-import { App, Form, Input, Modal } from 'antd'
+import { Form, Modal } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { sameAsField } from '../../../lib/sameAsField'
 import { useSubmit } from '../../../lib/useSubmit'
+import { validated } from '../../../lib/validated'
 import { useForgetPassword } from '../api/useForgetPassword'
-import { useSendSmsCode } from '../api/useSendSmsCode'
-import { stripSpaces } from '../phone'
-import { SmsCodeInput } from './SmsCodeInput'
+import { useSendSmsTo } from '../hooks/useSendSmsTo'
+import { PasswordField } from './PasswordField'
+import { PhoneField } from './PhoneField'
+import { SmsCodeField } from './SmsCodeField'
 
 type Values = { phone: string; sms_code: string; password: string; re_password: string }
 
 /** Resets a forgotten password with an SMS code (scene 'forget'). */
 export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation()
-  const { message } = App.useApp()
   const [form] = Form.useForm<Values>()
-  const sendSms = useSendSmsCode()
+  const send = useSendSmsTo(form, 'phone', 'forget')
   const forget = useForgetPassword()
   const reset = useSubmit(forget, {
     success: t('forgot.success'),
@@ -25,15 +26,8 @@ export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose:
     },
   })
 
-  const send = async () => {
-    await form.validateFields(['phone'])
-    const result = await sendSms.mutateAsync({ mobile: form.getFieldValue('phone'), scene: 'forget' })
-    message.success(t('login.smsSent'))
-    return result.resend_after
-  }
-
   const submit = async () => {
-    const values = await form.validateFields().catch(() => null)
+    const values = await validated(form)
     if (!values) return
     await reset(values)
   }
@@ -51,63 +45,32 @@ export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose:
       destroyOnHidden
     >
       <Form form={form} layout="vertical" name="forgot" preserve={false}>
-        <Form.Item
+        <PhoneField
           name="phone"
-          normalize={stripSpaces}
-          rules={[
-            {
-              validator: (_, v: string | undefined) =>
-                FORGET_PHONE.test(v ?? '')
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('forgot.phoneInvalid'))),
-            },
-          ]}
-        >
-          <Input
-            prefix={<MobileOutlined />}
-            placeholder={t('forgot.phone')}
-            maxLength={11}
-            data-testid="forgot-phone"
-          />
-        </Form.Item>
-        <Form.Item
-          name="sms_code"
-          normalize={stripSpaces}
-          rules={[{ required: true, message: t('forgot.smsRequired') }]}
-        >
-          <SmsCodeInput onSend={send} testId="forgot-sms-code" />
-        </Form.Item>
-        <Form.Item
+          pattern={FORGET_PHONE}
+          invalid={t('forgot.phoneInvalid')}
+          placeholder={t('forgot.phone')}
+          testId="forgot-phone"
+        />
+        <SmsCodeField required={t('forgot.smsRequired')} onSend={send} testId="forgot-sms-code" />
+        <PasswordField
           name="password"
           rules={[{ pattern: PASSWORD_RULE, required: true, message: t('forgot.passwordRule') }]}
-        >
-          <Input.Password
-            prefix={<LockOutlined />}
-            placeholder={t('forgot.password')}
-            autoComplete="new-password"
-            data-testid="forgot-password"
-          />
-        </Form.Item>
-        <Form.Item
+          placeholder={t('forgot.password')}
+          autoComplete="new-password"
+          testId="forgot-password"
+        />
+        <PasswordField
           name="re_password"
           dependencies={['password']}
           rules={[
             { required: true, message: t('forgot.confirm') },
-            ({ getFieldValue }) => ({
-              validator: (_, v: string | undefined) =>
-                !v || v === getFieldValue('password')
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('forgot.mismatch'))),
-            }),
+            sameAsField('password', t('forgot.mismatch')),
           ]}
-        >
-          <Input.Password
-            prefix={<LockOutlined />}
-            placeholder={t('forgot.confirm')}
-            autoComplete="new-password"
-            data-testid="forgot-confirm"
-          />
-        </Form.Item>
+          placeholder={t('forgot.confirm')}
+          autoComplete="new-password"
+          testId="forgot-confirm"
+        />
       </Form>
     </Modal>
   )

@@ -1,16 +1,17 @@
 import { Code, LOGIN_PHONE, type UserInfo } from '@aed/contracts'
-import { LockOutlined, MobileOutlined } from '@ant-design/icons'
-import { Alert, App, Button, Form, Input, Tabs } from 'antd'
+import { Alert, Button, Form, Tabs } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { LegalKind } from '../../../components/LegalModal'
 import { ApiError } from '../../../lib/errors'
 import { StorageKey, storage } from '../../../lib/storage'
 import { type LoginPayload, useLogin } from '../api/useLogin'
-import { useSendSmsCode } from '../api/useSendSmsCode'
+import { useSendSmsTo } from '../hooks/useSendSmsTo'
 import { stripSpaces } from '../phone'
+import { PasswordField } from './PasswordField'
+import { PhoneField } from './PhoneField'
 import { PrivacyCheckbox } from './PrivacyCheckbox'
-import { SmsCodeInput } from './SmsCodeInput'
+import { SmsCodeField } from './SmsCodeField'
 
 type LoginTab = 'password' | 'phone'
 type LoginValues = { mobile?: string; password?: string; sms_code?: string; privacy?: boolean }
@@ -22,22 +23,14 @@ type Props = { onSignedIn: (info: UserInfo) => void; onOpenLegal: (kind: LegalKi
 /** Password and phone sign-in tabs with the privacy acceptance. */
 export function LoginForm({ onSignedIn, onOpenLegal }: Props) {
   const { t } = useTranslation()
-  const { message } = App.useApp()
   const [form] = Form.useForm<LoginValues>()
   const [tab, setTab] = useState<LoginTab>(() =>
     storage.get(StorageKey.loginWay) === 2 ? 'phone' : 'password',
   )
   const [needSms, setNeedSms] = useState(false)
   const login = useLogin()
-  const sendSms = useSendSmsCode()
+  const send = useSendSmsTo(form, 'mobile', 'login')
   const showSms = tab === 'phone' || needSms
-
-  const send = async () => {
-    await form.validateFields(['mobile'])
-    const result = await sendSms.mutateAsync({ mobile: strip(form.getFieldValue('mobile')), scene: 'login' })
-    message.success(t('login.smsSent'))
-    return result.resend_after
-  }
 
   const submit = async (values: LoginValues) => {
     const mobile = strip(values.mobile)
@@ -69,39 +62,23 @@ export function LoginForm({ onSignedIn, onOpenLegal }: Props) {
           { key: 'phone', label: <span data-testid="login-tab-phone">{t('login.tabPhone')}</span> },
         ]}
       />
-      <Form.Item
+      <PhoneField
         name="mobile"
-        normalize={stripSpaces}
-        rules={[
-          {
-            validator: (_, value: string | undefined) =>
-              LOGIN_PHONE.test(strip(value))
-                ? Promise.resolve()
-                : Promise.reject(new Error(t('login.phoneInvalid'))),
-          },
-        ]}
-      >
-        <Input
-          prefix={<MobileOutlined />}
-          placeholder={t('login.mobile')}
-          maxLength={11}
-          autoComplete="username"
-          data-testid="login-mobile"
-        />
-      </Form.Item>
+        pattern={LOGIN_PHONE}
+        invalid={t('login.phoneInvalid')}
+        placeholder={t('login.mobile')}
+        autoComplete="username"
+        testId="login-mobile"
+      />
       {tab === 'password' && (
-        <Form.Item
+        <PasswordField
           name="password"
           normalize={stripSpaces}
           rules={[{ required: true, whitespace: true, message: t('login.passwordRequired') }]}
-        >
-          <Input.Password
-            prefix={<LockOutlined />}
-            placeholder={t('login.password')}
-            autoComplete="current-password"
-            data-testid="login-password"
-          />
-        </Form.Item>
+          placeholder={t('login.password')}
+          autoComplete="current-password"
+          testId="login-password"
+        />
       )}
       {needSms && tab === 'password' && (
         <Alert
@@ -113,13 +90,7 @@ export function LoginForm({ onSignedIn, onOpenLegal }: Props) {
         />
       )}
       {showSms && (
-        <Form.Item
-          name="sms_code"
-          normalize={stripSpaces}
-          rules={[{ required: true, whitespace: true, message: t('login.smsRequired') }]}
-        >
-          <SmsCodeInput size="large" onSend={send} testId="login-sms-code" />
-        </Form.Item>
+        <SmsCodeField required={t('login.smsRequired')} size="large" onSend={send} testId="login-sms-code" />
       )}
       <Form.Item
         name="privacy"

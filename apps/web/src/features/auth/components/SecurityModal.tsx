@@ -1,8 +1,9 @@
-import { LockOutlined } from '@ant-design/icons'
-import { Alert, Form, Input, Modal, Switch } from 'antd'
+import { Alert, Form, Modal, Switch } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useSubmit } from '../../../lib/useSubmit'
+import { validated } from '../../../lib/validated'
 import { useSecurity, useUpdateSecurity } from '../api/useSecurity'
+import { PasswordField } from './PasswordField'
 
 type Values = { sms_dual_verify: boolean; password: string }
 
@@ -15,7 +16,7 @@ export function SecurityModal({ open, onClose }: { open: boolean; onClose: () =>
   const send = useSubmit(update, { success: t('security.saved'), onDone: onClose })
 
   const submit = async () => {
-    const values = await form.validateFields().catch(() => null)
+    const values = await validated(form)
     if (!values) return
     await send(values)
   }
@@ -45,17 +46,13 @@ export function SecurityModal({ open, onClose }: { open: boolean; onClose: () =>
           <Form.Item name="sms_dual_verify" label={t('security.dual')} valuePropName="checked">
             <Switch data-testid="security-dual" />
           </Form.Item>
-          <Form.Item
+          <PasswordField
             name="password"
             label={t('security.password')}
             rules={[{ required: true, message: t('login.passwordRequired') }]}
-          >
-            <Input.Password
-              prefix={<LockOutlined />}
-              autoComplete="current-password"
-              data-testid="security-password"
-            />
-          </Form.Item>
+            autoComplete="current-password"
+            testId="security-password"
+          />
         </Form>
       )}
     </Modal>

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next'
 import { maskPhone } from '../../../lib/mask'
 import { StorageKey, storage } from '../../../lib/storage'
 import { useSession } from '../../../lib/useSession'
+import { validated } from '../../../lib/validated'
 import { useSendSmsCode } from '../api/useSendSmsCode'
 import { useWechatConfig } from '../api/useWechatConfig'
 import { PENDING_BIND_TTL_MS, type PendingWechatBind } from '../hooks/useWechatBindReturn'
-import { stripSpaces } from '../phone'
-import { SmsCodeInput } from './SmsCodeInput'
+import { SmsCodeField } from './SmsCodeField'
 import { WechatQrPanel } from './WechatQrPanel'
 
 /** Bind WeChat: an SMS code (scene bind_wx) first, then the WeChat QR code flow. */
@@ -24,7 +24,7 @@ export function WechatBindModal({ open, onClose }: { open: boolean; onClose: () 
 
   const send = async () => (await sendSms.mutateAsync({ mobile: phone, scene: 'bind_wx' })).resend_after
   const next = async () => {
-    const values = await form.validateFields().catch(() => null)
+    const values = await validated(form)
     if (!values) return
     storage.set(
       StorageKey.wechatBind,
@@ -56,13 +56,7 @@ export function WechatBindModal({ open, onClose }: { open: boolean; onClose: () 
         <Typography.Paragraph type="secondary">
           {t('wechat.bindSmsHint', { phone: maskPhone(phone) })}
         </Typography.Paragraph>
-        <Form.Item
-          name="sms_code"
-          normalize={stripSpaces}
-          rules={[{ required: true, whitespace: true, message: t('login.smsRequired') }]}
-        >
-          <SmsCodeInput onSend={send} testId="wechat-bind-sms" />
-        </Form.Item>
+        <SmsCodeField required={t('login.smsRequired')} onSend={send} testId="wechat-bind-sms" />
       </Form>
     )
   }

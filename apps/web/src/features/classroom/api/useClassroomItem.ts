@@ -1,14 +1,8 @@
 import { classroomApi } from '@aed/contracts/classroom'
-import { useQuery } from '@tanstack/react-query'
-import { callApi } from '../../../lib/api'
+import { useDetailQuery } from '../../../lib/useDetailQuery'
 import { classroomKeys } from './keys'
 
 /** One item with its rich text. */
 export function useClassroomItem(id: number | null) {
-  return useQuery({
-    queryKey: classroomKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => callApi(classroomApi.detail, { params: { id: id as number }, signal }),
-    enabled: id !== null,
-    staleTime: 0,
-  })
+  return useDetailQuery(classroomApi.detail, classroomKeys.detail, id)
 }

@@ -1,9 +1,9 @@
-import { App, Form, Spin } from 'antd'
+import { App, Form } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { FormModal } from '../../../components/FormModal/FormModal'
+import { RecordFormModal } from '../../../components/FormModal/RecordFormModal'
 import { useAreaLevel } from '../../../lib/useAreaLevel'
-import { useFormReset } from '../../../lib/useFormReset'
 import { useSubmit } from '../../../lib/useSubmit'
+import { validated } from '../../../lib/validated'
 import { useClassroomItem } from '../api/useClassroomItem'
 import { useSaveClassroom } from '../api/useSaveClassroom'
 import { type ClassroomValues, classroomProblem, toClassroomBody } from '../classroomRules'
@@ -34,20 +34,12 @@ export function ClassroomModal({ id, open, onClose }: Props) {
       }
     : { content_type: 1 }
 
-  useFormReset(form, open && initial ? String(id) : null)
-
   const submit = async () => {
     if (!canEdit) {
       message.error(t('common.noPermission'))
       return
     }
-    if (
-      !(await form.validateFields().then(
-        () => true,
-        () => false,
-      ))
-    )
-      return
+    if ((await validated(form)) === null) return
     const values = form.getFieldsValue(true) as ClassroomValues
     // The field rules say the same; this keeps the server's order should they ever differ.
     const problem = classroomProblem(values)
@@ -59,31 +51,21 @@ export function ClassroomModal({ id, open, onClose }: Props) {
   }
 
   return (
-    <FormModal
+    <RecordFormModal
       open={open}
       title={editing ? t('classroom.edit') : t('classroom.add')}
       width={820}
-      canSave={canEdit && Boolean(initial)}
       saving={save.isPending}
       onOk={submit}
       onClose={onClose}
-      testId="classroom-modal"
+      form={form}
+      name="classroom"
+      formLayout={{ layout: 'horizontal', labelCol: { span: 4 }, wrapperCol: { span: 19 } }}
+      recordId={id}
+      initial={initial}
+      canEdit={canEdit}
     >
-      {initial ? (
-        <Form
-          form={form}
-          layout="horizontal"
-          labelCol={{ span: 4 }}
-          wrapperCol={{ span: 19 }}
-          initialValues={initial}
-          preserve={false}
-          name="classroom"
-        >
-          <ClassroomFields disabled={!canEdit} />
-        </Form>
-      ) : (
-        <Spin className="modal-spin" />
-      )}
-    </FormModal>
+      <ClassroomFields disabled={!canEdit} />
+    </RecordFormModal>
   )
 }

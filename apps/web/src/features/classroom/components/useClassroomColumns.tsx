@@ -1,8 +1,9 @@
 import type { ClassroomItem } from '@aed/contracts/classroom'
-import { Button, Image, Space, Tag } from 'antd'
+import { Image, Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useTranslation } from 'react-i18next'
-import { formatDateTime } from '../../../lib/datetime'
+import { actionsColumn } from '../../../components/TableColumns/actionsColumn'
+import { dateTimeColumn } from '../../../components/TableColumns/dateTimeColumn'
 import { useDict } from '../../../lib/useDict'
 
 type Actions = {
@@ -58,36 +59,20 @@ export function useClassroomColumns({
       width: 120,
       render: (v: string | null) => v || dash,
     },
-    {
-      title: t('classroom.createTime'),
-      dataIndex: 'create_time',
-      sorter: true,
-      width: 170,
-      render: (v: string) => formatDateTime(v),
-    },
-    {
-      title: t('table.actions'),
-      key: 'actions',
-      width: 130,
-      fixed: 'right',
-      render: (_, c) => (
-        <Space size={0} onClick={(e) => e.stopPropagation()}>
-          <Button type="link" size="small" onClick={() => onEdit(c)} data-testid={`classroom-edit-${c.id}`}>
-            {canEdit ? t('common.edit') : t('common.detail')}
-          </Button>
-          {canDelete && (
-            <Button
-              type="link"
-              size="small"
-              danger
-              onClick={() => onDelete(c)}
-              data-testid={`classroom-delete-${c.id}`}
-            >
-              {t('common.delete')}
-            </Button>
-          )}
-        </Space>
-      ),
-    },
+    dateTimeColumn<ClassroomItem>(t('classroom.createTime'), 'create_time'),
+    actionsColumn<ClassroomItem>(t('table.actions'), 130, (c) => [
+      {
+        label: canEdit ? t('common.edit') : t('common.detail'),
+        onClick: () => onEdit(c),
+        testId: `classroom-edit-${c.id}`,
+      },
+      {
+        label: t('common.delete'),
+        onClick: () => onDelete(c),
+        testId: `classroom-delete-${c.id}`,
+        danger: true,
+        show: canDelete,
+      },
+    ]),
   ]
 }

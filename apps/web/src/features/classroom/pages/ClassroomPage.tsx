@@ -1,12 +1,10 @@
 import type { ClassroomItem } from '@aed/contracts/classroom'
-import { Card } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DataTable } from '../../../components/DataTable/DataTable'
 import { useListState } from '../../../components/DataTable/useListState'
-import { FilterForm } from '../../../components/FilterForm/FilterForm'
 import type { FilterField } from '../../../components/FilterForm/types'
-import { ListCard } from '../../../components/ListCard/ListCard'
+import { ListPage } from '../../../components/ListPage/ListPage'
 import { useAreaLevel } from '../../../lib/useAreaLevel'
 import { useDict } from '../../../lib/useDict'
 import { useClassroomList } from '../api/useClassroomList'
@@ -46,23 +44,23 @@ export function ClassroomPage() {
   ]
 
   return (
-    <div className="page" data-testid="classroom-page">
-      <Card className="filter-card">
-        <FilterForm fields={fields} values={list.filters} onSearch={list.search} onReset={list.refresh} />
-      </Card>
-      <ListCard
-        title={t('classroom.list')}
-        add={
-          canEdit && {
-            label: t('classroom.add'),
-            onClick: () => setDialog({ id: null }),
-            testId: 'classroom-add',
-          }
+    <ListPage
+      testId="classroom-page"
+      list={list}
+      fields={fields}
+      title={t('classroom.list')}
+      add={
+        canEdit && {
+          label: t('classroom.add'),
+          onClick: () => setDialog({ id: null }),
+          testId: 'classroom-add',
         }
-      >
-        <DataTable<ClassroomItem> list={list} columns={columns} rowKey={(c) => c.id} query={rows} />
-      </ListCard>
-      <ClassroomModal open={dialog !== null} id={dialog?.id ?? null} onClose={() => setDialog(null)} />
-    </div>
+      }
+      dialogs={
+        <ClassroomModal open={dialog !== null} id={dialog?.id ?? null} onClose={() => setDialog(null)} />
+      }
+    >
+      <DataTable<ClassroomItem> list={list} columns={columns} rowKey={(c) => c.id} query={rows} />
+    </ListPage>
   )
 }

@@ -1,14 +1,8 @@
 import { memberApi } from '@aed/contracts/member'
-import { useQuery } from '@tanstack/react-query'
-import { callApi } from '../../../lib/api'
+import { useDetailQuery } from '../../../lib/useDetailQuery'
 import { memberKeys } from './keys'
 
 /** One user with whole phone and email. */
 export function useMember(id: number | null) {
-  return useQuery({
-    queryKey: memberKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => callApi(memberApi.detail, { params: { id: id as number }, signal }),
-    enabled: id !== null,
-    staleTime: 0,
-  })
+  return useDetailQuery(memberApi.detail, memberKeys.detail, id)
 }

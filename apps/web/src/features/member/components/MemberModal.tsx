@@ -1,14 +1,14 @@
 import type { AgencyNode } from '@aed/contracts/agency'
 import { fallbackLevel, grantableLevels, initialRows, roleOptions } from '@aed/contracts/member-rules'
 import { useQueryClient } from '@tanstack/react-query'
-import { App, Divider, Form, Row, Spin } from 'antd'
+import { App, Divider, Form, Row } from 'antd'
 import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
-import { FormModal } from '../../../components/FormModal/FormModal'
+import { RecordFormModal } from '../../../components/FormModal/RecordFormModal'
 import { useAreaLevel } from '../../../lib/useAreaLevel'
-import { useFormReset } from '../../../lib/useFormReset'
 import { useSession } from '../../../lib/useSession'
 import { useSubmit } from '../../../lib/useSubmit'
+import { validated } from '../../../lib/validated'
 import { lookupAccount } from '../api/accountLookup'
 import { useMember } from '../api/useMember'
 import { useSaveMember } from '../api/useSaveMember'
@@ -69,23 +69,15 @@ export function MemberModal({ id, open, tree, onClose }: Props) {
     message.info(t('member.prefilled'))
   }
 
-  useFormReset(form, open && initial ? String(id) : null)
-
   const submit = async () => {
     const values = form.getFieldsValue(true) as MemberFormValues
     const problem = submitProblem(values, canEdit)
     if (problem) {
       message.error(t(problem))
-      void form.validateFields().catch(() => null)
+      void validated(form)
       return
     }
-    if (
-      !(await form.validateFields().then(
-        () => true,
-        () => false,
-      ))
-    )
-      return
+    if ((await validated(form)) === null) return
     const granted = Object.values(values.permissions ?? {}).some(Boolean)
     if (values.role_type !== 0 && !granted) {
       message.error(t('member.permissionRequired'))
@@ -95,40 +87,38 @@ export function MemberModal({ id, open, tree, onClose }: Props) {
   }
 
   return (
-    <FormModal
+    <RecordFormModal
       open={open}
       title={editing ? t('member.edit') : t('member.add')}
       width={MEMBER_DIALOG_WIDTH}
-      canSave={canEdit && Boolean(initial)}
       saving={save.isPending}
       onOk={submit}
       onClose={onClose}
-      testId="member-modal"
+      form={form}
+      name="member"
+      formLayout={{ layout: 'vertical' }}
+      recordId={id}
+      initial={initial}
+      canEdit={canEdit}
     >
-      {initial ? (
-        <Form form={form} layout="vertical" initialValues={initial} preserve={false} name="member">
-          <Row gutter={24}>
-            <MemberAccountFields
-              editing={editing}
-              disabled={!canEdit}
-              roles={roles}
-              tree={tree}
-              onPhone={prefill}
-            />
-            <MemberAddressFields disabled={!canEdit} />
-          </Row>
-          <Divider className="member-divider" />
-          <Row gutter={24}>
-            <MemberPermissionFields
-              grantable={grantable}
-              fallback={fallbackLevel(editing, grantable)}
-              disabled={!canEdit}
-            />
-          </Row>
-        </Form>
-      ) : (
-        <Spin className="modal-spin" />
-      )}
-    </FormModal>
+      <Row gutter={24}>
+        <MemberAccountFields
+          editing={editing}
+          disabled={!canEdit}
+          roles={roles}
+          tree={tree}
+          onPhone={prefill}
+        />
+        <MemberAddressFields disabled={!canEdit} />
+      </Row>
+      <Divider className="member-divider" />
+      <Row gutter={24}>
+        <MemberPermissionFields
+          grantable={grantable}
+          fallback={fallbackLevel(editing, grantable)}
+          disabled={!canEdit}
+        />
+      </Row>
+    </RecordFormModal>
   )
 }

@@ -1,8 +1,10 @@
 import type { Member } from '@aed/contracts/member'
-import { Button, Space, Tag } from 'antd'
+import { Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
+import { actionsColumn } from '../../../components/TableColumns/actionsColumn'
+import { dateTimeColumn } from '../../../components/TableColumns/dateTimeColumn'
 import { formatDateTime } from '../../../lib/datetime'
 import { useDict } from '../../../lib/useDict'
 
@@ -50,48 +52,22 @@ export function useMemberColumns({ onEdit, onAuthority, onDelete }: Actions): Co
         ),
     },
     { title: t('member.creator'), dataIndex: 'creator', width: 120, render: (v: string | null) => v || dash },
-    {
-      title: t('member.createTime'),
-      dataIndex: 'create_time',
-      sorter: true,
-      width: 170,
-      render: (v: string) => formatDateTime(v),
-    },
-    {
-      title: t('table.actions'),
-      key: 'actions',
-      width: 200,
-      fixed: 'right',
-      render: (_, m) => (
-        <Space size={0} onClick={(e) => e.stopPropagation()}>
-          {m.can.edit && (
-            <Button type="link" size="small" onClick={() => onEdit(m)} data-testid={`member-edit-${m.id}`}>
-              {t('common.edit')}
-            </Button>
-          )}
-          {m.can.edit && (
-            <Button
-              type="link"
-              size="small"
-              onClick={() => onAuthority(m)}
-              data-testid={`member-authority-${m.id}`}
-            >
-              {t('member.authority')}
-            </Button>
-          )}
-          {m.can.delete && (
-            <Button
-              type="link"
-              size="small"
-              danger
-              onClick={() => onDelete(m)}
-              data-testid={`member-delete-${m.id}`}
-            >
-              {t('common.delete')}
-            </Button>
-          )}
-        </Space>
-      ),
-    },
+    dateTimeColumn<Member>(t('member.createTime'), 'create_time'),
+    actionsColumn<Member>(t('table.actions'), 200, (m) => [
+      { label: t('common.edit'), onClick: () => onEdit(m), testId: `member-edit-${m.id}`, show: m.can.edit },
+      {
+        label: t('member.authority'),
+        onClick: () => onAuthority(m),
+        testId: `member-authority-${m.id}`,
+        show: m.can.edit,
+      },
+      {
+        label: t('common.delete'),
+        onClick: () => onDelete(m),
+        testId: `member-delete-${m.id}`,
+        danger: true,
+        show: m.can.delete,
+      },
+    ]),
   ]
 }

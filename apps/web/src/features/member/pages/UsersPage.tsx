@@ -1,13 +1,12 @@
-import { flattenTree } from '@aed/contracts/agency-rules'
 import type { Member } from '@aed/contracts/member'
-import { Card } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DataTable } from '../../../components/DataTable/DataTable'
 import { useListState } from '../../../components/DataTable/useListState'
-import { FilterForm } from '../../../components/FilterForm/FilterForm'
 import type { FilterField } from '../../../components/FilterForm/types'
-import { ListCard } from '../../../components/ListCard/ListCard'
+import { ListPage } from '../../../components/ListPage/ListPage'
+import { withoutActions } from '../../../components/TableColumns/actionsColumn'
+import { agencyOptions } from '../../../lib/agencyOptions'
 import { useAreaLevel } from '../../../lib/useAreaLevel'
 import { useDict } from '../../../lib/useDict'
 import { useSession } from '../../../lib/useSession'
@@ -62,7 +61,7 @@ export function UsersPage() {
             name: 'agency',
             title: t('member.agency'),
             type: 'select_search',
-            options: flattenTree(tree.data ?? []).map((n) => ({ value: n.id, label: n.name })),
+            options: agencyOptions(tree.data ?? []),
           } satisfies FilterField,
         ]
       : []),
@@ -76,30 +75,32 @@ export function UsersPage() {
   ]
 
   return (
-    <div className="page" data-testid="users-page">
-      <Card className="filter-card">
-        <FilterForm fields={fields} values={list.filters} onSearch={list.search} onReset={list.refresh} />
-      </Card>
-      <ListCard
-        title={t('member.list')}
-        add={
-          canEdit && { label: t('member.add'), onClick: () => setDialog({ id: null }), testId: 'member-add' }
-        }
-      >
-        <DataTable<Member>
-          list={list}
-          columns={canEdit ? columns : columns.filter((c) => c.key !== 'actions')}
-          rowKey={(m) => m.id}
-          query={rows}
-        />
-      </ListCard>
-      <MemberModal
-        open={dialog !== null}
-        id={dialog?.id ?? null}
-        tree={tree.data ?? []}
-        onClose={() => setDialog(null)}
+    <ListPage
+      testId="users-page"
+      list={list}
+      fields={fields}
+      title={t('member.list')}
+      add={
+        canEdit && { label: t('member.add'), onClick: () => setDialog({ id: null }), testId: 'member-add' }
+      }
+      dialogs={
+        <>
+          <MemberModal
+            open={dialog !== null}
+            id={dialog?.id ?? null}
+            tree={tree.data ?? []}
+            onClose={() => setDialog(null)}
+          />
+          <AuthorityModal member={authority} onClose={() => setAuthority(null)} />
+        </>
+      }
+    >
+      <DataTable<Member>
+        list={list}
+        columns={canEdit ? columns : withoutActions(columns)}
+        rowKey={(m) => m.id}
+        query={rows}
       />
-      <AuthorityModal member={authority} onClose={() => setAuthority(null)} />
-    </div>
+    </ListPage>
   )
 }

@@ -4,9 +4,9 @@ import type { ColumnsType } from 'antd/es/table'
 import { useTranslation } from 'react-i18next'
 import { DataTable } from '../../../components/DataTable/DataTable'
 import { useListState } from '../../../components/DataTable/useListState'
-import { FilterForm } from '../../../components/FilterForm/FilterForm'
 import type { FilterField } from '../../../components/FilterForm/types'
-import { formatDateTime } from '../../../lib/datetime'
+import { FilterCard } from '../../../components/ListPage/FilterCard'
+import { dateTimeColumn } from '../../../components/TableColumns/dateTimeColumn'
 import { useOperationLogList } from '../api/useOperationLogList'
 import { ExportButton } from '../components/ExportButton'
 import { DEFAULT_LOG_PRESET, logPresets } from '../logQuery'
@@ -55,20 +55,12 @@ export function OperationLogPage() {
       ellipsis: true,
       render: (v: string | null) => v || t('table.empty'),
     },
-    {
-      title: t('operationLog.time'),
-      dataIndex: 'create_time',
-      sorter: true,
-      width: 180,
-      render: (v: string) => formatDateTime(v),
-    },
+    dateTimeColumn<OperationLog>(t('operationLog.time'), 'create_time', 180),
   ]
 
   return (
     <div className="page" data-testid="operation-log-page">
-      <Card className="filter-card">
-        <FilterForm fields={fields} values={list.filters} onSearch={list.search} onReset={list.refresh} />
-      </Card>
+      <FilterCard list={list} fields={fields} />
       <Card title={t('operationLog.title')} extra={<ExportButton filters={list.filters} />}>
         <DataTable<OperationLog> list={list} columns={columns} rowKey={(l) => l.id} query={rows} />
       </Card>

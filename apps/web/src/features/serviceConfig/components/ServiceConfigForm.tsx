@@ -1,8 +1,8 @@
 import type { AgencyNode } from '@aed/contracts/agency'
-import { flattenTree } from '@aed/contracts/agency-rules'
 import type { AppService } from '@aed/contracts/app-service'
 import { Checkbox, Form, Input, Radio, Select } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { agencyOptions } from '../../../lib/agencyOptions'
 import { SecretField } from './SecretField'
 
 export type ServiceConfigValues = {
@@ -45,7 +45,7 @@ export function ServiceConfigForm({ current, services, tree }: Props) {
           <Select
             showSearch={{ optionFilterProp: 'label' }}
             placeholder={t('serviceConfig.agencyRequired')}
-            options={flattenTree(tree).map((n) => ({ value: n.id, label: n.name }))}
+            options={agencyOptions(tree)}
             data-testid="service-agency"
           />
         </Form.Item>

@@ -3,6 +3,7 @@ import { Form, Modal, Spin } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useFormReset } from '../../../lib/useFormReset'
 import { useSubmit } from '../../../lib/useSubmit'
+import { validated } from '../../../lib/validated'
 import { useSaveServiceConfig } from '../api/useSaveServiceConfig'
 import { useServiceConfig } from '../api/useServiceConfig'
 import { ServiceConfigDetail } from './ServiceConfigDetail'
@@ -32,7 +33,7 @@ export function ServiceConfigModal({ dialog, services, tree, onClose }: Props) {
 
   const submit = async () => {
     if (mode === 'detail') return onClose()
-    const v = await form.validateFields().catch(() => null)
+    const v = await validated(form)
     if (!v) return
     await send(
       id === null

@@ -1,8 +1,9 @@
 import type { AppService } from '@aed/contracts/app-service'
-import { Button, Space, Tag } from 'antd'
+import { Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useTranslation } from 'react-i18next'
-import { formatDateTime } from '../../../lib/datetime'
+import { actionsColumn } from '../../../components/TableColumns/actionsColumn'
+import { dateTimeColumn } from '../../../components/TableColumns/dateTimeColumn'
 import { ServiceState } from './ServiceState'
 
 type Actions = { onDetail: (s: AppService) => void; onModify: (s: AppService) => void }
@@ -35,28 +36,14 @@ export function useServiceConfigColumns({ onDetail, onModify }: Actions): Column
       width: 100,
       render: (v: number) => <ServiceState state={v} />,
     },
-    {
-      title: t('serviceConfig.applyTime'),
-      dataIndex: 'apply_time',
-      sorter: true,
-      width: 170,
-      render: (v: string) => formatDateTime(v),
-    },
-    {
-      title: t('table.actions'),
-      key: 'actions',
-      width: 130,
-      fixed: 'right',
-      render: (_, s) => (
-        <Space size={0} onClick={(e) => e.stopPropagation()}>
-          <Button type="link" size="small" onClick={() => onDetail(s)} data-testid={`service-detail-${s.id}`}>
-            {t('common.detail')}
-          </Button>
-          <Button type="link" size="small" onClick={() => onModify(s)} data-testid={`service-modify-${s.id}`}>
-            {t('serviceConfig.modifyAction')}
-          </Button>
-        </Space>
-      ),
-    },
+    dateTimeColumn<AppService>(t('serviceConfig.applyTime'), 'apply_time'),
+    actionsColumn<AppService>(t('table.actions'), 130, (s) => [
+      { label: t('common.detail'), onClick: () => onDetail(s), testId: `service-detail-${s.id}` },
+      {
+        label: t('serviceConfig.modifyAction'),
+        onClick: () => onModify(s),
+        testId: `service-modify-${s.id}`,
+      },
+    ]),
   ]
 }

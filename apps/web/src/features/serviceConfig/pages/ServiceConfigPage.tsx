@@ -1,14 +1,13 @@
 import { AgencyType, RoleType } from '@aed/contracts'
-import { flattenTree } from '@aed/contracts/agency-rules'
 import type { AppService } from '@aed/contracts/app-service'
-import { App, Card } from 'antd'
+import { App } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DataTable } from '../../../components/DataTable/DataTable'
 import { useListState } from '../../../components/DataTable/useListState'
-import { FilterForm } from '../../../components/FilterForm/FilterForm'
 import type { FilterField } from '../../../components/FilterForm/types'
-import { ListCard } from '../../../components/ListCard/ListCard'
+import { ListPage } from '../../../components/ListPage/ListPage'
+import { agencyOptions } from '../../../lib/agencyOptions'
 import { useSession } from '../../../lib/useSession'
 import { useAgencyTree } from '../../agency/api/useAgencyTree'
 import { useConstants } from '../../system/api/useConstants'
@@ -39,7 +38,7 @@ export function ServiceConfigPage() {
       name: 'agency_id',
       title: t('serviceConfig.agency'),
       type: 'select_search',
-      options: flattenTree(tree.data ?? []).map((n) => ({ value: n.id, label: n.name })),
+      options: agencyOptions(tree.data ?? []),
     },
     {
       name: 'service',
@@ -57,26 +56,22 @@ export function ServiceConfigPage() {
   ]
 
   return (
-    <div className="page" data-testid="service-config-page">
-      <Card className="filter-card">
-        <FilterForm fields={fields} values={list.filters} onSearch={list.search} onReset={list.refresh} />
-      </Card>
-      <ListCard
-        title={t('serviceConfig.list')}
-        add={{
-          label: t('serviceConfig.add'),
-          onClick: () => open({ mode: 'create' }),
-          testId: 'service-add',
-        }}
-      >
-        <DataTable<AppService> list={list} columns={columns} rowKey={(s) => s.id} query={rows} />
-      </ListCard>
-      <ServiceConfigModal
-        dialog={dialog}
-        services={services}
-        tree={tree.data ?? []}
-        onClose={() => setDialog(null)}
-      />
-    </div>
+    <ListPage
+      testId="service-config-page"
+      list={list}
+      fields={fields}
+      title={t('serviceConfig.list')}
+      add={{ label: t('serviceConfig.add'), onClick: () => open({ mode: 'create' }), testId: 'service-add' }}
+      dialogs={
+        <ServiceConfigModal
+          dialog={dialog}
+          services={services}
+          tree={tree.data ?? []}
+          onClose={() => setDialog(null)}
+        />
+      }
+    >
+      <DataTable<AppService> list={list} columns={columns} rowKey={(s) => s.id} query={rows} />
+    </ListPage>
   )
 }

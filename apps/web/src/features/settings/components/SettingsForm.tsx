@@ -17,12 +17,16 @@ export function SettingsForm({ disabled }: { disabled: boolean }) {
         ? Promise.reject(new Error(t('timeRange.order')))
         : Promise.resolve(),
   }
+  const section = (title: string) => (
+    <Divider titlePlacement="start" className="settings-divider">
+      {title}
+    </Divider>
+  )
+  const select = { disabled, style: { width: 240 } }
 
   return (
     <>
-      <Divider titlePlacement="start" className="settings-divider">
-        {t('systemSettings.sms')}
-      </Divider>
+      {section(t('systemSettings.sms'))}
       <Form.Item name="aid_sms" label={t('systemSettings.aidSms')} extra={t('systemSettings.aidSmsHint')}>
         <Radio.Group disabled={disabled} options={schedules} data-testid="settings-aid-sms" />
       </Form.Item>
@@ -46,17 +50,14 @@ export function SettingsForm({ disabled }: { disabled: boolean }) {
           data-testid="settings-window"
         />
       </Form.Item>
-      <Divider titlePlacement="start" className="settings-divider">
-        {t('systemSettings.device')}
-      </Divider>
+      {section(t('systemSettings.device'))}
       <Form.Item
         name="location_offset"
         label={t('systemSettings.offset')}
         extra={t('systemSettings.offsetHint')}
       >
         <Select
-          disabled={disabled}
-          style={{ width: 240 }}
+          {...select}
           options={[
             { value: OFFSET_OFF, label: dict.label('location_offset', null) },
             ...dict.options('location_offset'),
@@ -65,19 +66,12 @@ export function SettingsForm({ disabled }: { disabled: boolean }) {
         />
       </Form.Item>
       <Form.Item name="electrode_sheet_expire" label={t('systemSettings.padExpire')}>
-        <Select disabled={disabled} style={{ width: 240 }} options={reminders} data-testid="settings-pad" />
+        <Select {...select} options={reminders} data-testid="settings-pad" />
       </Form.Item>
       <Form.Item name="battery_expire" label={t('systemSettings.batteryExpire')}>
-        <Select
-          disabled={disabled}
-          style={{ width: 240 }}
-          options={reminders}
-          data-testid="settings-battery"
-        />
+        <Select {...select} options={reminders} data-testid="settings-battery" />
       </Form.Item>
-      <Divider titlePlacement="start" className="settings-divider">
-        {t('systemSettings.alarm')}
-      </Divider>
+      {section(t('systemSettings.alarm'))}
       <Form.Item
         name="alarm_sound"
         label={t('systemSettings.alarmSound')}

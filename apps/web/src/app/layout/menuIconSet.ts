@@ -1,0 +1,22 @@
+/** The @ant-design/icons components a server menu entry may name; only these reach the bundle. */
+export {
+  AlertOutlined,
+  ApartmentOutlined,
+  AppstoreOutlined,
+  BellOutlined,
+  BookOutlined,
+  ClusterOutlined,
+  DashboardOutlined,
+  DesktopOutlined,
+  EnvironmentOutlined,
+  FileTextOutlined,
+  HeartOutlined,
+  MedicineBoxOutlined,
+  PhoneOutlined,
+  ProfileOutlined,
+  SafetyCertificateOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  ThunderboltOutlined,
+  UserOutlined,
+} from '@ant-design/icons'
