@@ -13,6 +13,9 @@ import { securityRoutes } from './modules/auth/security.routes.ts'
 import { wechatRoutes } from './modules/auth/wechat.routes.ts'
 import { classroomRoutes } from './modules/classroom/classroom.routes.ts'
 import { deviceRoutes } from './modules/device/device.routes.ts'
+import { deviceDetailRoutes } from './modules/device/device-detail.routes.ts'
+import { deviceIoRoutes } from './modules/device/device-io.routes.ts'
+import { deviceStatsRoutes } from './modules/device/device-stats.routes.ts'
 import { filesRoutes } from './modules/files/files.routes.ts'
 import { mapRoutes } from './modules/map/map.routes.ts'
 import { memberRoutes } from './modules/member/member.routes.ts'
@@ -41,6 +44,9 @@ const features = [
   appServiceRoutes,
   operationLogRoutes,
   deviceRoutes,
+  deviceIoRoutes,
+  deviceStatsRoutes,
+  deviceDetailRoutes,
 ]
 
 /** Builds the HTTP app (API, OpenAPI docs, built console) without listening. */

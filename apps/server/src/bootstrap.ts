@@ -62,11 +62,6 @@ export async function createContext(
   log: FastifyBaseLogger,
 ): Promise<AppContext & { seeded: boolean }> {
   await migrate(database)
-  let seeded = false
-  if (config.SEED_DEMO && (await isEmpty(database.db))) {
-    await seedDemo(database.db)
-    seeded = true
-  }
   const secret = config.JWT_SECRET ?? persistentSecret(config.dataDir, 'jwt_secret')
   const ctx: AppContext & { seeded: boolean } = {
     config,
@@ -91,9 +86,14 @@ export async function createContext(
     clock: systemClock,
     events: createEventBus(database, log),
     deviceCredentials: noDevices,
-    seeded,
+    seeded: false,
   }
   // The gateway's signature check reads secrets from the device registry.
   ctx.deviceCredentials = (sn) => deviceCredentials(ctx, sn)
+  // The demo devices need the context: their secrets are sealed, their photos stored.
+  if (config.SEED_DEMO && (await isEmpty(database.db))) {
+    await seedDemo(database.db, ctx)
+    ctx.seeded = true
+  }
   return ctx
 }

@@ -224,6 +224,43 @@ export const messages = {
   ],
   DEVICE_MANAGER_INVALID: ['请选择正确的设备管理员', 'Please choose a device manager of the organisation'],
   DEVICE_ASSIGN_EMPTY: ['请选择需要分配的设备！', 'Please choose the devices to assign!'],
+  CLEAN_SN_REQUIRED: ['请输入设备sn！', 'Please enter the device serial!'],
+  CLEAN_SN_INVALID: ['请输入正确的设备sn！', 'Please enter a correct device serial!'],
+  CLEAN_TYPE_REQUIRED: ['请选择删除信息！', 'Please choose what to delete!'],
+  CLEAN_OK: ['清除成功！', 'Cleared!'],
+  DETAIL_TYPE_INVALID: ['请选择正确的数据类型', 'Please choose a valid kind of record'],
+  INSPECT_STATUS_REQUIRED: ['请选择巡检结果', 'Please choose the inspection result'],
+  INSPECTOR_REQUIRED: ['请输入巡检人', 'Please enter the inspector'],
+  INSPECT_TIME_REQUIRED: ['请选择巡检时间', 'Please choose the inspection time'],
+  INSPECT_TIME_FUTURE: ['巡检时间不能晚于当前时间', 'The inspection time cannot be in the future'],
+  // device exports and the factory import
+  EXPORT_TYPE_REQUIRED: ['请选择导出类型', 'Please choose what to export'],
+  IMPORT_OK: ['导入成功！', 'Imported!'],
+  IMPORT_FAILED: ['导入失败！', 'Import failed!'],
+  IMPORT_FILE_REQUIRED: ['请选择导入文件！', 'Please choose the file to import!'],
+  IMPORT_FILE_TOO_LARGE: ['导入文件大小不能超过5M！', 'The import file cannot exceed 5M!'],
+  IMPORT_TEMPLATE_INVALID: [
+    '导入文件格式不正确，请使用导入模板',
+    'The file does not follow the import template: please use the template',
+  ],
+  IMPORT_EMPTY: ['导入文件中没有设备', 'The import file holds no devices'],
+  IMPORT_TOO_MANY_ROWS: ['一次最多导入{max}台设备', 'At most {max} devices can be imported at once'],
+  IMPORT_SN_REQUIRED: ['设备SN不能为空', 'The device serial is empty'],
+  IMPORT_SN_FORMAT: [
+    '设备SN格式不正确（6-32位字母或数字）',
+    'Invalid device serial (6-32 letters or digits)',
+  ],
+  IMPORT_SN_DUPLICATE: ['设备SN与第{row}行重复', 'The device serial repeats row {row}'],
+  IMPORT_SN_TAKEN: ['设备SN已存在', 'A device with this serial exists already'],
+  IMPORT_MODEL_MISMATCH: [
+    '型号与设备SN不符，应为{model}或不填',
+    'The model does not match the serial: {model}, or leave it empty',
+  ],
+  IMPORT_MODEL_UNKNOWN: [
+    '设备SN无对应型号，型号请不填',
+    'The serial names no known model: leave the model empty',
+  ],
+  IMPORT_FW_TOO_LONG: ['固件版本不能超过32个字符', 'The firmware version cannot exceed 32 characters'],
 } as const satisfies Record<string, readonly [string, string]>
 
 export type MessageKey = keyof typeof messages

@@ -270,3 +270,84 @@ export const deviceInspections = pgTable('device_inspections', {
   creator: ref('creator'),
   create_time: ts('create_time').notNull().defaultNow(),
 })
+
+/** Self-tests as devices report them (the detail's detection records). */
+export const deviceDetections = pgTable('device_detections', {
+  id: id(),
+  device_id: ref('device_id').notNull(),
+  installation_id: ref('installation_id'),
+  agency_id: ref('agency_id').notNull(),
+  /** The organisation path at the time, for the scope filter. */
+  index_link: text('index_link').notNull(),
+  /** -1 user inspection, 0 power-on, 1 standby, 2 user self-test. */
+  report_type: smallint('report_type').notNull(),
+  /** 1 passed, 0 failed. */
+  check_result: smallint('check_result').notNull(),
+  fault_codes: text('fault_codes').array().notNull().default([]),
+  battery: smallint('battery'),
+  check_time: ts('check_time').notNull(),
+  create_time: ts('create_time').notNull().defaultNow(),
+})
+
+/** Kinds of device condition; each opens an event and closing it moves it to the history. */
+export type DeviceEventKind = 'warning' | 'fault' | 'offset' | 'offline'
+
+/** Conditions of devices: open (closed_at NULL, the current list) or closed (history). */
+export const deviceEvents = pgTable('device_events', {
+  id: id(),
+  device_id: ref('device_id').notNull(),
+  installation_id: ref('installation_id'),
+  agency_id: ref('agency_id').notNull(),
+  index_link: text('index_link').notNull(),
+  kind: varchar('kind', { length: 16 }).$type<DeviceEventKind>().notNull(),
+  /** The warning's event_code or the fault's fault_code; '' for offset and offline. */
+  code: varchar('code', { length: 32 }).notNull().default(''),
+  event_time: ts('event_time').notNull(),
+  closed_at: ts('closed_at'),
+  /** The warning's content or the fault's fault_desc. */
+  content: varchar('content', { length: 500 }),
+  report_type: smallint('report_type'),
+  detection_id: ref('detection_id'),
+  handler: ref('handler'),
+  handler_name: varchar('handler_name', { length: 50 }),
+  handle_note: varchar('handle_note', { length: 500 }),
+  handle_time: ts('handle_time'),
+  install_location: varchar('install_location', { length: 200 }),
+  offset_location: varchar('offset_location', { length: 200 }),
+  offset_lat: doublePrecision('offset_lat'),
+  offset_lon: doublePrecision('offset_lon'),
+  /** Metres between the installation and where the device was found. */
+  offset_distance: integer('offset_distance'),
+  create_time: ts('create_time').notNull().defaultNow(),
+})
+
+/** Rescues (uses of a device); ended_at NULL while one is under way. */
+export const rescueEvents = pgTable('rescue_events', {
+  id: id(),
+  device_id: ref('device_id').notNull(),
+  installation_id: ref('installation_id'),
+  agency_id: ref('agency_id').notNull(),
+  index_link: text('index_link').notNull(),
+  /** The device's own id of the use. */
+  rescue_event_id: varchar('rescue_event_id', { length: 64 }).notNull(),
+  event_time: ts('event_time').notNull(),
+  ended_at: ts('ended_at'),
+  /** GCJ-02. */
+  event_lat: doublePrecision('event_lat'),
+  event_lon: doublePrecision('event_lon'),
+  event_location: varchar('event_location', { length: 200 }),
+  ecg_file_url: text('ecg_file_url'),
+  create_time: ts('create_time').notNull().defaultNow(),
+})
+
+/** The steps of a rescue as the device reported them; deleted with the rescue. */
+export const deviceUsageLogs = pgTable('device_usage_logs', {
+  id: id(),
+  rescue_id: ref('rescue_id').notNull(),
+  device_id: ref('device_id').notNull(),
+  rescue_event_id: varchar('rescue_event_id', { length: 64 }).notNull(),
+  event_desc: varchar('event_desc', { length: 200 }).notNull(),
+  event_para: text('event_para'),
+  event_time: ts('event_time').notNull(),
+  create_time: ts('create_time').notNull().defaultNow(),
+})

@@ -1,9 +1,11 @@
 import type { Permissions } from '@aed/contracts'
 import { eq } from 'drizzle-orm'
+import type { AppContext } from '../context.ts'
 import { hashPassword } from '../lib/passwords.ts'
 import { insertAgency } from '../modules/agency/agency.repository.ts'
 import type { DbOrTx } from './client.ts'
 import { accounts, agencies, members } from './schema.ts'
+import { type DemoPeople, seedDemoDevices } from './seed-devices.ts'
 import { countAll } from './sql.ts'
 
 export const DEMO_PASSWORD = 'Aed@123456'
@@ -225,8 +227,13 @@ export async function isEmpty(db: DbOrTx) {
   return row.n === 0
 }
 
-/** Seeds the demo network into an empty database, in one transaction. */
-export async function seedDemo(db: DbOrTx) {
+/**
+ * Seeds the demo network into an empty database, in one transaction: the organisations, the
+ * sign-ins and, given the server's context (its sealer for the device secrets, its storage for
+ * the photos, its clock), the demo devices (db/seed-devices.ts). Without it (the test templates,
+ * whose copies get a sealer of their own) only the organisations and sign-ins are made.
+ */
+export async function seedDemo(db: DbOrTx, ctx?: AppContext) {
   const hash = await hashPassword(DEMO_PASSWORD)
   await db.transaction(async (tx) => {
     const ids = new Map<string, number>()
@@ -234,6 +241,7 @@ export async function seedDemo(db: DbOrTx) {
       const row = await insertAgency(tx, { ...a, parent_id: a.parent ? ids.get(a.parent)! : null })
       ids.set(a.key, row.id)
     }
+    const people: DemoPeople = { agencies: ids, managers: new Map() }
     const accountIds = new Map<string, number>()
     for (const m of demoMembers) {
       let accountId = accountIds.get(m.phone)
@@ -242,15 +250,25 @@ export async function seedDemo(db: DbOrTx) {
           .insert(accounts)
           .values({ phone: m.phone, name: m.name, email: m.email, nationality: 'CN', password_hash: hash })
           .returning({ id: accounts.id })
-        accountId = acc.id
-        accountIds.set(m.phone, accountId)
+        accountId = accountIds.set(m.phone, acc.id).get(m.phone)!
       }
-      await tx.insert(members).values({
-        account_id: accountId,
-        agency_id: ids.get(m.agency)!,
-        role_type: m.role_type,
-        permissions: m.permissions,
-      })
+      const [member] = await tx
+        .insert(members)
+        .values({
+          account_id: accountId,
+          agency_id: ids.get(m.agency)!,
+          role_type: m.role_type,
+          permissions: m.permissions,
+        })
+        .returning({ id: members.id })
+      // Devices are looked after by administrators, never by general users.
+      if (m.role_type !== 2) {
+        people.managers.set(m.agency, [
+          ...(people.managers.get(m.agency) ?? []),
+          { id: member.id, name: m.name },
+        ])
+      }
     }
+    if (ctx) await seedDemoDevices(tx, ctx, people)
   })
 }

@@ -251,6 +251,169 @@ const cases: Record<string, Case> = {
   'GET /api/v1/device/:id/credential': { crossBranch: [{ params: { id: szStock.id } }] },
   'POST /api/v1/device/:id/credential': { crossBranch: [{ params: { id: szStock.id } }] },
 
+  // The device detail: Shenzhen's device gets a warning and a rescue with one step, written as
+  // the gateway writes them, so the lists below have something of Shenzhen to leave out.
+  ...(await (async (): Promise<Record<string, Case>> => {
+    const { deviceEvents, deviceUsageLogs, rescueEvents } = await import('../db/schema.ts')
+    const [row] = await t.db.select().from(devices).where(eq(devices.id, szDevice.id))
+    const [szAgency] = await t.db.select().from(agencies).where(eq(agencies.id, sz))
+    const at = {
+      device_id: szDevice.id,
+      installation_id: row.installation_id,
+      agency_id: sz,
+      index_link: szAgency.index_link,
+    }
+    await t.db
+      .insert(deviceEvents)
+      .values({ ...at, kind: 'warning', code: 'battery_low', event_time: new Date() })
+    const [rescue] = await t.db
+      .insert(rescueEvents)
+      .values({ ...at, rescue_event_id: 'SZ-1', event_time: new Date() })
+      .returning()
+    await t.db.insert(deviceUsageLogs).values({
+      rescue_id: rescue.id,
+      device_id: szDevice.id,
+      rescue_event_id: 'SZ-1',
+      event_desc: '开机',
+      event_time: new Date(),
+    })
+    const none = (data: unknown) => expect(data).toEqual({ count: 0, resource: [] })
+    const sn = szDevice.device_sn
+    const inspection = (device_sn: string) => () => ({
+      device_sn,
+      inspect_status: 1,
+      inspector_name: '越权',
+      inspect_time: '2025-01-01T08:00:00+08:00',
+    })
+    return {
+      'GET /api/v1/device/single-detail/': {
+        crossBranch: [{ query: { device_sn: sn, data_type: 'base' } }],
+        list: { query: { device_sn: sn, data_type: 'usage_log', rescue_event_id: 'SZ-1' }, check: none },
+      },
+      'GET /api/v1/device/page-detail/': {
+        list: { query: { device_sn: sn, data_type: 'early_warn' }, check: none },
+      },
+      'POST /api/v1/device/inspection/': {
+        crossBranch: [{ body: inspection(sn) }],
+        readOnly: [{ body: inspection(sn) }],
+      },
+      'POST /api/v1/device/setup/clean/': {
+        crossBranch: [{ body: () => ({ device_sn: sn, data_type: [1, 2, 3, 4] }) }],
+        readOnly: [{ body: () => ({ device_sn: sn, data_type: [1, 2, 3, 4] }) }],
+      },
+    }
+  })()),
+
+  // Statistics (device-stats): a Shenzhen device installed in Nanshan (440305), where Hangzhou has
+  // none. The system's statistics of the region count it; the Hangzhou admin's count nothing.
+  ...(await (async (): Promise<Record<string, Case>> => {
+    const { deviceStatsApi: api } = await import('@aed/contracts/device-stats')
+    await f.registeredDevice(tok.szAdmin, { id: sz }, { address_code: '440305' })
+    const nanshan = { address_code: '440305' }
+    const system = async <E extends (typeof api)[keyof typeof api]>(e: E, query: Record<string, string>) =>
+      (await t.api(e, { token: tok.superAdmin, query })).data
+    const state = await system(api.stateDistribution, nanshan)
+    const bands = await system(api.mainStateDistribution, nanshan)
+    const regions = await system(api.regionalDistribution, { address_code: '440300' })
+    const months = await system(api.maintenanceMonthly, nanshan)
+    const key = await system(api.keyMaintenance, nanshan)
+    const sum = (list: { count: number }[]) => list.reduce((n, b) => n + b.count, 0)
+    const at = (e: { method: string; path: string }) => `${e.method} ${e.path}`
+    return {
+      [at(api.stateDistribution)]: {
+        list: {
+          query: nanshan,
+          check: (data) => {
+            expect(state.all_count).toBeGreaterThan(0)
+            expect(data).toMatchObject({ all_count: 0, normal_count: 0, rescue_event_count: 0 })
+          },
+        },
+      },
+      [at(api.mainStateDistribution)]: {
+        list: {
+          query: nanshan,
+          check: (data) => {
+            expect(sum(bands.battery_expire)).toBeGreaterThan(0)
+            expect(sum((data as typeof bands).battery_expire)).toBe(0)
+          },
+        },
+      },
+      [at(api.regionalDistribution)]: {
+        list: {
+          query: { address_code: '440300' },
+          check: (data) => {
+            expect(regions.items.map((i) => i.address_code)).toContain('440305')
+            expect((data as typeof regions).items).toEqual([])
+          },
+        },
+      },
+      [at(api.maintenanceMonthly)]: {
+        list: {
+          query: nanshan,
+          check: (data) => {
+            expect(months.items.at(-1)!.register_count).toBeGreaterThan(0)
+            expect((data as typeof months).items.every((m) => m.register_count === 0)).toBe(true)
+          },
+        },
+      },
+      [at(api.keyMaintenance)]: {
+        list: {
+          query: nanshan,
+          check: (data) => {
+            expect(key.all_count).toBeGreaterThan(0)
+            expect(data).toMatchObject({ all_count: 0 })
+          },
+        },
+      },
+    }
+  })()),
+
+  // Exports and the factory import (device-io). The Hangzhou admin's device export, read back,
+  // holds its own device and none of Shenzhen's; a Hangzhou (ordinary organisation) import into
+  // Shenzhen is refused (the general agents' scope check is in device-io.test.ts).
+  ...(await (async (): Promise<Record<string, Case>> => {
+    const { deviceIoApi: api } = await import('@aed/contracts/device-io')
+    const { default: ExcelJS } = await import('exceljs')
+    const hzDevice = await f.registeredDevice(tok.hzAdmin, { id: hz })
+    const exported = await t.api(api.dataExport, { token: tok.hzAdmin, query: { export_type: 1 } })
+    const file = await t.app.inject({ method: 'GET', url: exported.data.file_url })
+    const read = new ExcelJS.Workbook()
+    await read.xlsx.load(file.rawPayload as unknown as ArrayBuffer)
+    const hzSerials = read.worksheets[0].getColumn(1).values.slice(2).map(String)
+    const book = new ExcelJS.Workbook()
+    book.addWorksheet('设备导入').addRows([
+      ['设备SN', '型号', '固件版本'],
+      ['X640000001', '', ''],
+    ])
+    const xlsx = Buffer.from(await book.xlsx.writeBuffer())
+    const upload = (agency: number) => () => {
+      const body = new FormData()
+      body.append('import_file', new Blob([new Uint8Array(xlsx)]), '设备导入.xlsx')
+      body.append('agency_id', String(agency))
+      return body
+    }
+    const at = (e: { method: string; path: string }) => `${e.method} ${e.path}`
+    return {
+      [at(api.dataExport)]: {
+        noArea: [{ query: { export_type: 1 } }],
+        readOnly: [{ query: { export_type: 2 } }],
+        list: {
+          query: { export_type: 1 },
+          check: (data) => {
+            expect(hzSerials).toContain(hzDevice.device_sn)
+            noShenzhenDevice(hzSerials)
+            expect(data).toMatchObject({ count: hzSerials.length })
+          },
+        },
+      },
+      [at(api.importDevices)]: {
+        crossBranch: [{ body: upload(sz) }],
+        noArea: [{ body: upload(sz) }],
+        readOnly: [{ body: upload(sz) }],
+      },
+    }
+  })()),
+
   'GET /api/v1/sys-mgmt/operation-log': {
     noArea: [{}],
     list: {

@@ -90,7 +90,7 @@ function inBand(value: SQL, band: { min?: number; max?: number }): SQL {
 }
 
 /** Filters shared by the list and its export. */
-function registeredWhere(
+export function registeredWhere(
   scope: Scope,
   f: DeviceListQuery,
   bands: { battery: Band[]; expiry: Band[]; host: Band[] },
@@ -152,22 +152,6 @@ export function listRegistered(
     page: f.page,
     page_size: f.page_size,
   })
-}
-
-/** Every registered device matching the filter, up to `limit` (exports). */
-export function allRegistered(
-  db: DbOrTx,
-  scope: Scope,
-  f: DeviceListQuery,
-  bands: { battery: Band[]; expiry: Band[]; host: Band[] },
-  today: Date,
-  limit: number,
-) {
-  const where = sql.join(registeredWhere(scope, f, bands, today), sql` AND `)
-  return many<DeviceRow>(
-    db,
-    sql`${registeredSelect} WHERE ${where} ORDER BY ${sql.join(registeredOrder(f.order_by), sql`, `)} LIMIT ${limit}`,
-  )
 }
 
 /** A registered device of the scope by id. */

@@ -17,6 +17,7 @@ import { agencyInScope } from '../agency/agency.service.ts'
 import { managerInScope } from '../member/member.service.ts'
 import { presentDevice, presentFactoryDevice } from './device.presenter.ts'
 import * as repo from './device.repository.ts'
+import { exportDeviceList } from './device-io.service.ts'
 
 const bands = {
   battery: DATA_DICT.battery_band,
@@ -30,6 +31,8 @@ export async function listDevices(ctx: AppContext, auth: AuthContext, q: DeviceL
     const { count, rows } = await repo.listFactory(ctx.db, auth, q)
     return { count, resource: rows.map((r) => presentFactoryDevice(r, auth)) }
   }
+  // export_xls: 设备列表.xlsx of every matching row, streamed in keyset batches (device-io).
+  if (q.export_xls) return exportDeviceList(ctx, auth, q)
   const { count, rows } = await repo.listRegistered(ctx.db, auth, q, bands, ctx.clock.now())
   return { count, resource: rows.map((r) => presentDevice(r, auth, { masked: true, lang })) }
 }

@@ -1,5 +1,7 @@
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { pipeline } from 'node:stream/promises'
 import { assertKey, contentTypeOf, STORAGE_KEY, type StorageProvider } from './storage-provider.ts'
 
 /**
@@ -22,6 +24,20 @@ export function diskStorage(root: string, baseUrl: string): StorageProvider {
       await fs.promises.mkdir(path.dirname(target), { recursive: true })
       const tmp = `${target}.${process.pid}.${Date.now()}.tmp`
       await fs.promises.writeFile(tmp, body)
+      await fs.promises.rename(tmp, target)
+      return { key, url: `${base}/${key}` }
+    },
+    async putStream(key, body) {
+      assertKey(key)
+      const target = full(key)
+      await fs.promises.mkdir(path.dirname(target), { recursive: true })
+      const tmp = `${target}.${process.pid}.${crypto.randomUUID()}.tmp`
+      try {
+        await pipeline(body, fs.createWriteStream(tmp))
+      } catch (err) {
+        await fs.promises.rm(tmp, { force: true })
+        throw err
+      }
       await fs.promises.rename(tmp, target)
       return { key, url: `${base}/${key}` }
     },

@@ -1,3 +1,9 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { Readable, Transform } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import { amzDateOf, payloadHashOf, signV4 } from './sigv4.ts'
 import { assertKey, type StorageProvider } from './storage-provider.ts'
 
@@ -23,41 +29,83 @@ export function s3Storage(o: S3Options): StorageProvider {
   const host = o.pathStyle ? endpoint.host : `${o.bucket}.${endpoint.host}`
   const prefix = o.pathStyle ? `/${o.bucket}` : ''
   const publicBase = o.publicUrl.replace(/\/+$/, '')
+
+  /** One signed PUT of a body whose SHA-256 and length are known. */
+  async function send(
+    key: string,
+    contentType: string,
+    payloadHash: string,
+    body: Uint8Array | { stream: () => ReadableStream<Uint8Array>; length: number },
+  ) {
+    const objectPath = `${prefix}/${key}`
+    const headers = {
+      'content-type': contentType,
+      'x-amz-content-sha256': payloadHash,
+      'x-amz-date': amzDateOf(o.now?.() ?? new Date()),
+    }
+    const { authorization } = signV4({
+      method: 'PUT',
+      host,
+      path: objectPath,
+      headers,
+      payloadHash,
+      accessKeyId: o.accessKeyId,
+      secretAccessKey: o.secretAccessKey,
+      region: o.region,
+      service: 's3',
+      amzDate: headers['x-amz-date'],
+    })
+    // A streamed body goes with its length: object stores refuse chunked uploads without one.
+    const streamed = body instanceof Uint8Array ? null : body
+    // Keys are plain segments (STORAGE_KEY), so the path needs no further encoding on the wire.
+    const res = await doFetch(`${endpoint.protocol}//${host}${objectPath}`, {
+      method: 'PUT',
+      headers: {
+        ...headers,
+        authorization,
+        ...(streamed ? { 'content-length': String(streamed.length) } : {}),
+      },
+      body: streamed ? streamed.stream() : (body as Uint8Array),
+      ...(streamed ? { duplex: 'half' } : {}),
+      signal: AbortSignal.timeout(streamed ? 600_000 : 60_000),
+    } as RequestInit)
+    if (!res.ok) {
+      const text = (await res.text().catch(() => '')).slice(0, 300)
+      throw new Error(`Object store refused ${key}: HTTP ${res.status} ${text}`)
+    }
+    return { key, url: `${publicBase}/${key}` }
+  }
+
   return {
     name: 's3',
     async put(key, body, contentType) {
       assertKey(key)
-      const path = `${prefix}/${key}`
-      const payloadHash = payloadHashOf(body)
-      const headers = {
-        'content-type': contentType,
-        'x-amz-content-sha256': payloadHash,
-        'x-amz-date': amzDateOf(o.now?.() ?? new Date()),
+      return send(key, contentType, payloadHashOf(body), new Uint8Array(body))
+    },
+    /**
+     * A signed PUT needs the body's hash and length before it starts: the stream is spooled to a
+     * temporary file (hashed on the way), then sent from it. Memory stays one chunk deep.
+     */
+    async putStream(key, body, contentType) {
+      assertKey(key)
+      const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'aed-s3-'))
+      try {
+        const file = path.join(dir, 'body')
+        const hash = crypto.createHash('sha256')
+        let length = 0
+        const measure = new Transform({
+          transform(chunk: Buffer, _enc, done) {
+            hash.update(chunk)
+            length += chunk.length
+            done(null, chunk)
+          },
+        })
+        await pipeline(body, measure, fs.createWriteStream(file))
+        const stream = () => Readable.toWeb(fs.createReadStream(file)) as ReadableStream<Uint8Array>
+        return await send(key, contentType, hash.digest('hex'), { stream, length })
+      } finally {
+        await fs.promises.rm(dir, { recursive: true, force: true })
       }
-      const { authorization } = signV4({
-        method: 'PUT',
-        host,
-        path,
-        headers,
-        payloadHash,
-        accessKeyId: o.accessKeyId,
-        secretAccessKey: o.secretAccessKey,
-        region: o.region,
-        service: 's3',
-        amzDate: headers['x-amz-date'],
-      })
-      // Keys are plain segments (STORAGE_KEY), so the path needs no further encoding on the wire.
-      const res = await doFetch(`${endpoint.protocol}//${host}${path}`, {
-        method: 'PUT',
-        headers: { ...headers, authorization },
-        body: new Uint8Array(body),
-        signal: AbortSignal.timeout(60_000),
-      })
-      if (!res.ok) {
-        const text = (await res.text().catch(() => '')).slice(0, 300)
-        throw new Error(`Object store refused ${key}: HTTP ${res.status} ${text}`)
-      }
-      return { key, url: `${publicBase}/${key}` }
     },
   }
 }

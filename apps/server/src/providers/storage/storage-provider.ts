@@ -15,6 +15,24 @@ export interface StorageProvider {
   put(key: string, body: Buffer, contentType: string): Promise<StoredFile>
   /** Opens a stored object; only providers whose files this server serves itself have it. */
   read?(key: string): Promise<OpenedFile | null>
+  /**
+   * Stores a stream under `key` without holding it in memory (exports). A failed or destroyed
+   * stream stores nothing. Providers without it are written through `putStream()` below.
+   */
+  putStream?(key: string, body: Readable, contentType: string): Promise<StoredFile>
+}
+
+/** Stores a stream through the provider's streaming put, or buffered for a provider without one. */
+export async function putStream(
+  storage: StorageProvider,
+  key: string,
+  body: Readable,
+  contentType: string,
+): Promise<StoredFile> {
+  if (storage.putStream) return storage.putStream(key, body, contentType)
+  const chunks: Buffer[] = []
+  for await (const chunk of body) chunks.push(Buffer.from(chunk as Uint8Array))
+  return storage.put(key, Buffer.concat(chunks), contentType)
 }
 
 /**

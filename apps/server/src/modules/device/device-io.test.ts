@@ -1,0 +1,697 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { Code } from '@aed/contracts'
+import { deviceApi } from '@aed/contracts/device'
+import { deviceIoApi, EXPORT_FILE_NAMES } from '@aed/contracts/device-io'
+import { operationLogApi } from '@aed/contracts/operation-log'
+import { and, eq, inArray, isNull, like, sql } from 'drizzle-orm'
+import ExcelJS from 'exceljs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { deviceDetections, deviceInspections, devices, installations, rescueEvents } from '../../db/schema.ts'
+import { many } from '../../db/sql.ts'
+import { formatDateTime } from '../../lib/time.ts'
+import { streamXlsx } from '../../lib/xlsx.ts'
+import { factories } from '../../test/factories.ts'
+import { createTestApp, type TestApp } from '../../test/harness.ts'
+import { TEMPLATE_HEADERS } from '../system/import-template.ts'
+import { capped, keysetBatches } from './device-io.repository.ts'
+
+let t: TestApp
+let f: ReturnType<typeof factories>
+type Agency = Awaited<ReturnType<ReturnType<typeof factories>['agency']>>
+let agent: Agency // a general agent
+let branch: Agency // an ordinary organisation under it
+let otherAgent: Agency
+let otherBranch: Agency
+let agentAdmin: string
+let branchAdmin: string
+let agentReader: string
+let otherAdmin: string
+
+beforeAll(async () => {
+  t = await createTestApp()
+  f = factories(t)
+  const root = await f.root()
+  agent = await f.agency(root)
+  branch = await f.agency(agent)
+  otherAgent = await f.agency(root)
+  otherBranch = await f.agency(otherAgent)
+  agentAdmin = (await f.signedIn(agent)).token
+  branchAdmin = (await f.signedIn(branch)).token
+  agentReader = (await f.signedIn(agent, { role_type: 2, permissions: { device: 'READ_ONLY' } })).token
+  otherAdmin = (await f.signedIn(otherAgent)).token
+})
+afterAll(() => t.close())
+
+/** Downloads an export's file through GET /files/* and opens its first sheet. */
+async function openExport(fileUrl: string) {
+  const file = await t.app.inject({ method: 'GET', url: fileUrl })
+  expect(file.statusCode).toBe(200)
+  const book = new ExcelJS.Workbook()
+  await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer)
+  const sheet = book.worksheets[0]
+  const rows: unknown[][] = []
+  sheet.eachRow((row) => {
+    rows.push((row.values as unknown[]).slice(1))
+  })
+  return { sheet, disposition: file.headers['content-disposition'], header: rows[0], rows: rows.slice(1) }
+}
+
+const DEVICE_HEADERS = [
+  '设备SN',
+  '型号',
+  '设备状态',
+  '电量(%)',
+  '所属机构',
+  '所在地区',
+  '导航地址',
+  '详细位置',
+  '设备管理员',
+  '管理员电话',
+  '开放状态',
+  '电池有效期',
+  '电极片有效期',
+  '主机有效期',
+  '固件版本',
+  '注册码',
+  '注册时间',
+]
+
+describe('the device list export (export_xls)', () => {
+  it('writes every matching registered device of the scope with the list’s columns', async () => {
+    const a = await f.registeredDevice(agentAdmin, branch, { location_desc: '二楼', contact: '甲' })
+    const b = await f.registeredDevice(agentAdmin, agent, { open_state: 0 })
+    const elsewhere = await f.registeredDevice(otherAdmin, otherBranch)
+    await t.db.update(devices).set({ status: 2, battery: 42 }).where(eq(devices.id, a.id))
+    const r = await t.api(deviceApi.list, { token: agentAdmin, query: { export_xls: 'true' } })
+    expect(r.code).toBe(0)
+    const data = r.data as { file_url: string; count: number }
+    expect(data.file_url).toMatch(/^\/files\/.+\.xlsx\?download=/)
+    const file = await openExport(data.file_url)
+    expect(file.disposition).toContain(encodeURIComponent('设备列表.xlsx'))
+    expect(file.sheet.name).toBe('设备列表')
+    expect(file.header).toEqual(DEVICE_HEADERS)
+    expect(file.rows).toHaveLength(data.count)
+    const list = await t.api(deviceApi.list, { token: agentAdmin, query: { page_size: 100 } })
+    expect(data.count).toBe((list.data as { count: number }).count)
+    const bySn = new Map(file.rows.map((row) => [row[0], row]))
+    expect(bySn.has(elsewhere.device_sn)).toBe(false)
+    const [, , , , , , , , , , , battery, electrode, host] = bySn.get(a.device_sn)!
+    expect(bySn.get(a.device_sn)).toEqual([
+      a.device_sn,
+      'D100',
+      '故障',
+      42,
+      branch.name,
+      '浙江省杭州市西湖区',
+      '浙江省杭州市西湖区文三路100号',
+      '二楼',
+      undefined,
+      undefined,
+      '全开放',
+      battery,
+      electrode,
+      host,
+      'V1.0.3',
+      a.register_code,
+      formatDateTime(new Date(a.register_time)),
+    ])
+    expect(battery).toBe(a.battery_expire)
+    expect(bySn.get(b.device_sn)?.[10]).toBe('不开放')
+    // Newest registration first, as the list.
+    expect(file.rows.map((row) => row[0]).indexOf(b.device_sn)).toBeLessThan(
+      file.rows.map((row) => row[0]).indexOf(a.device_sn),
+    )
+  })
+
+  it('applies the list’s filters and its sort', async () => {
+    const a = await f.registeredDevice(agentAdmin, branch)
+    const r = await t.api(deviceApi.list, {
+      token: agentAdmin,
+      query: { export_xls: 'true', device_sn: a.device_sn },
+    })
+    const file = await openExport((r.data as { file_url: string }).file_url)
+    expect(file.rows.map((row) => row[0])).toEqual([a.device_sn])
+
+    const sorted = await t.api(deviceApi.list, {
+      token: agentAdmin,
+      query: { export_xls: 'true', order_by: 'device_sn' },
+    })
+    const sns = (await openExport((sorted.data as { file_url: string }).file_url)).rows.map((row) =>
+      String(row[0]),
+    )
+    expect(sns).toEqual([...sns].sort())
+    expect(sns.length).toBeGreaterThan(2)
+    const bad = await t.api(deviceApi.list, {
+      token: agentAdmin,
+      query: { export_xls: 'true', order_by: 'secret_enc' },
+    })
+    expect(bad.code).toBe(Code.INVALID)
+  })
+
+  it('is refused to read-only members, who may still read the list', async () => {
+    expect((await t.api(deviceApi.list, { token: agentReader })).code).toBe(0)
+    const r = await t.api(deviceApi.list, { token: agentReader, query: { export_xls: 'true' } })
+    expect(r).toMatchObject({ code: Code.FORBIDDEN, msg: '暂无权限!' })
+  })
+})
+
+describe('writing an export through the storage provider', () => {
+  it('answers an error, and does not hang, when storage fails before or during the write', async () => {
+    const real = t.ctx.storage
+    try {
+      t.ctx.storage = {
+        name: 'refusing',
+        put: () => Promise.reject(new Error('bucket gone')),
+        putStream: () => Promise.reject(new Error('bucket gone')),
+      }
+      const early = await t.api(deviceApi.list, { token: agentAdmin, query: { export_xls: 'true' } })
+      expect(early.code).toBe(Code.INTERNAL)
+      t.ctx.storage = {
+        name: 'failing midway',
+        put: real.put,
+        putStream: async (_key, body) => {
+          for await (const _ of body) throw new Error('disk full')
+          throw new Error('unreachable')
+        },
+      }
+      const midway = await t.api(deviceApi.list, { token: agentAdmin, query: { export_xls: 'true' } })
+      expect(midway.code).toBe(Code.INTERNAL)
+    } finally {
+      t.ctx.storage = real
+    }
+  })
+
+  it('keeps no file of an export that fails while it is written (too many rows)', async () => {
+    const dir = path.join(t.ctx.config.dataDir, 'files')
+    const files = () => (fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true }).map(String) : [])
+    const before = files().length
+    async function* rows() {
+      yield [1, 2, 3]
+      yield [4, 5, 6]
+    }
+    const columns = [{ header: 'n', width: 5, value: (n: number) => n }]
+    await expect(streamXlsx(t.ctx, 'x.xlsx', 'x', columns, capped(rows(), 4))).rejects.toMatchObject({
+      key: 'EXPORT_TOO_LARGE',
+    })
+    expect(files().filter((n) => n.endsWith('.tmp'))).toEqual([])
+    expect(files().length).toBe(before)
+    const ok = await streamXlsx(t.ctx, 'x.xlsx', 'x', columns, capped(rows(), 6))
+    expect(ok.count).toBe(6)
+    expect((await openExport(ok.file_url)).rows).toEqual([[1], [2], [3], [4], [5], [6]])
+  })
+
+  it('goes through a buffered put for a provider without a streaming one', async () => {
+    const real = t.ctx.storage
+    let puts = 0
+    try {
+      t.ctx.storage = {
+        name: 'plain',
+        put: (key, body, type) => {
+          puts++
+          return real.put(key, body, type)
+        },
+        read: real.read,
+      }
+      const r = await t.api(deviceApi.list, { token: agentAdmin, query: { export_xls: 'true' } })
+      expect(r.code).toBe(0)
+      const file = await openExport((r.data as { file_url: string }).file_url)
+      expect(file.header).toEqual(DEVICE_HEADERS)
+      expect(puts).toBe(1)
+    } finally {
+      t.ctx.storage = real
+    }
+  })
+})
+
+describe('reading an export in batches', () => {
+  it('gives every row once, in order, across batch boundaries, NULLs included', async () => {
+    const area = await f.agency(agent)
+    const token = (await f.signedIn(area)).token
+    const made = []
+    for (const battery of [null, 5, 5, null, 80, 5, 20, null]) {
+      const d = await f.registeredDevice(token, area)
+      await t.db.update(devices).set({ battery }).where(eq(devices.id, d.id))
+      made.push(d.id)
+    }
+    const q = {
+      fields: [
+        ['id', sql`d.id`],
+        ['battery', sql`d.battery`],
+      ] as const,
+      from: sql`FROM devices d`,
+      where: [
+        sql`d.id IN (${sql.join(
+          made.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      ],
+    }
+    for (const desc of [false, true]) {
+      const expected = await many<{ id: number }>(
+        t.db,
+        sql`SELECT id FROM devices WHERE ${inArray(devices.id, made)}
+            ORDER BY battery ${sql.raw(desc ? 'DESC' : 'ASC')}, id ${sql.raw(desc ? 'DESC' : 'ASC')}`,
+      )
+      const got: number[] = []
+      const sizes: number[] = []
+      for await (const batch of keysetBatches<{ id: number; battery: number | null }>(
+        t.db,
+        { fields: q.fields as never, from: q.from, where: q.where },
+        [
+          { expr: sql`d.battery`, type: 'integer', nullable: true, desc },
+          { expr: sql`d.id`, type: 'bigint', desc },
+        ],
+        3,
+      )) {
+        sizes.push(batch.length)
+        got.push(...batch.map((b) => b.id))
+      }
+      expect(got).toEqual(expected.map((e) => e.id))
+      expect(sizes).toEqual([3, 3, 2])
+    }
+  })
+
+  it('keeps the list’s order for a sort no index serves (battery)', async () => {
+    const r = await t.api(deviceApi.list, {
+      token: agentAdmin,
+      query: { export_xls: 'true', order_by: '-battery' },
+    })
+    const rows = (await openExport((r.data as { file_url: string }).file_url)).rows
+    const page = await t.api(deviceApi.list, {
+      token: agentAdmin,
+      query: { order_by: '-battery', page_size: 500 },
+    })
+    const listed = (page.data as { resource: { device_sn: string }[] }).resource.map((d) => d.device_sn)
+    expect(rows.map((row) => row[0])).toEqual(listed)
+  })
+})
+
+describe('GET /api/v1/device/data-export', () => {
+  const exportOf = async (token: string, query: Record<string, string | number>) => {
+    const r = await t.api(deviceIoApi.dataExport, { token, query: query as never })
+    expect(r.code, r.msg).toBe(0)
+    return { ...r.data, ...(await openExport(r.data.file_url)) }
+  }
+
+  it('1: the devices registered in the range, default the last 7 days', async () => {
+    const d = await f.registeredDevice(agentAdmin, branch)
+    const recent = await exportOf(agentAdmin, { export_type: 1 })
+    expect(recent.disposition).toContain(encodeURIComponent(EXPORT_FILE_NAMES[1]))
+    expect(recent.header).toEqual(DEVICE_HEADERS)
+    expect(recent.rows.map((row) => row[0])).toContain(d.device_sn)
+    expect(recent.count).toBe(recent.rows.length)
+    const old = await exportOf(agentAdmin, {
+      export_type: 1,
+      start_time: '2020-01-01',
+      end_time: '2020-01-31',
+    })
+    expect(old.rows).toEqual([])
+    expect(old.header).toEqual(DEVICE_HEADERS)
+  })
+
+  it('2: the inspections of the scope in the range', async () => {
+    const d = await f.registeredDevice(agentAdmin, branch)
+    const other = await f.registeredDevice(otherAdmin, otherBranch)
+    const [row] = await t.db.select().from(installations).where(eq(installations.device_id, d.id))
+    const now = t.ctx.clock.now()
+    await t.db.insert(deviceInspections).values([
+      {
+        device_id: d.id,
+        installation_id: row.id,
+        agency_id: branch.id,
+        inspect_status: 1,
+        process_content: '外观完好',
+        inspector_name: '巡检员甲',
+        inspect_time: new Date(now.getTime() - 3600_000),
+      },
+      {
+        device_id: d.id,
+        installation_id: row.id,
+        agency_id: branch.id,
+        inspect_status: 0,
+        process_content: '电极片过期，已更换',
+        inspector_name: '巡检员乙',
+        inspect_time: new Date(now.getTime() - 2 * 3600_000),
+      },
+      {
+        device_id: d.id,
+        installation_id: row.id,
+        agency_id: branch.id,
+        inspect_status: 1,
+        process_content: '三十天前',
+        inspector_name: '巡检员丙',
+        inspect_time: new Date(now.getTime() - 30 * 86_400_000),
+      },
+      {
+        device_id: other.id,
+        agency_id: otherBranch.id,
+        inspect_status: 1,
+        process_content: '别的机构',
+        inspector_name: '巡检员丁',
+        inspect_time: now,
+      },
+    ])
+    const file = await exportOf(agentAdmin, { export_type: 2 })
+    expect(file.disposition).toContain(encodeURIComponent('巡检记录.xlsx'))
+    expect(file.header).toEqual([
+      '设备SN',
+      '型号',
+      '所属机构',
+      '安装位置',
+      '巡检状态',
+      '处理内容',
+      '巡检人',
+      '巡检时间',
+    ])
+    expect(file.rows).toEqual([
+      [
+        d.device_sn,
+        'D100',
+        branch.name,
+        '浙江省杭州市西湖区文三路100号 一楼大厅',
+        '正常',
+        '外观完好',
+        '巡检员甲',
+        formatDateTime(new Date(now.getTime() - 3600_000)),
+      ],
+      [
+        d.device_sn,
+        'D100',
+        branch.name,
+        '浙江省杭州市西湖区文三路100号 一楼大厅',
+        '异常',
+        '电极片过期，已更换',
+        '巡检员乙',
+        formatDateTime(new Date(now.getTime() - 2 * 3600_000)),
+      ],
+    ])
+    const month = await exportOf(agentAdmin, { export_type: 2, start_time: '2000-01-01' })
+    expect(month.rows.map((row) => row[6])).toEqual(['巡检员甲', '巡检员乙', '巡检员丙'])
+  })
+
+  it('3 and 4: the self-tests and the rescues of the scope in the range', async () => {
+    const d = await f.registeredDevice(agentAdmin, branch)
+    const other = await f.registeredDevice(otherAdmin, otherBranch)
+    const [site] = await t.db.select().from(installations).where(eq(installations.device_id, d.id))
+    const now = t.ctx.clock.now()
+    const hourAgo = new Date(now.getTime() - 3600_000)
+    const at = {
+      device_id: d.id,
+      installation_id: site.id,
+      agency_id: branch.id,
+      index_link: branch.index_link,
+    }
+    const elsewhere = { device_id: other.id, agency_id: otherBranch.id, index_link: otherBranch.index_link }
+    await t.db.insert(deviceDetections).values([
+      {
+        ...at,
+        report_type: 1,
+        check_result: 0,
+        fault_codes: ['E01', 'E07'],
+        battery: 55,
+        check_time: hourAgo,
+      },
+      { ...at, report_type: 0, check_result: 1, check_time: new Date(now.getTime() - 40 * 86_400_000) },
+      { ...elsewhere, report_type: 2, check_result: 1, check_time: hourAgo },
+    ])
+    await t.db.insert(rescueEvents).values([
+      {
+        ...at,
+        rescue_event_id: 'R-1',
+        event_time: hourAgo,
+        ended_at: now,
+        event_location: '文三路地铁站',
+        event_lat: 30.28,
+        event_lon: 120.14,
+      },
+      { ...elsewhere, rescue_event_id: 'R-2', event_time: hourAgo },
+    ])
+    const checks = await exportOf(agentAdmin, { export_type: 3 })
+    expect(checks.disposition).toContain(encodeURIComponent(EXPORT_FILE_NAMES[3]))
+    expect(checks.header).toEqual([
+      '设备SN',
+      '型号',
+      '所属机构',
+      '安装位置',
+      '检测类型',
+      '检测结果',
+      '故障码',
+      '电量(%)',
+      '检测时间',
+    ])
+    expect(checks.rows).toEqual([
+      [
+        d.device_sn,
+        'D100',
+        branch.name,
+        '浙江省杭州市西湖区文三路100号 一楼大厅',
+        '待机自检',
+        '异常',
+        'E01、E07',
+        55,
+        formatDateTime(hourAgo),
+      ],
+    ])
+    const rescues = await exportOf(agentAdmin, { export_type: 4 })
+    expect(rescues.disposition).toContain(encodeURIComponent(EXPORT_FILE_NAMES[4]))
+    expect(rescues.header).toEqual([
+      '急救事件编号',
+      '设备SN',
+      '型号',
+      '所属机构',
+      '安装位置',
+      '设备管理员',
+      '急救地点',
+      '经度',
+      '纬度',
+      '开始时间',
+      '结束时间',
+    ])
+    expect(rescues.rows).toEqual([
+      [
+        'R-1',
+        d.device_sn,
+        'D100',
+        branch.name,
+        '浙江省杭州市西湖区文三路100号 一楼大厅',
+        undefined,
+        '文三路地铁站',
+        120.14,
+        30.28,
+        formatDateTime(hourAgo),
+        formatDateTime(now),
+      ],
+    ])
+  })
+
+  it('refuses a bad type, a reversed range and read-only members', async () => {
+    for (const export_type of ['', '0', '5', 'x']) {
+      const r = await t.api(deviceIoApi.dataExport, { token: agentAdmin, query: { export_type } as never })
+      expect(r).toMatchObject({ code: Code.INVALID, msg: '请选择导出类型' })
+    }
+    const reversed = await t.api(deviceIoApi.dataExport, {
+      token: agentAdmin,
+      query: { export_type: 2, start_time: '2026-02-01', end_time: '2026-01-01' },
+    })
+    expect(reversed).toMatchObject({ code: Code.INVALID, msg: '开始时间不能大于结束时间！' })
+    const ro = await t.api(deviceIoApi.dataExport, { token: agentReader, query: { export_type: 1 } })
+    expect(ro.code).toBe(Code.FORBIDDEN)
+  })
+})
+
+// ---------------------------------------------------------------------------------------------
+
+let serial = 0
+/** A serial of model code `code` no other test uses. */
+const sn = (code = '64') => `T${code}${String(++serial).padStart(7, '0')}`
+
+/** An import file: the template's header row, then these rows. */
+async function importFile(rows: (string | number | null)[][], header: string[] = [...TEMPLATE_HEADERS]) {
+  const book = new ExcelJS.Workbook()
+  const sheet = book.addWorksheet('设备导入')
+  sheet.addRow(header)
+  for (const row of rows) sheet.addRow(row)
+  return Buffer.from(await book.xlsx.writeBuffer())
+}
+
+function form(file: Buffer, fields: Record<string, string> = {}, name = '设备导入.xlsx') {
+  const body = new FormData()
+  body.append('import_file', new Blob([new Uint8Array(file)]), name)
+  for (const [k, v] of Object.entries(fields)) body.append(k, v)
+  return body
+}
+
+const upload = (token: string, body: FormData) =>
+  t.call<{ count: number; agency_id: number; agency_name: string; file_base64?: string }>(
+    'POST',
+    deviceIoApi.importDevices.path,
+    { token, body },
+  )
+
+/** The failure file of a refused import, as rows (header first). */
+async function failureRows(base64: string) {
+  const book = new ExcelJS.Workbook()
+  await book.xlsx.load(Buffer.from(base64, 'base64') as unknown as ArrayBuffer)
+  const rows: unknown[][] = []
+  book.worksheets[0].eachRow({ includeEmpty: true }, (row) => {
+    rows.push((row.values as unknown[]).slice(1))
+  })
+  return rows
+}
+
+const live = (serials: string[]) =>
+  t.db
+    .select()
+    .from(devices)
+    .where(and(inArray(devices.device_sn, serials), isNull(devices.deleted_at)))
+
+describe('the factory import', () => {
+  it('creates every row, with the serial’s model and its own secret, in the picked organisation', async () => {
+    const rows = [
+      [sn('64'), 'D100', 'V1.2.3'],
+      [sn('71'), '', ''],
+      [sn('99'), null, 'V2'],
+    ]
+    const r = await upload(
+      agentAdmin,
+      form(await importFile(rows), { agency_id: String(branch.id), import_xls: 'true' }),
+    )
+    expect(r).toMatchObject({
+      code: 0,
+      msg: '导入成功！',
+      data: { count: 3, agency_id: branch.id, agency_name: branch.name },
+    })
+    const made = await live(rows.map((row) => String(row[0])))
+    expect(made.map((d) => [d.device_sn, d.model, d.fw_version, d.agency_id, d.installation_id])).toEqual(
+      expect.arrayContaining([
+        [rows[0][0], 'D100', 'V1.2.3', branch.id, null],
+        [rows[1][0], 'B100A', null, branch.id, null],
+        [rows[2][0], '', 'V2', branch.id, null],
+      ]),
+    )
+    const secrets = made.map((d) => t.ctx.sealer.open(d.secret_enc))
+    expect(new Set(secrets).size).toBe(3)
+    for (const s of secrets) expect(s).toMatch(/^[0-9a-f]{64}$/)
+    // On the factory list of the organisation, and in the operation log.
+    const list = await t.api(deviceApi.list, {
+      token: branchAdmin,
+      query: { device_list_type: 2, device_sn: String(rows[0][0]) },
+    })
+    expect((list.data as { count: number }).count).toBe(1)
+    const log = await t.api(operationLogApi.list, { token: agentAdmin, query: { operator: '' } })
+    expect(JSON.stringify(log.data)).toContain(`导入出厂设备到${branch.name}：3台`)
+  })
+
+  it('takes 1,500 rows in one go (several inserts, one transaction) and refuses more than 10,000', async () => {
+    const many = Array.from({ length: 1500 }, () => [sn('75'), 'E10A', 'V3'])
+    const r = await upload(agentAdmin, form(await importFile(many), { agency_id: String(branch.id) }))
+    expect(r).toMatchObject({ code: 0, data: { count: 1500 } })
+    expect(await live(many.map((row) => String(row[0])))).toHaveLength(1500)
+    const tooMany = Array.from({ length: 10_001 }, (_, i) => [`Z64${String(i).padStart(7, '0')}`])
+    const refused = await upload(agentAdmin, form(await importFile(tooMany)))
+    expect(refused).toMatchObject({ code: Code.INVALID, msg: '一次最多导入10000台设备' })
+    expect(await live(['Z640000000'])).toEqual([])
+  })
+
+  it('imports into the member’s own organisation without a pick', async () => {
+    const s = sn()
+    const r = await upload(agentAdmin, form(await importFile([[s, '', '']])))
+    expect(r).toMatchObject({ code: 0, data: { count: 1, agency_id: agent.id } })
+    expect((await live([s]))[0].agency_id).toBe(agent.id)
+  })
+
+  it('writes nothing for one bad row and answers the rows with the reason on that row', async () => {
+    const rows = [
+      [sn(), 'D100', 'V1'],
+      ['AB-12', 'D100', 'V1'],
+      [sn(), '', ''],
+    ]
+    const r = await upload(agentAdmin, form(await importFile(rows), { agency_id: String(branch.id) }))
+    expect(r).toMatchObject({ code: Code.INVALID, msg: '导入失败！' })
+    expect(await live([String(rows[0][0]), String(rows[2][0])])).toEqual([])
+    const file = await failureRows(r.data.file_base64!)
+    expect(file[0]).toEqual([...TEMPLATE_HEADERS, '失败原因'])
+    expect(file[1]).toEqual([rows[0][0], 'D100', 'V1'])
+    expect(file[2]).toEqual(['AB-12', 'D100', 'V1', '设备SN格式不正确（6-32位字母或数字）'])
+    expect(file[3]).toEqual([rows[2][0]])
+    expect(file).toHaveLength(4)
+
+    // The failure file is the template: fixed, it imports as it is.
+    const book = new ExcelJS.Workbook()
+    await book.xlsx.load(Buffer.from(r.data.file_base64!, 'base64') as unknown as ArrayBuffer)
+    const fixed = sn()
+    book.worksheets[0].getCell('A3').value = fixed
+    book.worksheets[0].getCell('D3').value = null
+    const again = await upload(
+      agentAdmin,
+      form(Buffer.from(await book.xlsx.writeBuffer()), { agency_id: String(branch.id) }),
+    )
+    expect(again).toMatchObject({ code: 0, data: { count: 3 } })
+    expect(await live([fixed])).toHaveLength(1)
+  })
+
+  it('names duplicates in the file, serials already made, wrong models and missing serials', async () => {
+    const existing = await f.device(otherBranch)
+    const dup = sn()
+    const rows = [
+      [dup, '', ''],
+      [existing.device_sn, '', ''],
+      [sn('65'), 'D100', ''],
+      [sn('99'), 'D100', ''],
+      [null, 'D100', 'V1'],
+      [],
+      [dup, 'd100', 'x'.repeat(33)],
+    ]
+    const r = await upload(agentAdmin, form(await importFile(rows)))
+    expect(r).toMatchObject({ code: Code.INVALID, msg: '导入失败！' })
+    const reasons = (await failureRows(r.data.file_base64!)).map((row) => row[3])
+    expect(reasons).toEqual([
+      '失败原因',
+      undefined,
+      '设备SN已存在',
+      '型号与设备SN不符，应为B100或不填',
+      '设备SN无对应型号，型号请不填',
+      '设备SN不能为空',
+      undefined,
+      '设备SN与第2行重复；固件版本不能超过32个字符',
+    ])
+    expect(await live([dup])).toEqual([])
+    const en = await t.call<{ file_base64: string }>('POST', deviceIoApi.importDevices.path, {
+      token: agentAdmin,
+      body: form(await importFile([[existing.device_sn]])),
+      lang: 'en-US',
+    })
+    expect(en.msg).toBe('Import failed!')
+    expect((await failureRows(en.data.file_base64))[1][3]).toBe('A device with this serial exists already')
+  })
+
+  it('refuses a file that is not the template, an empty one and a non-xlsx', async () => {
+    const wrongHeader = await upload(agentAdmin, form(await importFile([[sn()]], ['SN', '型号', '固件版本'])))
+    expect(wrongHeader).toMatchObject({ code: Code.INVALID, msg: '导入文件格式不正确，请使用导入模板' })
+    const empty = await upload(agentAdmin, form(await importFile([])))
+    expect(empty).toMatchObject({ code: Code.INVALID, msg: '导入文件中没有设备' })
+    const text = await upload(agentAdmin, form(Buffer.from('设备SN,型号\n'), {}, 'a.csv'))
+    expect(text.code).toBe(Code.INVALID)
+    const renamed = await upload(agentAdmin, form(Buffer.from('not a zip'), {}, 'a.xlsx'))
+    expect(renamed.code).toBe(Code.INVALID)
+    const none = await t.call('POST', deviceIoApi.importDevices.path, {
+      token: agentAdmin,
+      body: new FormData(),
+    })
+    expect(none.code).toBe(Code.INVALID)
+  })
+
+  it('is refused to read-only members, ordinary organisations and another branch’s organisation', async () => {
+    const s = sn()
+    const file = await importFile([[s, '', '']])
+    const ro = await upload(agentReader, form(file))
+    expect(ro.code).toBe(Code.FORBIDDEN)
+    const ordinary = await upload(branchAdmin, form(file))
+    expect(ordinary).toMatchObject({ code: Code.FORBIDDEN, msg: '暂无权限!' })
+    const cross = await upload(otherAdmin, form(file, { agency_id: String(branch.id) }))
+    expect(cross).toMatchObject({ code: Code.INVALID, msg: '请选择所属机构' })
+    expect(await live([s])).toEqual([])
+    expect(await t.db.select().from(devices).where(like(devices.device_sn, s))).toEqual([])
+  })
+})

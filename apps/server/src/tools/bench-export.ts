@@ -1,0 +1,137 @@
+// `npx tsx src/tools/bench-export.ts`: times the device list export of BENCH_DEVICES registered
+// devices (default 100,000) through the real HTTP stack, and prints the time, the peak RSS while
+// it ran and the rows in the file. The data are loaded once into BENCH_DIR (an embedded database
+// there, or BENCH_DATABASE_URL) by a first process, then exported by a second one: the measuring
+// process carries no memory of the bulk load.
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { sql } from 'drizzle-orm'
+import pino from 'pino'
+import { buildApp } from '../app.ts'
+import { createContext } from '../bootstrap.ts'
+import { loadConfig } from '../config.ts'
+import { openPglite, openPostgres } from '../db/client.ts'
+import { DEMO_PASSWORD } from '../db/seed.ts'
+import { one } from '../db/sql.ts'
+
+const DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000)
+
+const dataDir = process.env.BENCH_DIR ?? path.join(os.tmpdir(), 'aed-bench-export')
+
+async function open() {
+  fs.mkdirSync(dataDir, { recursive: true })
+  const database = process.env.BENCH_DATABASE_URL
+    ? await openPostgres(process.env.BENCH_DATABASE_URL)
+    : await openPglite(dataDir)
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: crypto.randomBytes(32).toString('hex'),
+    WEB_DIST: '/nonexistent',
+  })
+  const ctx = await createContext(config, database, pino({ level: 'silent' }))
+  return { database, ctx }
+}
+
+/** First process: the demo seed and the devices, unless they are there already. */
+async function load() {
+  const { database, ctx } = await open()
+  const { db } = ctx
+  const found = await one<{ n: number }>(
+    db,
+    sql`SELECT count(*) AS n FROM devices WHERE device_sn LIKE 'B64%'`,
+  )
+  if ((found?.n ?? 0) >= DEVICES) {
+    await database.close()
+    return
+  }
+  const t0 = performance.now()
+  // Devices spread over the seeded organisations, each installed at a site with a manager.
+  await db.execute(sql`
+    INSERT INTO devices (device_sn, model, fw_version, agency_id, secret_enc, status, battery)
+    SELECT 'B64' || lpad(g::text, 8, '0'), 'D100', 'V1.0.' || (g % 9), a.id, 'bench', g % 5, g % 101
+    FROM generate_series(1, ${DEVICES}) g
+    JOIN LATERAL (SELECT id FROM agencies ORDER BY id OFFSET (g % (SELECT count(*) FROM agencies)) LIMIT 1) a ON true`)
+  await db.execute(sql`
+    INSERT INTO installations (register_code, device_id, agency_id, location, location_desc, address_code, lat, lon,
+      device_manager_id, contact, contact_phone, open_state, chest_shot_img, long_shot_img,
+      battery_expire, electrode_sheet_expire, host_expire, register_time)
+    SELECT 'RB' || lpad(d.id::text, 10, '0'), d.id, d.agency_id, '浙江省杭州市西湖区文三路' || d.id || '号', '一楼大厅',
+      '330106', 30.27, 120.13, (SELECT min(id) FROM members), '联系人', '13912345678', d.id % 3, '/files/a.png',
+      '/files/b.png', current_date + 400, current_date + 200, current_date + 800,
+      now() - (d.id % 1000) * interval '1 hour'
+    FROM devices d WHERE d.device_sn LIKE 'B64%'`)
+  await db.execute(
+    sql`UPDATE devices d SET installation_id = i.id FROM installations i WHERE i.device_id = d.id`,
+  )
+  await db.execute(sql`ANALYZE`)
+  console.log(`loaded ${DEVICES} devices in ${Math.round(performance.now() - t0)} ms`)
+  await database.close()
+}
+
+/** Second process: the exports, measured. */
+async function measure() {
+  const { database, ctx } = await open()
+  const app = await buildApp(ctx)
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/v1/member/login',
+    payload: { mobile: '13800000000', password: DEMO_PASSWORD, login_way: 1, member_type: 3 },
+  })
+  const token = (login.json() as { data: { token: string } }).data.token
+  const headers = { authorization: `JWT ${token}` }
+
+  for (const [name, url] of [
+    ['device list export', '/api/v1/device/?export_xls=true'],
+    ['device list export, sorted by battery', '/api/v1/device/?export_xls=true&order_by=-battery'],
+    ['data export, type 1 (last 7 days)', '/api/v1/device/data-export?export_type=1'],
+  ]) {
+    global.gc?.()
+    if (global.gc) console.log(`live heap before: ${mb(process.memoryUsage().heapUsed)} MB`)
+    const before = process.memoryUsage().rss
+    let peak = before
+    let heap = 0
+    let buffers = 0
+    const sampler = setInterval(() => {
+      const m = process.memoryUsage()
+      peak = Math.max(peak, m.rss)
+      heap = Math.max(heap, m.heapTotal)
+      buffers = Math.max(buffers, m.arrayBuffers)
+    }, 5)
+    const start = performance.now()
+    const res = await app.inject({ method: 'GET', url, headers })
+    const ms = performance.now() - start
+    clearInterval(sampler)
+    peak = Math.max(peak, process.memoryUsage().rss)
+    const body = res.json() as { code: number; msg: string; data: { file_url: string; count: number } }
+    if (body.code !== 0) throw new Error(`${name}: ${body.code} ${body.msg}`)
+    const key = body.data.file_url.replace(/^\/files\//, '').replace(/\?.*$/, '')
+    const size = fs.statSync(path.join(dataDir, 'files', key)).size
+    console.log(
+      `${name}: ${body.data.count} rows, ${Math.round(ms)} ms, RSS before ${mb(before)} MB, peak ${mb(peak)} MB (V8 heap at most ${mb(heap)} MB, buffers ${mb(buffers)} MB), file ${mb(size)} MB`,
+    )
+  }
+  console.log(
+    `process max RSS over the whole run (includes loading): ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,
+  )
+  await app.close()
+  await database.close()
+}
+
+async function main() {
+  if (process.argv[2] === 'load') return load()
+  if (process.argv[2] === 'measure') return measure()
+  // Both, each in its own process.
+  const { execFileSync } = await import('node:child_process')
+  const self = [...process.execArgv, process.argv[1]]
+  execFileSync(process.execPath, [...self, 'load'], { stdio: 'inherit' })
+  execFileSync(process.execPath, [...self, 'measure'], { stdio: 'inherit' })
+}
+
+const mb = (n: number) => Math.round(n / 1024 / 1024)
+
+main().catch((err) => {
+  console.error(err)
+  process.exit(1)
+})
