@@ -57,6 +57,31 @@ export const routeTree: RouteDef[] = [
     ],
   },
   {
+    name: 'deviceManagement',
+    path: '/deviceManagement',
+    title: ['设备管理', 'Device management'],
+    icon: 'MedicineBoxOutlined',
+    menu: true,
+    permissions: ['device'],
+    children: [
+      {
+        name: 'deviceManagement-device',
+        path: '/deviceManagement/device',
+        title: ['设备列表', 'Device list'],
+        menu: true,
+        permissions: ['device'],
+      },
+      {
+        // Assign, import and delete on this page follow role, agency type and level (spec 6).
+        name: 'deviceManagement-factory',
+        path: '/deviceManagement/factory',
+        title: ['出厂设备列表', 'Factory device list'],
+        menu: true,
+        permissions: ['device'],
+      },
+    ],
+  },
+  {
     name: 'organizationalManagement',
     path: '/organizationalManagement',
     title: ['机构管理', 'Organisations'],

@@ -11,6 +11,9 @@ const dashboard: Load = () => import('../features/dashboard/pages/DashboardPage'
 export const pages: Record<string, Load> = {
   watchBoard: dashboard,
   'watchBoard-dashboard': dashboard,
+  'deviceManagement-device': () => import('../features/device/pages/DevicesPage').then((m) => m.DevicesPage),
+  'deviceManagement-factory': () =>
+    import('../features/device/pages/FactoryDevicesPage').then((m) => m.FactoryDevicesPage),
   'organizationalManagement-organizational': () =>
     import('../features/agency/pages/OrganisationsPage').then((m) => m.OrganisationsPage),
   'users-permission': () => import('../features/member/pages/UsersPage').then((m) => m.UsersPage),

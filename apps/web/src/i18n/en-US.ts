@@ -123,7 +123,7 @@ export const shellEnUS: typeof shellZhCN = {
       purple: 'Golden purple',
     },
   },
-  table: { total: 'Total {{count}} items', actions: 'Actions', empty: '-' },
+  table: { total: 'Total {{count}} items', actions: 'Actions', empty: '-', showAll: 'Show every column' },
   filter: {
     search: 'Search',
     reset: 'Reset',

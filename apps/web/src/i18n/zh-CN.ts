@@ -121,7 +121,7 @@ export const shellZhCN = {
       purple: '酱紫',
     },
   },
-  table: { total: '共 {{count}} 条', actions: '操作', empty: '-' },
+  table: { total: '共 {{count}} 条', actions: '操作', empty: '-', showAll: '显示全部列' },
   filter: {
     search: '搜索',
     reset: '重置',

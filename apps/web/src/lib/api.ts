@@ -1,5 +1,5 @@
 import { type CallInput, type DataOf, type Endpoint, type Envelope, pathOf } from '@aed/contracts'
-import { API_BASE, type RequestOptions, request, requestEnvelope } from './request'
+import { API_BASE, type RequestOptions, request, requestEnvelope, uploadEnvelope } from './request'
 
 type Extra = Pick<RequestOptions, 'signal' | 'token' | 'username' | 'timeoutMs'>
 
@@ -34,4 +34,15 @@ export function uploadApi<E extends Endpoint>(
   const body = new FormData()
   for (const [name, value] of Object.entries(fields)) body.append(name, value)
   return request<DataOf<E>>(pathOf(e).slice(API_BASE.length), { ...extra, method: e.method, body })
+}
+
+/** Like `uploadApi`, with the whole envelope and the upload's progress (0-100). */
+export function uploadWithProgress<E extends Endpoint>(
+  e: E,
+  fields: Record<string, string | Blob>,
+  onProgress?: (percent: number) => void,
+): Promise<Envelope<DataOf<E>>> {
+  const body = new FormData()
+  for (const [name, value] of Object.entries(fields)) body.append(name, value)
+  return uploadEnvelope<DataOf<E>>(pathOf(e).slice(API_BASE.length), body, onProgress)
 }

@@ -8,3 +8,11 @@ export function downloadUrl(url: string, fileName?: string) {
   a.click()
   a.remove()
 }
+
+/** Saves a file the server sent as base64 (an import's failure file) under `fileName`. */
+export function downloadBase64(base64: string, fileName: string, type = 'application/octet-stream') {
+  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
+  const url = URL.createObjectURL(new Blob([bytes], { type }))
+  downloadUrl(url, fileName)
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}

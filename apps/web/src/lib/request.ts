@@ -167,3 +167,43 @@ function transportError(error: unknown, timedOut: boolean): unknown {
   handlers.notify(text)
   return new RequestError('unknown', text)
 }
+
+/**
+ * Like `requestEnvelope` for a multipart upload, reporting how much is sent (0-100): XHR, since
+ * fetch cannot tell upload progress. Failures are shown and thrown as for any request.
+ */
+export function uploadEnvelope<T>(
+  path: string,
+  body: FormData,
+  onProgress?: (percent: number) => void,
+  timeoutMs = REQUEST_TIMEOUT_MS,
+): Promise<Envelope<T>> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest()
+    xhr.open('POST', buildUrl(path))
+    for (const [name, value] of buildHeaders({ body })) xhr.setRequestHeader(name, value)
+    xhr.timeout = timeoutMs
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress?.(Math.round((e.loaded * 100) / e.total))
+    }
+    xhr.onload = () => {
+      let env: Envelope<unknown> | null = null
+      try {
+        const parsed: unknown = JSON.parse(xhr.responseText)
+        env = isEnvelope(parsed) ? parsed : null
+      } catch {
+        env = null
+      }
+      if (xhr.status !== 200) return reject(httpError(xhr.status, env))
+      if (!env) {
+        handlers.notify(i18n.t('request.failed'))
+        return reject(new RequestError('http', 'not an envelope', xhr.status))
+      }
+      if (env.code !== Code.OK) return reject(envelopeError(env))
+      resolve(env as Envelope<T>)
+    }
+    xhr.onerror = () => reject(transportError(new TypeError('network'), false))
+    xhr.ontimeout = () => reject(transportError(null, true))
+    xhr.send(body)
+  })
+}

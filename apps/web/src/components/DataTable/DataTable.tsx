@@ -20,6 +20,8 @@ export type DataTableProps<T> = {
   fillHeight?: boolean
   onActiveChange?: (row: T | undefined) => void
   size?: TableProps<T>['size']
+  /** Check boxes for toolbar actions on several rows (assign, delete). */
+  rowSelection?: TableProps<T>['rowSelection']
 }
 
 function withSortOrder<T>(columns: ColumnsType<T>, orderBy: string | undefined): ColumnsType<T> {
@@ -41,7 +43,7 @@ function scrollWidth<T>(columns: ColumnsType<T>): number | 'max-content' {
 
 /** A paged list: total text, page sizes 10-100, URL-kept sort and paging, first-row highlight. */
 export function DataTable<T extends object>(props: DataTableProps<T>) {
-  const { list, query, columns, rowKey, pagination = true, fillHeight, size } = props
+  const { list, query, columns, rowKey, pagination = true, fillHeight, size, rowSelection } = props
   const { t } = useTranslation()
   const rows = list.cleared ? [] : (query.data?.resource ?? [])
   const total = list.cleared ? 0 : (query.data?.count ?? 0)
@@ -67,6 +69,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
     <div ref={wrapper} className={fillHeight ? 'data-table data-table-fill' : 'data-table'}>
       <Table<T>
         size={size}
+        rowSelection={rowSelection}
         columns={withSortOrder(columns, list.order_by)}
         dataSource={rows}
         rowKey={rowKey}

@@ -1,0 +1,74 @@
+import { AgencyType, RoleType } from '@aed/contracts'
+import { CleanType, type CleanTypeValue } from '@aed/contracts/device-detail'
+import { App, Checkbox, DatePicker, Form, Input, Modal } from 'antd'
+import type { Dayjs } from 'dayjs'
+import { useTranslation } from 'react-i18next'
+import { useDict } from '../../../lib/useDict'
+import { useSession } from '../../../lib/useSession'
+import { useSubmit } from '../../../lib/useSubmit'
+import { useCleanInstallData } from '../api/useCleanInstallData'
+
+type Values = {
+  device_sn?: string
+  data_type?: CleanTypeValue[]
+  range?: [Dayjs | null, Dayjs | null] | null
+}
+
+/**
+ * 清除安装信息: a device's recorded rescues, warnings, offsets or faults in a date range; system
+ * super administrators may also clear everything it reported ('all').
+ */
+export default function CleanModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation()
+  const { message } = App.useApp()
+  const dict = useDict()
+  const { userInfo } = useSession()
+  const [form] = Form.useForm<Values>()
+  const clean = useCleanInstallData()
+  const send = useSubmit(clean, { onDone: onClose })
+  const systemSuper =
+    userInfo?.role_type === RoleType.SUPER_ADMIN && userInfo.agency_type === AgencyType.SYSTEM
+  const types = [
+    ...dict.options('clean_data_type').map((o) => ({ value: o.value as CleanTypeValue, label: o.label })),
+    ...(systemSuper ? [{ value: CleanType.ALL as CleanTypeValue, label: t('device.cleanAll') }] : []),
+  ]
+
+  const submit = async () => {
+    const v = form.getFieldsValue(true) as Values
+    const sn = v.device_sn?.trim() ?? ''
+    if (!sn) return message.error(t('device.clean.snMissing'))
+    if (!v.data_type?.length) return message.error(t('device.clean.typeMissing'))
+    await send({
+      device_sn: sn,
+      data_type: v.data_type,
+      start_time: v.range?.[0]?.format('YYYY-MM-DD'),
+      end_time: v.range?.[1]?.format('YYYY-MM-DD'),
+    })
+  }
+  return (
+    <Modal
+      open={open}
+      title={t('device.clean.title')}
+      onOk={submit}
+      onCancel={onClose}
+      okText={t('common.ok')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ danger: true }}
+      confirmLoading={clean.isPending}
+      destroyOnHidden
+      data-testid="device-clean-modal"
+    >
+      <Form form={form} layout="vertical" preserve={false}>
+        <Form.Item name="device_sn" label={t('device.sn')} required>
+          <Input maxLength={32} placeholder={t('device.clean.snMissing')} data-testid="clean-sn" />
+        </Form.Item>
+        <Form.Item name="data_type" label={t('device.clean.types')} required>
+          <Checkbox.Group options={types} data-testid="clean-types" />
+        </Form.Item>
+        <Form.Item name="range" label={t('device.clean.range')}>
+          <DatePicker.RangePicker style={{ width: '100%' }} allowEmpty={[true, true]} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  )
+}

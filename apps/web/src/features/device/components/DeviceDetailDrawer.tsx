@@ -1,0 +1,85 @@
+import type { Device } from '@aed/contracts/device'
+import type {
+  DetectRow,
+  EarlyWarnRow,
+  FaultRow,
+  InspectRow,
+  OffsetRow,
+  PageDetailType,
+} from '@aed/contracts/device-detail'
+import { Drawer, Spin, Tabs } from 'antd'
+import type { ColumnsType } from 'antd/es/table'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useDeviceBase } from '../api/useDeviceBase'
+import { DeviceBaseInfo } from './DeviceBaseInfo'
+import { DeviceStatusTag } from './DeviceStatusTag'
+import { RecordTab } from './RecordTab'
+import { UsageLogTab } from './UsageLogTab'
+import { useRecordColumns } from './useRecordColumns'
+
+export const DETAIL_WIDTH = 1000
+
+/** The device detail: basic info (with the change record) and the six record tabs of the spec. */
+export default function DeviceDetailDrawer({
+  device,
+  onClose,
+}: {
+  device: Device | null
+  onClose: () => void
+}) {
+  const { t } = useTranslation()
+  const sn = device?.device_sn ?? ''
+  const base = useDeviceBase(device ? sn : null)
+  const columns = useRecordColumns()
+  const [tab, setTab] = useState('base')
+  const shown = base.data ?? device
+  const record = <T extends { id: number }>(key: string, type: PageDetailType, cols: ColumnsType<T>) => ({
+    key,
+    label: t(`device.tabs.${key}`),
+    children: <RecordTab<T> sn={sn} type={type} active={tab === key} columns={cols} />,
+  })
+  return (
+    <Drawer
+      open={device !== null}
+      onClose={() => {
+        setTab('base')
+        onClose()
+      }}
+      size={DETAIL_WIDTH}
+      destroyOnHidden
+      title={
+        shown && (
+          <span className="device-detail-title">
+            {shown.device_sn} <DeviceStatusTag status={shown.status} text={shown.status_text} />
+          </span>
+        )
+      }
+      data-testid="device-detail"
+    >
+      {device && (
+        <Tabs
+          activeKey={tab}
+          onChange={setTab}
+          items={[
+            {
+              key: 'base',
+              label: t('device.tabs.base'),
+              children: shown ? <DeviceBaseInfo device={shown} /> : <Spin />,
+            },
+            record<EarlyWarnRow>('earlyWarn', 'early_warn', columns.earlyWarn),
+            record<OffsetRow>('offset', 'offset', columns.offset),
+            record<FaultRow>('fault', 'fault', columns.fault),
+            record<DetectRow>('detect', 'detect', columns.detect),
+            record<InspectRow>('inspect', 'inspect', columns.inspect),
+            {
+              key: 'usageLog',
+              label: t('device.tabs.usageLog'),
+              children: <UsageLogTab sn={sn} active={tab === 'usageLog'} />,
+            },
+          ]}
+        />
+      )}
+    </Drawer>
+  )
+}

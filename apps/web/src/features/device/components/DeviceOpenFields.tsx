@@ -1,0 +1,128 @@
+import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons'
+import { Button, Checkbox, Col, Form, Radio, Space, Switch, TimePicker } from 'antd'
+import { useTranslation } from 'react-i18next'
+import { useDict } from '../../../lib/useDict'
+import type { DeviceFormValues } from './deviceFormValues'
+
+/** The server keeps at most four opening periods. */
+export const MAX_PERIODS = 4
+const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const
+
+type Props = { disabled: boolean; superAdmin: boolean }
+
+/** Opening (closed, semi-open with days and periods, fully open), mini-program display, the super administrators' switches. */
+export function DeviceOpenFields({ disabled, superAdmin }: Props) {
+  const { t } = useTranslation()
+  const dict = useDict()
+  const form = Form.useFormInstance<DeviceFormValues>()
+  const semi = Form.useWatch('open_state', form) === 1
+  return (
+    <>
+      <Col span={12}>
+        <Form.Item
+          name="open_state"
+          label={t('device.openState')}
+          rules={[{ required: true, message: t('device.required.openState') }]}
+        >
+          <Radio.Group
+            disabled={disabled}
+            options={dict.options('open_state')}
+            data-testid="device-open-state"
+          />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item
+          name="xcx_display"
+          label={t('device.xcxDisplay')}
+          rules={[{ required: true, message: t('device.required.xcxDisplay') }]}
+        >
+          <Radio.Group
+            disabled={disabled}
+            options={[
+              { value: 1, label: t('device.yes') },
+              { value: 0, label: t('device.no') },
+            ]}
+            data-testid="device-xcx-display"
+          />
+        </Form.Item>
+      </Col>
+      {semi && (
+        <Col span={24}>
+          <Form.Item
+            name="open_day"
+            label={t('device.openDay')}
+            rules={[{ required: true, type: 'array', min: 1, message: t('device.required.openDay') }]}
+          >
+            <Checkbox.Group
+              disabled={disabled}
+              options={WEEKDAYS.map((d) => ({ value: d, label: t(`device.weekdays.${d}`) }))}
+              data-testid="device-open-day"
+            />
+          </Form.Item>
+          <Form.List name="open_time_period">
+            {(items, { add, remove }) => (
+              <Form.Item label={t('device.openPeriod')} required>
+                <Space orientation="vertical" size={8} className="device-periods">
+                  {items.map((item, i) => (
+                    <Space key={item.key} align="baseline">
+                      <Form.Item
+                        name={item.name}
+                        noStyle
+                        rules={
+                          i === 0
+                            ? [
+                                {
+                                  validator: (_, v: unknown) =>
+                                    Array.isArray(v) && v[0] && v[1]
+                                      ? Promise.resolve()
+                                      : Promise.reject(new Error(t('device.required.openPeriod'))),
+                                },
+                              ]
+                            : []
+                        }
+                      >
+                        <TimePicker.RangePicker
+                          format="HH:mm"
+                          disabled={disabled}
+                          placeholder={[t('timeRange.start'), t('timeRange.end')]}
+                          aria-label={t('device.periodN', { n: i + 1 })}
+                          data-testid={`device-period-${i}`}
+                        />
+                      </Form.Item>
+                      {i > 0 && !disabled && (
+                        <MinusCircleOutlined
+                          onClick={() => remove(item.name)}
+                          aria-label={t('common.delete')}
+                        />
+                      )}
+                    </Space>
+                  ))}
+                  {items.length < MAX_PERIODS && !disabled && (
+                    <Button type="dashed" size="small" icon={<PlusOutlined />} onClick={() => add(null)}>
+                      {t('device.addPeriod')}
+                    </Button>
+                  )}
+                </Space>
+              </Form.Item>
+            )}
+          </Form.List>
+        </Col>
+      )}
+      {superAdmin && (
+        <>
+          <Col span={12}>
+            <Form.Item name="disable_abnormal_sms_notify" label={t('device.smsOff')} valuePropName="checked">
+              <Switch disabled={disabled} data-testid="device-sms-off" />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="disable_abnormal_display" label={t('device.displayOff')} valuePropName="checked">
+              <Switch disabled={disabled} data-testid="device-display-off" />
+            </Form.Item>
+          </Col>
+        </>
+      )}
+    </>
+  )
+}

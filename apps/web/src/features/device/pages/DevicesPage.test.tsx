@@ -1,0 +1,236 @@
+import { agencyApi } from '@aed/contracts/agency'
+import { deviceApi } from '@aed/contracts/device'
+import { deviceDetailApi } from '@aed/contracts/device-detail'
+import { deviceStatsApi } from '@aed/contracts/device-stats'
+import { memberApi } from '@aed/contracts/member'
+import { menuApi } from '@aed/contracts/menu'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { i18n } from '../../../i18n'
+import { sessionStore } from '../../../lib/session'
+import { storage } from '../../../lib/storage'
+import { member, orgMenu, tree } from '../../../test/adminFixtures'
+import { device } from '../../../test/deviceFixtures'
+import { userInfo } from '../../../test/fixtures'
+import { type MockCall, mockApi, on } from '../../../test/mockApi'
+import { renderWithProviders } from '../../../test/renderWithProviders'
+import { DevicesPage } from './DevicesPage'
+
+// jsdom has no WebGL: the dialogs' map is a stand-in here.
+vi.mock('../../../components/MapView/MapView', () => ({ MapView: () => <div data-testid="map-stub" /> }))
+vi.mock('../../../components/EChart/EChart', async (load) => ({
+  ...(await load<typeof import('../../../components/EChart/EChart')>()),
+  EChart: ({ testId }: { testId?: string }) => <div data-testid={testId} />,
+}))
+
+const calls: { list: MockCall[]; update: MockCall[] } = { list: [], update: [] }
+
+function api(menu = orgMenu, rows = [device()]) {
+  return mockApi([
+    on(menuApi.menu, () => ({ code: 0, data: menu })),
+    on(agencyApi.tree, () => ({ code: 0, data: { resource: tree } })),
+    on(memberApi.list, () => ({ code: 0, data: { count: 1, resource: [member({ id: 12, role_type: 1 })] } })),
+    on(deviceApi.list, (call) => {
+      calls.list.push(call)
+      return { code: 0, data: { count: rows.length, resource: rows } }
+    }),
+    on(deviceApi.detail, () => ({ code: 0, data: device() })),
+    on(deviceApi.update, (call) => {
+      calls.update.push(call)
+      return { code: 0, msg: '修改成功！', data: device() }
+    }),
+    on(deviceDetailApi.single, () => ({ code: 0, data: device() })),
+    on(deviceApi.changeRecord, () => ({ code: 0, data: { count: 0, resource: [] } })),
+    on(deviceStatsApi.stateDistribution, () => ({
+      code: 0,
+      data: {
+        all_count: 1,
+        rescue_event_count: 0,
+        normal_count: 1,
+        warn_event_count: 0,
+        error_report_count: 0,
+        offset_event_count: 0,
+        disconnect_count: 0,
+      },
+    })),
+    on(deviceStatsApi.mainStateDistribution, () => ({
+      code: 0,
+      data: { battery: [], electrode_sheet_expire: [], battery_expire: [], host_expire: [] },
+    })),
+    on(deviceStatsApi.maintenanceMonthly, () => ({ code: 0, data: { items: [] } })),
+    on(deviceStatsApi.keyMaintenance, () => ({ code: 0, data: { all_count: 1, items: [] } })),
+  ])
+}
+
+const superAdmin = () => userInfo({ role_type: 0, agency_type: 0, agency_id: 1, permissions: {} })
+const lastQuery = () => calls.list.at(-1)?.query
+
+beforeEach(async () => {
+  calls.list.length = 0
+  calls.update.length = 0
+  storage.clear()
+  sessionStore.clear()
+  await i18n.changeLanguage('zh-CN')
+})
+afterEach(() => vi.unstubAllGlobals())
+
+async function openChange(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByTestId('device-change-7'))
+  const dialog = await screen.findByRole('dialog')
+  await waitFor(() => expect(within(dialog).getByTestId('device-sn')).toHaveValue('M672412211'))
+  return dialog
+}
+
+describe('DevicesPage', () => {
+  it('shows the status in its colour and the organisation and manager filters only with their menu entries', async () => {
+    api()
+    sessionStore.signIn(superAdmin())
+    const first = renderWithProviders(<DevicesPage />)
+    expect(await screen.findByText('M672412211')).toBeInTheDocument()
+    expect(screen.getByTestId('status-0')).toHaveClass('ant-tag-green')
+    expect(await screen.findByTestId('stats-status')).toBeInTheDocument()
+    await userEvent.setup().click(screen.getByTestId('filter-toggle'))
+    await waitFor(() => expect(screen.getByTestId('filter-agency_id')).toBeInTheDocument())
+    expect(screen.getByTestId('filter-manager_id')).toBeInTheDocument()
+    // Super administrators get the expiry bands as extra filters.
+    expect(screen.getByTestId('filter-host_expire_state')).toBeInTheDocument()
+    first.unmount()
+
+    api([orgMenu[0]])
+    sessionStore.signIn(userInfo({ role_type: 1, permissions: { device: 'EDIT' } }))
+    renderWithProviders(<DevicesPage />)
+    await screen.findByText('M672412211')
+    await userEvent.setup().click(screen.getByTestId('filter-toggle'))
+    await waitFor(() => expect(screen.getByTestId('filter-agency_id')).toBeInTheDocument())
+    expect(screen.queryByTestId('filter-manager_id')).toBeNull()
+    expect(screen.queryByTestId('filter-host_expire_state')).toBeNull()
+  })
+
+  it('refuses a serial over 50 characters and sends the install-time preset as install_days', async () => {
+    api()
+    sessionStore.signIn(superAdmin())
+    renderWithProviders(<DevicesPage />)
+    const user = userEvent.setup()
+    await screen.findByText('M672412211')
+    const requests = calls.list.length
+    await user.type(screen.getByTestId('filter-device_sn'), 'A'.repeat(51))
+    await user.click(screen.getByTestId('filter-search'))
+    expect(await screen.findByText('字符长度不超过50')).toBeInTheDocument()
+    expect(calls.list.length).toBe(requests)
+
+    await user.clear(screen.getByTestId('filter-device_sn'))
+    await user.type(screen.getByTestId('filter-device_sn'), 'M6724')
+    await user.click(screen.getByTestId('filter-toggle'))
+    await user.click(await screen.findByTestId('time-range-trigger'))
+    await user.click(await screen.findByTestId('time-range-option-2'))
+    await user.click(screen.getByTestId('filter-search'))
+    await waitFor(() => expect(lastQuery()?.get('install_days')).toBe('30'))
+    expect(lastQuery()?.get('device_sn')).toBe('M6724')
+    expect(lastQuery()?.has('install_time')).toBe(false)
+  })
+
+  it('hides register, export and the row actions the member may not use', async () => {
+    api(orgMenu, [device({ can: { edit: false, delete: false } })])
+    sessionStore.signIn(userInfo({ role_type: 2, permissions: { device: 'READ_ONLY' } }))
+    renderWithProviders(<DevicesPage />)
+    await screen.findByText('M672412211')
+    expect(screen.queryByTestId('device-register')).toBeNull()
+    expect(screen.queryByTestId('device-export')).toBeNull()
+    expect(screen.queryByTestId('device-clean')).toBeNull()
+    expect(screen.getByTestId('device-detail-7')).toBeInTheDocument()
+    expect(screen.queryByTestId('device-change-7')).toBeNull()
+    expect(screen.queryByTestId('device-delete-7')).toBeNull()
+  })
+
+  it('hides a column chosen away in 筛选列', async () => {
+    api()
+    sessionStore.signIn(superAdmin())
+    renderWithProviders(<DevicesPage />)
+    const user = userEvent.setup()
+    await screen.findByText('M672412211')
+    expect(screen.getByRole('columnheader', { name: '注册编号' })).toBeInTheDocument()
+    await user.click(screen.getByTestId('column-chooser-button'))
+    await user.click(await screen.findByTestId('column-register_code'))
+    await waitFor(() => expect(screen.queryByRole('columnheader', { name: '注册编号' })).toBeNull())
+    expect(screen.getByRole('columnheader', { name: /设备SN/ })).toBeInTheDocument()
+  })
+})
+
+describe('the register and change dialog', () => {
+  it('asks for the change type only when editing, and the new serial only when replacing', async () => {
+    api()
+    sessionStore.signIn(superAdmin())
+    renderWithProviders(<DevicesPage />)
+    const user = userEvent.setup()
+    await user.click(await screen.findByTestId('device-register'))
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByText('注册设备')).toBeInTheDocument()
+    await within(dialog).findByTestId('device-agency')
+    expect(within(dialog).queryByTestId('device-update-type')).toBeNull()
+    expect(within(dialog).getByTestId('device-sms-off')).toBeInTheDocument()
+    await user.click(within(dialog).getByText(/取\s?消/))
+
+    const change = await openChange(user)
+    expect(within(change).getByText('变更设备')).toBeInTheDocument()
+    expect(within(change).getByTestId('device-update-type')).toBeInTheDocument()
+    expect(within(change).queryByTestId('device-new-sn')).toBeNull()
+    await user.click(within(change).getByLabelText('更换设备'))
+    const newSn = await within(change).findByTestId('device-new-sn')
+    await user.type(newSn, 'M672412211')
+    await user.click(within(change).getByRole('button', { name: /确\s?定/ }))
+    expect(await screen.findByText('请修改设备SN！')).toBeInTheDocument()
+    expect(calls.update).toHaveLength(0)
+
+    await user.clear(newSn)
+    await user.type(newSn, 'M642603738')
+    await user.click(within(change).getByRole('button', { name: /确\s?定/ }))
+    await waitFor(() => expect(calls.update).toHaveLength(1))
+    expect(calls.update[0].body).toMatchObject({
+      update_type: 3,
+      device_sn: 'M672412211',
+      new_device_sn: 'M642603738',
+      open_day: [],
+      chest_shot_img: '/files/chest.png',
+      battery_expire: '2030-03-27',
+    })
+    expect(await screen.findByText('修改成功！')).toBeInTheDocument()
+  })
+
+  it('refuses a change without the close-up photo and a move that did not move', async () => {
+    api()
+    sessionStore.signIn(superAdmin())
+    renderWithProviders(<DevicesPage />)
+    const user = userEvent.setup()
+    const dialog = await openChange(user)
+    await user.click(within(dialog).getByLabelText('移动设备'))
+    await user.click(within(dialog).getByRole('button', { name: /确\s?定/ }))
+    expect(await screen.findByText('请修改导航地址！')).toBeInTheDocument()
+
+    await user.click(within(dialog).getAllByRole('button', { name: /删除/ })[0])
+    await user.click(within(dialog).getByRole('button', { name: /确\s?定/ }))
+    expect(await screen.findByText('请添加设备近景图片！')).toBeInTheDocument()
+    expect(calls.update).toHaveLength(0)
+  })
+
+  it('asks semi-open devices for their days and first period', async () => {
+    api()
+    sessionStore.signIn(userInfo({ role_type: 1, permissions: { device: 'EDIT' } }))
+    renderWithProviders(<DevicesPage />)
+    const user = userEvent.setup()
+    const dialog = await openChange(user)
+    // Not a super administrator: no sms-off or display-off switches.
+    expect(within(dialog).queryByTestId('device-sms-off')).toBeNull()
+    expect(within(dialog).queryByTestId('device-open-day')).toBeNull()
+    await user.click(within(dialog).getByLabelText('半开放'))
+    expect(await within(dialog).findByTestId('device-open-day')).toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: /确\s?定/ }))
+    expect(await within(dialog).findByText('请选择开放日')).toBeInTheDocument()
+    expect(within(dialog).getByText('请选择开放时段')).toBeInTheDocument()
+    expect(calls.update).toHaveLength(0)
+
+    await user.click(within(dialog).getByLabelText('周一'))
+    await user.click(within(dialog).getByLabelText('周三'))
+    await waitFor(() => expect(within(dialog).queryByText('请选择开放日')).toBeNull())
+  })
+})

@@ -1,0 +1,122 @@
+import { agencyApi } from '@aed/contracts/agency'
+import { deviceApi } from '@aed/contracts/device'
+import { menuApi } from '@aed/contracts/menu'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { i18n } from '../../../i18n'
+import { sessionStore } from '../../../lib/session'
+import { storage } from '../../../lib/storage'
+import { orgMenu, tree } from '../../../test/adminFixtures'
+import { factoryDevice } from '../../../test/deviceFixtures'
+import { userInfo } from '../../../test/fixtures'
+import { type MockCall, mockApi, on } from '../../../test/mockApi'
+import { renderWithProviders } from '../../../test/renderWithProviders'
+import { FactoryDevicesPage } from './FactoryDevicesPage'
+
+const calls: { list: MockCall[]; assign: MockCall[]; remove: MockCall[] } = {
+  list: [],
+  assign: [],
+  remove: [],
+}
+const rows = [
+  factoryDevice(),
+  factoryDevice({ id: 22, device_sn: 'M642603738', is_register: 1, can: { delete: false } }),
+]
+
+function api() {
+  return mockApi([
+    on(menuApi.menu, () => ({ code: 0, data: orgMenu })),
+    on(agencyApi.tree, () => ({ code: 0, data: { resource: tree } })),
+    on(deviceApi.list, (call) => {
+      calls.list.push(call)
+      return { code: 0, data: { count: rows.length, resource: rows } }
+    }),
+    on(deviceApi.assign, (call) => {
+      calls.assign.push(call)
+      return {
+        code: 0,
+        msg: '分配成功！',
+        data: { agency_id: 4, agency_name: '杭州市西湖区急救中心', device_sn_list: ['M732514246'] },
+      }
+    }),
+    on(deviceApi.remove, (call) => {
+      calls.remove.push(call)
+      return { code: 0, msg: '删除成功！', data: { id: 21, device_sn: 'M732514246', register_code: null } }
+    }),
+  ])
+}
+
+beforeEach(async () => {
+  for (const list of Object.values(calls)) list.length = 0
+  storage.clear()
+  sessionStore.clear()
+  await i18n.changeLanguage('zh-CN')
+})
+afterEach(() => vi.unstubAllGlobals())
+
+const rowCheckbox = (id: number) => within(screen.getByTestId(`row-${id}`)).getByRole('checkbox')
+
+describe('FactoryDevicesPage', () => {
+  it('lists the factory devices newest first with their registration', async () => {
+    api()
+    sessionStore.signIn(userInfo({ role_type: 0, agency_type: 0, agency_id: 1 }))
+    renderWithProviders(<FactoryDevicesPage />)
+    expect(await screen.findByText('M732514246')).toBeInTheDocument()
+    expect(screen.getByText('未注册')).toBeInTheDocument()
+    expect(screen.getByText('已注册')).toBeInTheDocument()
+    const query = calls.list[0].query
+    expect(query.get('device_list_type')).toBe('2')
+    expect(query.get('order_by')).toBe('-create_time')
+  })
+
+  it('assigns only for super administrators, and asks for a selection first', async () => {
+    api()
+    sessionStore.signIn(userInfo({ role_type: 1, agency_type: 0, permissions: { device: 'EDIT' } }))
+    const first = renderWithProviders(<FactoryDevicesPage />)
+    await screen.findByText('M732514246')
+    expect(screen.queryByTestId('factory-assign')).toBeNull()
+    expect(screen.getByTestId('factory-import-button')).toBeInTheDocument()
+    expect(screen.queryByTestId('factory-delete')).toBeNull()
+    first.unmount()
+
+    sessionStore.signIn(userInfo({ role_type: 0, agency_type: 0, agency_id: 1 }))
+    renderWithProviders(<FactoryDevicesPage />)
+    const user = userEvent.setup()
+    await screen.findByText('M732514246')
+    await user.click(screen.getByTestId('factory-assign'))
+    expect(await screen.findByText('请选择需要分配的设备！')).toBeInTheDocument()
+
+    await user.click(rowCheckbox(21))
+    await user.click(screen.getByTestId('factory-assign'))
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByText('已选择 1 台设备')).toBeInTheDocument()
+    await user.click(within(dialog).getByTestId('assign-agency'))
+    await user.click(await screen.findByTitle('杭州市西湖区急救中心'))
+    await user.click(within(dialog).getByRole('button', { name: /确\s?定/ }))
+    await waitFor(() => expect(calls.assign).toHaveLength(1))
+    expect(calls.assign[0].body).toEqual({ agency_id: 4, device_ids: [21] })
+    expect(await screen.findByText('分配成功！')).toBeInTheDocument()
+  })
+
+  it('deletes unregistered devices only, after a confirm', async () => {
+    api()
+    sessionStore.signIn(userInfo({ role_type: 0, agency_type: 2, agency_id: 4 }))
+    renderWithProviders(<FactoryDevicesPage />)
+    const user = userEvent.setup()
+    await screen.findByText('M732514246')
+    // Ordinary organisations do not import.
+    expect(screen.queryByTestId('factory-import-button')).toBeNull()
+    await user.click(rowCheckbox(22))
+    await user.click(screen.getByTestId('factory-delete'))
+    expect(await screen.findByText('已注册的设备不能删除，请先删除安装信息')).toBeInTheDocument()
+    await user.click(rowCheckbox(22))
+    await user.click(rowCheckbox(21))
+    await user.click(screen.getByTestId('factory-delete'))
+    await user.click(await screen.findByRole('button', { name: /确\s?定/ }))
+    await waitFor(() => expect(calls.remove).toHaveLength(1))
+    expect(calls.remove[0].params).toEqual({ id: '21' })
+    expect(calls.remove[0].query.get('device_list_type')).toBe('2')
+    expect(await screen.findByText('删除成功！')).toBeInTheDocument()
+  })
+})
