@@ -1,28 +1,15 @@
 import { Code, translate } from '@aed/contracts'
 import { filesApi, UPLOAD_MAX_BYTES, type UploadResult } from '@aed/contracts/files'
-import multipart, { type MultipartFile } from '@fastify/multipart'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
-import { AppError, invalid } from '../../lib/errors.ts'
 import { langOf } from '../../lib/lang.ts'
+import { acceptUploads } from '../../lib/multipart.ts'
 import { routes } from '../../lib/route.ts'
 import * as service from './files.service.ts'
 
 const tags = ['files']
-
-/** Buffers the file part with its name, so the body schema sees `{filename, mimetype, data}`. */
-async function onFile(part: MultipartFile) {
-  try {
-    part.value = { filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() }
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw invalid('FILE_TOO_LARGE')
-    throw err
-  }
-}
-
-const hasStatus = (err: unknown) => typeof (err as { statusCode?: unknown }).statusCode === 'number'
 
 const fileParams = z.object({ '*': z.string() })
 const fileQuery = z.object({
@@ -32,24 +19,8 @@ const fileQuery = z.object({
 
 /** Uploads (POST /api/v1/system/file/) and the files this server stores itself (GET /files/*). */
 export async function filesRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  // A multipart body the parser cannot read (no boundary, cut short) fails while the body is read,
-  // before the route's own code: that is bad input, not a server error. Anything else goes up as is.
-  const reachedHandler = new WeakSet<object>()
-  base.addHook('preHandler', async (req) => {
-    reachedHandler.add(req)
-  })
-  base.setErrorHandler((err, req) => {
-    if (req.isMultipart() && !reachedHandler.has(req) && !(err instanceof AppError) && !hasStatus(err)) {
-      throw invalid('INVALID_INPUT')
-    }
-    throw err
-  })
-  // Registered in this plugin only: the multipart parser and its 20 MB limit apply to uploads here.
-  await base.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    onFile,
-    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, fieldSize: 10_000, parts: 12 },
-  })
+  // The upload parser and its 20 MB limit apply in this plugin only.
+  await acceptUploads(base, UPLOAD_MAX_BYTES, 'FILE_TOO_LARGE')
   const app = base.withTypeProvider<ZodTypeProvider>()
 
   routes(base, tags)(
