@@ -17,7 +17,15 @@ export function useSaveDevice() {
       save.id === null
         ? sendApi(deviceApi.register, { body: save.body })
         : sendApi(deviceApi.update, { params: { id: save.id }, body: save.body }),
-    // Registering or replacing also changes the factory list's registered column.
-    onSuccess: () => client.invalidateQueries({ queryKey: deviceKeys.all }),
+    // Registering or replacing also changes the factory list's registered column. A replacement
+    // answers the new device: the old one is no longer registered, so its detail (still observed by
+    // the closing dialog) is left alone, not refetched into a 资源不存在 error.
+    onSuccess: ({ data }, save) => {
+      const gone = save.id !== null && data.id !== save.id ? deviceKeys.detail(save.id) : null
+      return client.invalidateQueries({
+        queryKey: deviceKeys.all,
+        predicate: (q) => !gone || JSON.stringify(q.queryKey) !== JSON.stringify(gone),
+      })
+    },
   })
 }

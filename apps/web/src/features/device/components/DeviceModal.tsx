@@ -42,7 +42,9 @@ export default function DeviceModal({ id, open, tree, onClose }: Props) {
   const initial = editing ? stored && fromDevice(stored) : newDeviceValues(userInfo?.agency_id)
   const disabled = !canEdit
 
-  useFormReset(form, open && initial ? String(id) : null)
+  // Keyed by the data's time too: a dialog reopened right after a save first shows the cached
+  // record, and must take the refetched one when it lands, not keep the old values to send back.
+  useFormReset(form, open && initial ? `${id}:${detail.dataUpdatedAt}` : null)
 
   const submit = async () => {
     if (!canEdit) {
