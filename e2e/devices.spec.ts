@@ -1,12 +1,12 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import zlib from 'node:zlib'
 import ExcelJS from 'exceljs'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { dialogOk, inputOf, pickTreeOption } from './support/antd.ts'
 import { screenshot, useBrowser } from './support/browser.ts'
+import { png } from './support/png.ts'
 import { signIn } from './support/session.ts'
 
 const b = useBrowser()
@@ -20,39 +20,7 @@ const BAD = `A65${STAMP}03`
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'aed-devices-'))
 
 /** A small solid PNG of the given colour, so the upload's content check sees a real image. */
-function png(r: number, g: number, bl: number): Buffer {
-  const w = 48
-  const h = 32
-  const raw = Buffer.alloc((w * 3 + 1) * h)
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) raw.set([r, g, bl], y * (w * 3 + 1) + 1 + x * 3)
-  const crc = (buf: Buffer) => {
-    let c = ~0
-    for (const byte of buf) {
-      c ^= byte
-      for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1))
-    }
-    return ~c >>> 0
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4)
-    len.writeUInt32BE(data.length)
-    const td = Buffer.concat([Buffer.from(type), data])
-    const c = Buffer.alloc(4)
-    c.writeUInt32BE(crc(td))
-    return Buffer.concat([len, td, c])
-  }
-  const ihdr = Buffer.alloc(13)
-  ihdr.writeUInt32BE(w, 0)
-  ihdr.writeUInt32BE(h, 4)
-  ihdr[8] = 8
-  ihdr[9] = 2
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', zlib.deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
-}
+const solidPng = (r: number, g: number, b: number) => png(48, 32, () => [r, g, b])
 
 /** The import template's three columns with these rows. */
 async function importFile(rows: [string, string, string][]): Promise<Buffer> {
@@ -220,7 +188,7 @@ describe('device journeys', () => {
       .setInputFiles({
         name: 'near.png',
         mimeType: 'image/png',
-        buffer: png(200, 40, 40),
+        buffer: solidPng(200, 40, 40),
       })
     await modal.locator('.image-upload-preview').first().waitFor()
     await modal
@@ -229,7 +197,7 @@ describe('device journeys', () => {
       .setInputFiles({
         name: 'far.png',
         mimeType: 'image/png',
-        buffer: png(40, 120, 200),
+        buffer: solidPng(40, 120, 200),
       })
     await expect.poll(() => modal.locator('.image-upload-preview').count()).toBe(2)
 

@@ -1,54 +1,13 @@
-import zlib from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { dialogOk, inputOf, pickOption } from './support/antd.ts'
 import { screenshot, useBrowser } from './support/browser.ts'
+import { png } from './support/png.ts'
 import { signIn } from './support/session.ts'
 
 const b = useBrowser()
 
-/** A real 64x40 PNG (a red cover with a white bar), made here so the upload's content check sees a PNG. */
-function coverPng(): Buffer {
-  const w = 64
-  const h = 40
-  const raw = Buffer.alloc((w * 3 + 1) * h)
-  for (let y = 0; y < h; y++) {
-    raw[y * (w * 3 + 1)] = 0
-    for (let x = 0; x < w; x++) {
-      const o = y * (w * 3 + 1) + 1 + x * 3
-      const bar = y > 16 && y < 24
-      raw[o] = bar ? 255 : 220
-      raw[o + 1] = bar ? 255 : 38
-      raw[o + 2] = bar ? 255 : 38
-    }
-  }
-  const crc = (buf: Buffer) => {
-    let c = ~0
-    for (const byte of buf) {
-      c ^= byte
-      for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1))
-    }
-    return ~c >>> 0
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4)
-    len.writeUInt32BE(data.length)
-    const td = Buffer.concat([Buffer.from(type), data])
-    const c = Buffer.alloc(4)
-    c.writeUInt32BE(crc(td))
-    return Buffer.concat([len, td, c])
-  }
-  const ihdr = Buffer.alloc(13)
-  ihdr.writeUInt32BE(w, 0)
-  ihdr.writeUInt32BE(h, 4)
-  ihdr[8] = 8
-  ihdr[9] = 2
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', zlib.deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
-}
+/** A real 64x40 PNG (a red cover with a white bar), so the upload's content check sees a PNG. */
+const coverPng = () => png(64, 40, (_x, y) => (y > 16 && y < 24 ? [255, 255, 255] : [220, 38, 38]))
 
 describe('system management pages', () => {
   let page: Awaited<ReturnType<typeof b.open>>
