@@ -269,6 +269,15 @@ describe('device journeys', () => {
     expect(types).toContain(SN1)
     await record.scrollIntoViewIfNeeded()
     await screenshot(page, 'devices-11-change-record')
+
+    // A routine inspection from the detail shows in its inspection tab.
+    await drawer.getByRole('tab', { name: '巡检记录' }).click()
+    await drawer.getByTestId('inspection-record').click()
+    await page.getByTestId('inspection-content').fill('外观完好，自检通过')
+    await screenshot(page, 'devices-11-inspection')
+    await dialogOk(page).click()
+    await page.getByText('添加成功！').first().waitFor()
+    await drawer.getByTestId('records-inspect').getByText('外观完好，自检通过').waitFor()
     await drawer.locator('.ant-drawer-close').click()
     await drawer.waitFor({ state: 'hidden' })
 

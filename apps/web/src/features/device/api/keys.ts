@@ -1,9 +1,18 @@
+import type { PageDetailType } from '@aed/contracts/device-detail'
 import { resourceKeys } from '../../../lib/queryKeys'
 
-/** Query keys of the device pages: registered lists and details, the factory list, change records, managers. */
+const resource = resourceKeys('device')
+
+/** Query keys of the device pages: lists and details (with the detail's record tabs), the factory list, change records, managers, statistics. */
 export const deviceKeys = {
-  ...resourceKeys('device'),
+  ...resource,
+  records: (sn: string, type: PageDetailType) => [...resource.detail(`sn:${sn}`), type] as const,
   factory: (params: object) => ['device', 'factory', params] as const,
   changeRecord: (registerCode: string) => ['device', 'change-record', registerCode] as const,
   managers: (agencyId: number | null, name: string) => ['device', 'managers', agencyId, name] as const,
+  /** A statistic of the device page (`state`, `bands`, `monthly`, `key`) for a region; no region: every region. */
+  stats: (name: string, region?: string) =>
+    region === undefined
+      ? (['device', 'stats', name] as const)
+      : (['device', 'stats', name, region] as const),
 }

@@ -13,7 +13,7 @@ export const DETAIL_PAGE_SIZE = 500
  */
 export function useDetailRecords<T>(sn: string, type: PageDetailType, enabled: boolean) {
   return useQuery({
-    queryKey: [...deviceKeys.detail(`sn:${sn}`), type] as const,
+    queryKey: deviceKeys.records(sn, type),
     queryFn: async ({ signal }) => {
       const data = await callApi(deviceDetailApi.page, {
         query: { device_sn: sn, data_type: type, page: 1, page_size: DETAIL_PAGE_SIZE },

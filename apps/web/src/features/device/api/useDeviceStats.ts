@@ -1,8 +1,9 @@
 import { deviceStatsApi } from '@aed/contracts/device-stats'
 import { useQueries } from '@tanstack/react-query'
 import { callApi } from '../../../lib/api'
+import { deviceKeys } from './keys'
 
-const key = (name: string, addressCode: string) => ['device', 'stats', name, addressCode] as const
+const key = (name: string, region: string) => deviceKeys.stats(name, region)
 
 /**
  * The device page's statistics for a region (the list's region filter): the status distribution,

@@ -3,7 +3,6 @@ import type {
   DetectRow,
   EarlyWarnRow,
   FaultRow,
-  InspectRow,
   OffsetRow,
   PageDetailType,
 } from '@aed/contracts/device-detail'
@@ -14,6 +13,7 @@ import { useTranslation } from 'react-i18next'
 import { useDeviceBase } from '../api/useDeviceBase'
 import { DeviceBaseInfo } from './DeviceBaseInfo'
 import { DeviceStatusTag } from './DeviceStatusTag'
+import { InspectTab } from './InspectTab'
 import { RecordTab } from './RecordTab'
 import { UsageLogTab } from './UsageLogTab'
 import { useRecordColumns } from './useRecordColumns'
@@ -71,7 +71,18 @@ export default function DeviceDetailDrawer({
             record<OffsetRow>('offset', 'offset', columns.offset),
             record<FaultRow>('fault', 'fault', columns.fault),
             record<DetectRow>('detect', 'detect', columns.detect),
-            record<InspectRow>('inspect', 'inspect', columns.inspect),
+            {
+              key: 'inspect',
+              label: t('device.tabs.inspect'),
+              children: (
+                <InspectTab
+                  sn={sn}
+                  active={tab === 'inspect'}
+                  columns={columns.inspect}
+                  canRecord={shown?.can.edit ?? false}
+                />
+              ),
+            },
             {
               key: 'usageLog',
               label: t('device.tabs.usageLog'),

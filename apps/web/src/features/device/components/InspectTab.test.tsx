@@ -1,0 +1,132 @@
+import { deviceApi } from '@aed/contracts/device'
+import { deviceDetailApi, type InspectRow } from '@aed/contracts/device-detail'
+import { filesApi } from '@aed/contracts/files'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { i18n } from '../../../i18n'
+import { sessionStore } from '../../../lib/session'
+import { storage } from '../../../lib/storage'
+import { device } from '../../../test/deviceFixtures'
+import { userInfo } from '../../../test/fixtures'
+import { type MockCall, mockApi, on } from '../../../test/mockApi'
+import { renderWithProviders } from '../../../test/renderWithProviders'
+import DeviceDetailDrawer from './DeviceDetailDrawer'
+
+vi.mock('../../../components/MapView/MapView', () => ({ MapView: () => <div data-testid="map-stub" /> }))
+
+const recorded: InspectRow = {
+  id: 31,
+  inspect_status: 0,
+  process_content: '电极片包装破损，已更换',
+  inspector_name: '王磊',
+  inspect_time: '2026-11-22T02:00:00Z',
+  img: '/files/inspect.png',
+}
+
+const calls: { page: MockCall[]; inspect: MockCall[] } = { page: [], inspect: [] }
+
+function api(shown = device()) {
+  const rows: InspectRow[] = []
+  mockApi([
+    on(deviceDetailApi.single, () => ({ code: 0, data: shown })),
+    on(deviceApi.changeRecord, () => ({ code: 0, data: { count: 0, resource: [] } })),
+    on(deviceDetailApi.page, (call) => {
+      calls.page.push(call)
+      return { code: 0, data: { count: rows.length, resource: rows } }
+    }),
+    on(filesApi.upload, () => ({
+      code: 0,
+      data: {
+        access_url: '/files/inspect.png',
+        file_name: 'inspect.png',
+        size: 3,
+        content_type: 'image/png',
+      },
+    })),
+    on(deviceDetailApi.inspect, (call) => {
+      calls.inspect.push(call)
+      rows.push(recorded)
+      return { code: 0, msg: '添加成功！', data: { ...recorded, device_sn: shown.device_sn } }
+    }),
+  ])
+}
+
+async function openInspections(shown = device()) {
+  renderWithProviders(<DeviceDetailDrawer device={shown} onClose={() => {}} />)
+  const user = userEvent.setup()
+  await screen.findByTestId('device-base')
+  await user.click(screen.getByRole('tab', { name: '巡检记录' }))
+  await screen.findByTestId('records-inspect')
+  await waitFor(() => expect(calls.page).toHaveLength(1))
+  return user
+}
+
+beforeEach(async () => {
+  calls.page.length = 0
+  calls.inspect.length = 0
+  storage.clear()
+  sessionStore.clear()
+  await i18n.changeLanguage('zh-CN')
+})
+afterEach(() => vi.unstubAllGlobals())
+
+describe('the inspection tab', () => {
+  it('records an inspection with the signed-in inspector, now, and a photo, then refetches the tab', async () => {
+    api()
+    sessionStore.signIn(userInfo({ role_type: 1, permissions: { device: 'EDIT' }, user_name: '调度员' }))
+    const user = await openInspections()
+    expect(calls.page[0].query.get('data_type')).toBe('inspect')
+
+    await user.click(screen.getByTestId('inspection-record'))
+    const dialog = await screen.findByTestId('inspection-modal')
+    const inspector = within(dialog).getByTestId('inspection-inspector')
+    expect(inspector).toHaveValue('调度员')
+    expect(within(dialog).getByLabelText('正常')).toBeChecked()
+
+    await user.clear(inspector)
+    await user.click(within(dialog).getByRole('button', { name: /确\s?定/ }))
+    expect(await within(dialog).findByText('请输入巡检人')).toBeInTheDocument()
+    expect(calls.inspect).toHaveLength(0)
+
+    await user.type(inspector, '王磊')
+    await user.click(within(dialog).getByLabelText('异常'))
+    await user.type(within(dialog).getByTestId('inspection-content'), '电极片包装破损，已更换')
+    const photo = new File(['png'], 'inspect.png', { type: 'image/png' })
+    await user.upload(dialog.querySelector('input[type=file]') as HTMLInputElement, photo)
+    await within(dialog).findByRole('button', { name: /删除/ })
+    const before = Date.now()
+    await user.click(within(dialog).getByRole('button', { name: /确\s?定/ }))
+
+    await waitFor(() => expect(calls.inspect).toHaveLength(1))
+    const body = calls.inspect[0].body as Record<string, unknown>
+    expect(body).toMatchObject({
+      device_sn: 'M672412211',
+      inspect_status: 0,
+      process_content: '电极片包装破损，已更换',
+      inspector_name: '王磊',
+      img: '/files/inspect.png',
+    })
+    expect(deviceDetailApi.inspect.body.safeParse(body).success).toBe(true)
+    // Opened "now": the default time is within the minute before the submit, never after it.
+    const at = Date.parse(String(body.inspect_time))
+    expect(at).toBeLessThanOrEqual(before)
+    expect(before - at).toBeLessThan(60_000)
+
+    expect(await screen.findByText('添加成功！')).toBeInTheDocument()
+    await waitFor(() => expect(calls.page).toHaveLength(2))
+    expect(calls.page[1].query.get('data_type')).toBe('inspect')
+    const table = screen.getByTestId('records-inspect')
+    expect(await within(table).findByText('电极片包装破损，已更换')).toBeInTheDocument()
+    // Closing (jsdom never ends antd's leave animation, so the dialog stays in the tree).
+    expect(dialog.querySelector('.ant-modal')).toHaveClass('ant-zoom-leave')
+  })
+
+  it('shows no record button to a read-only member', async () => {
+    const readOnly = device({ can: { edit: false, delete: false } })
+    api(readOnly)
+    sessionStore.signIn(userInfo({ role_type: 2, permissions: { device: 'READ_ONLY' } }))
+    await openInspections(readOnly)
+    expect(screen.queryByTestId('inspection-record')).toBeNull()
+  })
+})
