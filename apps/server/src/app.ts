@@ -13,10 +13,12 @@ import { securityRoutes } from './modules/auth/security.routes.ts'
 import { wechatRoutes } from './modules/auth/wechat.routes.ts'
 import { classroomRoutes } from './modules/classroom/classroom.routes.ts'
 import { deviceRoutes } from './modules/device/device.routes.ts'
+import { deviceCommandRoutes } from './modules/device/device-command.routes.ts'
 import { deviceDetailRoutes } from './modules/device/device-detail.routes.ts'
 import { deviceIoRoutes } from './modules/device/device-io.routes.ts'
 import { deviceStatsRoutes } from './modules/device/device-stats.routes.ts'
 import { filesRoutes } from './modules/files/files.routes.ts'
+import { gatewayRoutes } from './modules/gateway/gateway.routes.ts'
 import { mapRoutes } from './modules/map/map.routes.ts'
 import { memberRoutes } from './modules/member/member.routes.ts'
 import { operationLogRoutes } from './modules/operation-log/operation-log.routes.ts'
@@ -47,6 +49,8 @@ const features = [
   deviceIoRoutes,
   deviceStatsRoutes,
   deviceDetailRoutes,
+  deviceCommandRoutes,
+  gatewayRoutes,
 ]
 
 /** Builds the HTTP app (API, OpenAPI docs, built console) without listening. */

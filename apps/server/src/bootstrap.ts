@@ -86,6 +86,7 @@ export async function createContext(
     clock: systemClock,
     events: createEventBus(database, log),
     deviceCredentials: noDevices,
+    log,
     seeded: false,
   }
   // The gateway's signature check reads secrets from the device registry.

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from './config.ts'
 import type { Database, Db } from './db/client.ts'
 import type { Clock } from './lib/clock.ts'
@@ -30,4 +31,6 @@ export type AppContext = {
   sealer: Sealer
   /** A device's secrets by serial, for the /device-api signature check; the device registry fills it. */
   deviceCredentials: DeviceCredentialLookup
+  /** The server's logger, for work that runs outside a request (the engine, jobs). */
+  log: FastifyBaseLogger
 }

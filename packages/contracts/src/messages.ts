@@ -261,6 +261,19 @@ export const messages = {
     'The serial names no known model: leave the model empty',
   ],
   IMPORT_FW_TOO_LONG: ['固件版本不能超过32个字符', 'The firmware version cannot exceed 32 characters'],
+  // the device gateway (answers to devices) and commands
+  DEVICE_MESSAGE_INVALID: [
+    '消息{id}的字段{field}无效：{reason}',
+    'Message {id}: field {field} is invalid: {reason}',
+  ],
+  DEVICE_BATCH_INVALID: [
+    '请求须为一条消息或至多{max}条消息的数组',
+    'The body must be one message or an array of at most {max} messages',
+  ],
+  DEVICE_FILE_EMPTY: ['文件内容为空', 'The file is empty'],
+  DEVICE_FILE_TOO_LARGE: ['文件不能超过20M', 'The file cannot exceed 20 MB'],
+  COMMAND_INVALID: ['请选择指令', 'Please choose a command'],
+  COMMAND_SENT: ['指令已创建，设备连接后执行', 'Command created: the device runs it when it is reached'],
 } as const satisfies Record<string, readonly [string, string]>
 
 export type MessageKey = keyof typeof messages

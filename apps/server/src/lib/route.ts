@@ -28,6 +28,8 @@ export type RouteOptions = FastifyContextConfig & {
   done?: MessageKey | ((data: never) => MessageKey)
   /** Request content types other than JSON (uploads: multipart/form-data). */
   consumes?: string[]
+  /** A larger request body than the app's 2 MB (device files). */
+  bodyLimit?: number
 }
 
 /**
@@ -40,11 +42,12 @@ export function routes(app: FastifyInstance, tags: string[]) {
     options: RouteOptions,
     handler: (input: RouteInput<E>) => Promise<z.input<E['response']>> | z.input<E['response']>,
   ) {
-    const { done = 'OK', consumes, ...config } = options
+    const { done = 'OK', consumes, bodyLimit, ...config } = options
     app.route({
       method: e.method,
       url: e.path,
       config,
+      ...(bodyLimit ? { bodyLimit } : {}),
       schema: {
         tags,
         summary: e.summary,

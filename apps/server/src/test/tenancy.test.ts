@@ -250,6 +250,11 @@ const cases: Record<string, Case> = {
   },
   'GET /api/v1/device/:id/credential': { crossBranch: [{ params: { id: szStock.id } }] },
   'POST /api/v1/device/:id/credential': { crossBranch: [{ params: { id: szStock.id } }] },
+  'POST /api/v1/device/:id/command': {
+    crossBranch: [{ params: { id: szDevice.id }, body: () => ({ name: 'selftest' }) }],
+    readOnly: [{ params: { id: szDevice.id }, body: () => ({ name: 'selftest' }) }],
+  },
+  'GET /api/v1/device/:id/command': { crossBranch: [{ params: { id: szDevice.id } }] },
 
   // The device detail: Shenzhen's device gets a warning and a rescue with one step, written as
   // the gateway writes them, so the lists below have something of Shenzhen to leave out.

@@ -14,6 +14,7 @@ import { newDeviceSecret } from '../../lib/sealed.ts'
 import { formatDate } from '../../lib/time.ts'
 import type { AuthContext } from '../../plugins/auth.ts'
 import { agencyInScope } from '../agency/agency.service.ts'
+import { recheckDevices } from '../engine/engine.jobs.ts'
 import { managerInScope } from '../member/member.service.ts'
 import { presentDevice, presentFactoryDevice } from './device.presenter.ts'
 import * as repo from './device.repository.ts'
@@ -131,6 +132,7 @@ export async function registerDevice(ctx: AppContext, auth: AuthContext, form: D
     })
     return device.id
   })
+  await recheckAfterChange(ctx, [id])
   return deviceDetail(ctx, auth, id, lang)
 }
 
@@ -215,7 +217,24 @@ export async function updateDevice(
     })
     return deviceId
   })
+  await recheckAfterChange(ctx, nextId === row.id ? [row.id] : [row.id, nextId])
   return deviceDetail(ctx, auth, nextId, lang)
+}
+
+/**
+ * The site's dates, thresholds or the device at it changed: the engine re-checks the devices'
+ * warnings and offsets now. The change is committed already; a failure here is left to the
+ * hourly re-check rather than answered as a failed save.
+ */
+async function recheckAfterChange(ctx: AppContext, ids: number[]) {
+  try {
+    await recheckDevices(ctx, ids)
+  } catch (e) {
+    ctx.log.error(
+      { devices: ids, err: { message: (e as Error).message } },
+      'device re-check failed; the hourly job retries',
+    )
+  }
 }
 
 /** Deletes the install information: the installation ends and the device is unregistered again. */
@@ -237,6 +256,7 @@ export async function uninstallDevice(ctx: AppContext, auth: AuthContext, id: nu
       updator_name: auth.user_name,
     })
   })
+  await recheckAfterChange(ctx, [row.id])
   return { id: row.id, device_sn: row.device_sn, register_code: row.register_code }
 }
 

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts'
 import { notFound } from '../../lib/errors.ts'
 import type { AuthContext } from '../../plugins/auth.ts'
 import { agencyInScope } from '../agency/agency.service.ts'
+import { recheckWarnings } from '../engine/engine.jobs.ts'
 import * as repo from './settings.repository.ts'
 
 async function target(ctx: AppContext, auth: AuthContext, agencyId: number | undefined) {
@@ -27,5 +28,14 @@ export async function saveSettings(
   const { agency_id, ...settings } = body
   const agency = await target(ctx, auth, agency_id)
   await repo.saveSettings(ctx.db, agency.id, settings)
+  // Reminder months and the offset threshold decide warnings and offsets now, not tomorrow.
+  try {
+    await recheckWarnings(ctx, agency.id)
+  } catch (e) {
+    ctx.log.error(
+      { agency: agency.id, err: { message: (e as Error).message } },
+      're-check after settings failed',
+    )
+  }
   return { ...settings, agency_id: agency.id }
 }

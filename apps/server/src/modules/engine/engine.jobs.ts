@@ -1,0 +1,117 @@
+import { DEFAULT_SETTINGS } from '@aed/contracts/settings'
+import type { AppContext } from '../../context.ts'
+import type { Job } from '../../jobs/runner.ts'
+import { formatDate } from '../../lib/time.ts'
+import { expireCommands } from '../device/device-command.repository.ts'
+import * as repo from './engine.repository.ts'
+import { applyToDevice, retryInbox } from './engine.service.ts'
+import { warningsFor } from './reducer.ts'
+
+/** The sweep runs this often; a longer silence of the platform itself shifts deadlines. */
+export const SWEEP_EVERY_MS = 30_000
+/** A gap since the last sweep longer than this means the platform was down, not the devices. */
+export const SWEEP_GAP_MS = 3 * 60_000
+/** Processed messages are kept this long: a device resending within it is told "duplicate". */
+export const INBOX_RETENTION_MS = 7 * 24 * 3600_000
+/** One sweep stops after this long; the next tick goes on. */
+const SWEEP_BUDGET_MS = 20_000
+
+/**
+ * Offline: devices whose stored deadline passed get an offline event, one transaction each,
+ * oldest deadline first. When the previous sweep is longer ago than a few ticks the server (or
+ * every server) was down: the deadlines that fell into that gap move later by its length, so
+ * a restart does not mark the network offline for the platform's own outage.
+ */
+export async function sweepOffline(ctx: AppContext, now: Date): Promise<number> {
+  const last = await repo.jobLastRun(ctx.db, offlineSweepJob.name)
+  if (last && now.getTime() - last.getTime() > SWEEP_GAP_MS) {
+    const gap = now.getTime() - last.getTime()
+    await repo.shiftDeadlines(ctx.db, last, gap)
+    ctx.log.warn({ gapMs: gap }, 'offline sweep: the platform was away; deadlines moved by the gap')
+  }
+  const started = Date.now()
+  let marked = 0
+  for (;;) {
+    const ids = await repo.overdueDevices(ctx.db, now, 200)
+    if (ids.length === 0) break
+    for (const id of ids) if (await applyToDevice(ctx, id, 'deadline')) marked++
+    if (Date.now() - started > SWEEP_BUDGET_MS) break
+  }
+  return marked
+}
+
+/**
+ * Re-checks the warnings of registered devices (of one organisation's sites, or all): the day
+ * moved on, or the settings or a site changed. The comparison is one read and the reducer's
+ * own `warningsFor`; only devices whose warnings differ go through the engine.
+ */
+export async function recheckWarnings(ctx: AppContext, agencyId: number | null = null): Promise<number> {
+  const now = ctx.clock.now()
+  const today = formatDate(now)
+  const rows = await repo.recheckRows(ctx.db, agencyId)
+  let changed = 0
+  for (const r of rows) {
+    const s = { ...DEFAULT_SETTINGS, ...(r.config ?? {}) }
+    const want = warningsFor(
+      {
+        lat: 0,
+        lon: 0,
+        location: '',
+        padsExpire: r.electrode_sheet_expire,
+        batteryExpire: r.battery_expire,
+        hostExpire: r.host_expire,
+        safetyRadiusM: null,
+      },
+      r.battery,
+      {
+        offsetKm: s.location_offset,
+        padsReminderMonths: s.electrode_sheet_expire,
+        batteryReminderMonths: s.battery_expire,
+      },
+      today,
+    )
+    const have = new Set(r.warnings)
+    const same = want.size === have.size && [...want.keys()].every((k) => have.has(k))
+    if (!same && (await applyToDevice(ctx, r.device_id, 'recheck'))) changed++
+  }
+  if (agencyId !== null) {
+    for (const id of await repo.openOffsets(ctx.db, agencyId)) await applyToDevice(ctx, id, 'recheck')
+  }
+  return changed
+}
+
+/** Re-checks some devices now (after a registration, change, replacement or removal). */
+export async function recheckDevices(ctx: AppContext, ids: number[]) {
+  for (const id of ids) await applyToDevice(ctx, id, 'recheck')
+}
+
+export const offlineSweepJob: Job = {
+  name: 'offline-sweep',
+  everyMs: SWEEP_EVERY_MS,
+  async run(ctx, now) {
+    await sweepOffline(ctx, now)
+  },
+}
+
+/** Expiry reminders: hourly, so a new day's warnings open within the hour after midnight. */
+export const expiryRecheckJob: Job = {
+  name: 'expiry-recheck',
+  everyMs: 3600_000,
+  async run(ctx) {
+    await recheckWarnings(ctx)
+  },
+}
+
+/** Messages acknowledged but not applied (a crash, a failure) are applied; old ones forgotten; commands expire. */
+export const engineRetryJob: Job = {
+  name: 'engine-retry',
+  everyMs: 60_000,
+  async run(ctx, now) {
+    await retryInbox(ctx)
+    await expireCommands(ctx.db, now)
+    await repo.deleteOldInbox(ctx.db, new Date(now.getTime() - INBOX_RETENTION_MS))
+  },
+}
+
+/** The engine's jobs, once per cluster. */
+export const engineJobs: readonly Job[] = [offlineSweepJob, expiryRecheckJob, engineRetryJob]

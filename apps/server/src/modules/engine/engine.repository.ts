@@ -1,0 +1,556 @@
+import { type AgencySettings, DEFAULT_SETTINGS } from '@aed/contracts/settings'
+import { sql } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client.ts'
+import type { DeviceEventKind } from '../../db/schema.ts'
+import { many, one } from '../../db/sql.ts'
+import type { Condition, EngineState, Rules, Site } from './reducer.ts'
+
+const iso = (d: Date) => d.toISOString()
+
+/** A message as the inbox holds it. */
+export type InboxRow = {
+  id: number
+  sender_kind: 'aed' | 'cabinet'
+  sender_id: number
+  msg_id: string
+  type: string
+  boot: number
+  seq: number
+  event_time: Date
+  received_at: Date
+  data: Record<string, unknown>
+  outcome: string | null
+}
+
+export type NewInboxRow = Omit<InboxRow, 'id' | 'outcome'> & {
+  device_ts: Date | null
+  ts_flagged: boolean
+  transport: 'mqtt' | 'https'
+}
+
+/** Stores a message once; null when this (sender, id) was stored before (a duplicate). */
+export async function insertInbox(tx: DbOrTx, r: NewInboxRow): Promise<number | null> {
+  const row = await one<{ id: number }>(
+    tx,
+    sql`
+    INSERT INTO device_inbox (sender_kind, sender_id, msg_id, type, boot, seq, device_ts, event_time,
+      ts_flagged, received_at, transport, data)
+    VALUES (${r.sender_kind}, ${r.sender_id}, ${r.msg_id}, ${r.type}, ${r.boot}, ${r.seq},
+      ${r.device_ts ? iso(r.device_ts) : null}::timestamptz, ${iso(r.event_time)}::timestamptz,
+      ${r.ts_flagged}, ${iso(r.received_at)}::timestamptz, ${r.transport}, ${JSON.stringify(r.data)}::jsonb)
+    ON CONFLICT (sender_kind, sender_id, msg_id) DO NOTHING
+    RETURNING id`,
+  )
+  return row?.id ?? null
+}
+
+/** Stores many messages in one statement; answers the ids of the new ones by message id. */
+export async function insertInboxMany(tx: DbOrTx, rows: NewInboxRow[]): Promise<Map<string, number>> {
+  if (rows.length === 0) return new Map()
+  const values = sql.join(
+    rows.map(
+      (r) => sql`(${r.sender_kind}, ${r.sender_id}, ${r.msg_id}, ${r.type}, ${r.boot}, ${r.seq},
+        ${r.device_ts ? iso(r.device_ts) : null}::timestamptz, ${iso(r.event_time)}::timestamptz, ${r.ts_flagged},
+        ${iso(r.received_at)}::timestamptz, ${r.transport}, ${JSON.stringify(r.data)}::jsonb)`,
+    ),
+    sql`, `,
+  )
+  const out = await many<{ id: number; sender_id: number; msg_id: string }>(
+    tx,
+    sql`
+    INSERT INTO device_inbox (sender_kind, sender_id, msg_id, type, boot, seq, device_ts, event_time,
+      ts_flagged, received_at, transport, data)
+    VALUES ${values}
+    ON CONFLICT (sender_kind, sender_id, msg_id) DO NOTHING
+    RETURNING id, sender_id, msg_id`,
+  )
+  return new Map(out.map((r) => [`${r.sender_id}:${r.msg_id}`, r.id]))
+}
+
+/** Marks an inbox row as dealt with. */
+export async function finishInbox(tx: DbOrTx, id: number, outcome: string, now: Date, error?: string) {
+  await tx.execute(sql`
+    UPDATE device_inbox SET processed_at = ${iso(now)}::timestamptz, outcome = ${outcome},
+      error = ${error ?? null}, attempts = attempts + 1
+    WHERE id = ${id}`)
+}
+
+/** Inbox rows acknowledged but not applied (a crash, or a failure), oldest first. */
+export async function pendingInbox(tx: DbOrTx, limit: number): Promise<InboxRow[]> {
+  return many<InboxRow>(
+    tx,
+    sql`
+    SELECT id, sender_kind, sender_id, msg_id, type, boot, seq, event_time, received_at, data, outcome
+    FROM device_inbox
+    WHERE (processed_at IS NULL OR outcome = 'failed') AND attempts < 10
+    ORDER BY id LIMIT ${limit}`,
+  )
+}
+
+/** Locks one inbox row for processing (skipped when another instance holds it). */
+export async function lockInbox(tx: DbOrTx, id: number): Promise<InboxRow | null> {
+  return one<InboxRow>(
+    tx,
+    sql`
+    SELECT id, sender_kind, sender_id, msg_id, type, boot, seq, event_time, received_at, data, outcome
+    FROM device_inbox WHERE id = ${id} AND (processed_at IS NULL OR outcome = 'failed')
+    FOR UPDATE SKIP LOCKED`,
+  )
+}
+
+/** Everything the engine reads of a device, locked for the transaction. */
+export type DeviceFacts = {
+  id: number
+  device_sn: string
+  model: string
+  agency_id: number
+  index_link: string
+  installation_id: number | null
+  deleted: boolean
+  status: number
+  readiness: string
+  readiness_reasons: string[]
+  battery: number | null
+  last_pass_at: Date | null
+  sms_off: boolean
+  has_state: boolean
+  state: EngineState
+  site: Site | null
+  rules: Rules
+  /** Open events by condition key `kind:code`. */
+  openIds: Map<string, number>
+  rescueId: number | null
+}
+
+export const conditionKey = (c: Condition) => `${c.kind}:${c.code}`
+
+type FactsRow = {
+  id: number
+  device_sn: string
+  model: string
+  agency_id: number
+  index_link: string
+  installation_id: number | null
+  deleted: boolean
+  status: number
+  readiness: string
+  readiness_reasons: string[]
+  battery: number | null
+  last_pass_at: Date | null
+  has_state: boolean
+  last_boot: number | null
+  last_seq: number | null
+  report_interval_s: number | null
+  offset_streak: number | null
+  rescue_id: number | null
+  rescue_event_id: string | null
+  rescue_last_at: Date | null
+  lat: number | null
+  lon: number | null
+  location: string | null
+  electrode_sheet_expire: string | null
+  battery_expire: string | null
+  host_expire: string | null
+  safety_radius: number | null
+  sms_off: number | null
+  config: Partial<AgencySettings> | null
+}
+
+/** Reads and locks a device with its engine state, site, rules and open conditions. */
+export async function lockDevice(tx: DbOrTx, deviceId: number): Promise<DeviceFacts | null> {
+  const r = await one<FactsRow>(
+    tx,
+    sql`
+    SELECT d.id, d.device_sn, d.model, a.id AS agency_id, a.index_link, i.id AS installation_id,
+      d.deleted_at IS NOT NULL AS deleted, d.status, d.readiness, d.readiness_reasons, d.battery,
+      d.last_pass_at, s.device_id IS NOT NULL AS has_state, s.last_boot, s.last_seq,
+      s.report_interval_s, s.offset_streak, s.rescue_id, r.rescue_event_id, s.rescue_last_at,
+      i.lat, i.lon, i.location, i.electrode_sheet_expire::text, i.battery_expire::text,
+      i.host_expire::text, i.safety_radius, i.disable_abnormal_sms_notify AS sms_off, st.config
+    FROM devices d
+    LEFT JOIN installations i ON i.id = d.installation_id AND i.removed_at IS NULL
+    JOIN agencies a ON a.id = coalesce(i.agency_id, d.agency_id)
+    LEFT JOIN device_states s ON s.device_id = d.id
+    LEFT JOIN rescue_events r ON r.id = s.rescue_id AND r.ended_at IS NULL
+    LEFT JOIN agency_settings st ON st.agency_id = a.id
+    WHERE d.id = ${deviceId}
+    FOR UPDATE OF d`,
+  )
+  if (!r) return null
+  const events = await many<{ id: number; kind: DeviceEventKind; code: string }>(
+    tx,
+    sql`SELECT id, kind, code FROM device_events WHERE device_id = ${deviceId} AND closed_at IS NULL`,
+  )
+  const settings = { ...DEFAULT_SETTINGS, ...(r.config ?? {}) }
+  return {
+    id: r.id,
+    device_sn: r.device_sn,
+    model: r.model,
+    agency_id: r.agency_id,
+    index_link: r.index_link,
+    installation_id: r.installation_id,
+    deleted: r.deleted,
+    status: r.status,
+    readiness: r.readiness,
+    readiness_reasons: r.readiness_reasons,
+    battery: r.battery,
+    last_pass_at: r.last_pass_at,
+    sms_off: r.sms_off === 1,
+    has_state: r.has_state,
+    state: {
+      open: events.map((e) => ({ kind: e.kind, code: e.code })),
+      reported: r.has_state,
+      lastBoot: r.last_boot ?? 0,
+      lastSeq: r.last_seq ?? -1,
+      battery: r.battery,
+      lastPassAt: r.last_pass_at,
+      rescue:
+        r.rescue_id && r.rescue_event_id && r.rescue_last_at
+          ? { rescueEventId: r.rescue_event_id, lastAt: r.rescue_last_at }
+          : null,
+      offsetStreak: r.offset_streak ?? 0,
+      reportIntervalS: r.report_interval_s,
+    },
+    site:
+      r.installation_id && r.lat !== null && r.lon !== null
+        ? {
+            lat: r.lat,
+            lon: r.lon,
+            location: r.location ?? '',
+            padsExpire: r.electrode_sheet_expire ?? '9999-12-31',
+            batteryExpire: r.battery_expire ?? '9999-12-31',
+            hostExpire: r.host_expire ?? '9999-12-31',
+            safetyRadiusM: r.safety_radius,
+          }
+        : null,
+    rules: {
+      offsetKm: settings.location_offset,
+      padsReminderMonths: settings.electrode_sheet_expire,
+      batteryReminderMonths: settings.battery_expire,
+    },
+    openIds: new Map(events.map((e) => [conditionKey(e), e.id])),
+    rescueId: r.rescue_id,
+  }
+}
+
+/** The rescue of a device by the device's own id of it (an old rescue's late steps). */
+export async function findRescue(tx: DbOrTx, deviceId: number, rescueEventId: string) {
+  return one<{ id: number; ended_at: Date | null }>(
+    tx,
+    sql`SELECT id, ended_at FROM rescue_events WHERE device_id = ${deviceId} AND rescue_event_id = ${rescueEventId}`,
+  )
+}
+
+export type Where = { deviceId: number; installationId: number | null; agencyId: number; indexLink: string }
+
+/** Opens an event; answers its id (null when the condition was already open: a lost race is a no-op). */
+export async function openEvent(
+  tx: DbOrTx,
+  w: Where,
+  e: {
+    kind: DeviceEventKind
+    code: string
+    time: Date
+    content: string | null
+    reportType?: number
+    detectionId?: number | null
+    installLocation?: string | null
+    offset?: { lat: number; lon: number; distanceM: number; location: string }
+  },
+): Promise<number | null> {
+  const row = await one<{ id: number }>(
+    tx,
+    sql`
+    INSERT INTO device_events (device_id, installation_id, agency_id, index_link, kind, code, event_time,
+      content, report_type, detection_id, install_location, offset_location, offset_lat, offset_lon, offset_distance)
+    VALUES (${w.deviceId}, ${w.installationId}, ${w.agencyId}, ${w.indexLink}, ${e.kind}, ${e.code},
+      ${iso(e.time)}::timestamptz, ${e.content}, ${e.reportType ?? null}, ${e.detectionId ?? null},
+      ${e.installLocation ?? null}, ${e.offset?.location ?? null}, ${e.offset?.lat ?? null},
+      ${e.offset?.lon ?? null}, ${e.offset?.distanceM ?? null})
+    ON CONFLICT (device_id, kind, code) WHERE closed_at IS NULL DO NOTHING
+    RETURNING id`,
+  )
+  return row?.id ?? null
+}
+
+/** Closes an open event at a time (never before it opened). */
+export async function closeEvent(
+  tx: DbOrTx,
+  deviceId: number,
+  kind: DeviceEventKind,
+  code: string,
+  time: Date,
+) {
+  return one<{ id: number }>(
+    tx,
+    sql`
+    UPDATE device_events SET closed_at = greatest(event_time, ${iso(time)}::timestamptz)
+    WHERE device_id = ${deviceId} AND kind = ${kind} AND code = ${code} AND closed_at IS NULL
+    RETURNING id`,
+  )
+}
+
+export async function insertDetection(
+  tx: DbOrTx,
+  w: Where,
+  d: { reportType: number; passed: boolean; faultCodes: string[]; battery: number | null; time: Date },
+): Promise<number> {
+  const row = await one<{ id: number }>(
+    tx,
+    sql`
+    INSERT INTO device_detections (device_id, installation_id, agency_id, index_link, report_type,
+      check_result, fault_codes, battery, check_time)
+    VALUES (${w.deviceId}, ${w.installationId}, ${w.agencyId}, ${w.indexLink}, ${d.reportType},
+      ${d.passed ? 1 : 0}, ${`{${d.faultCodes.map((c) => `"${c.replaceAll('"', '')}"`).join(',')}}`}::text[],
+      ${d.battery}, ${iso(d.time)}::timestamptz)
+    RETURNING id`,
+  )
+  return (row as { id: number }).id
+}
+
+/** Starts a rescue (or finds the one this device id of it already started). */
+export async function startRescue(
+  tx: DbOrTx,
+  w: Where,
+  r: { rescueEventId: string; time: Date; lat: number | null; lon: number | null; location: string | null },
+): Promise<{ id: number; created: boolean }> {
+  const created = await one<{ id: number }>(
+    tx,
+    sql`
+    INSERT INTO rescue_events (device_id, installation_id, agency_id, index_link, rescue_event_id,
+      event_time, event_lat, event_lon, event_location)
+    VALUES (${w.deviceId}, ${w.installationId}, ${w.agencyId}, ${w.indexLink}, ${r.rescueEventId},
+      ${iso(r.time)}::timestamptz, ${r.lat}, ${r.lon}, ${r.location})
+    ON CONFLICT DO NOTHING
+    RETURNING id`,
+  )
+  if (created) return { id: created.id, created: true }
+  const found = await findRescue(tx, w.deviceId, r.rescueEventId)
+  return { id: (found as { id: number }).id, created: false }
+}
+
+export async function endRescue(tx: DbOrTx, deviceId: number, rescueEventId: string, time: Date) {
+  await tx.execute(sql`
+    UPDATE rescue_events SET ended_at = greatest(event_time, ${iso(time)}::timestamptz)
+    WHERE device_id = ${deviceId} AND rescue_event_id = ${rescueEventId} AND ended_at IS NULL`)
+}
+
+export async function insertUsage(
+  tx: DbOrTx,
+  rescueId: number,
+  deviceId: number,
+  u: { rescueEventId: string; desc: string; para: unknown; time: Date },
+) {
+  const para =
+    u.para === undefined || u.para === null
+      ? null
+      : typeof u.para === 'string'
+        ? u.para
+        : JSON.stringify(u.para)
+  await tx.execute(sql`
+    INSERT INTO device_usage_logs (rescue_id, device_id, rescue_event_id, event_desc, event_para, event_time)
+    VALUES (${rescueId}, ${deviceId}, ${u.rescueEventId}, ${u.desc}, ${para}, ${iso(u.time)}::timestamptz)`)
+}
+
+/** Attaches an uploaded file to its rescue (when both exist). */
+export async function attachRescueFile(tx: DbOrTx, deviceId: number, rescueEventId: string, fileId: string) {
+  await tx.execute(sql`
+    UPDATE rescue_events r SET ecg_file_url = f.url
+    FROM device_files f
+    WHERE r.device_id = ${deviceId} AND r.rescue_event_id = ${rescueEventId}
+      AND f.file_id = ${fileId} AND f.sender_kind = 'aed' AND f.sender_id = ${deviceId}`)
+}
+
+export async function updateSiteDates(
+  tx: DbOrTx,
+  installationId: number,
+  d: { padsExpire?: string; batteryExpire?: string },
+) {
+  await tx.execute(sql`
+    UPDATE installations SET
+      electrode_sheet_expire = coalesce(${d.padsExpire ?? null}::date, electrode_sheet_expire),
+      battery_expire = coalesce(${d.batteryExpire ?? null}::date, battery_expire)
+    WHERE id = ${installationId}`)
+}
+
+/** Writes what the registry shows of the engine's answer. */
+export async function updateDevice(
+  tx: DbOrTx,
+  id: number,
+  d: {
+    status: number
+    battery: number | null
+    readiness: string
+    reasons: string[]
+    lastPassAt: Date | null
+    fwVersion?: string
+  },
+) {
+  await tx.execute(sql`
+    UPDATE devices SET status = ${d.status}, battery = ${d.battery}, readiness = ${d.readiness},
+      readiness_reasons = ${`{${d.reasons.join(',')}}`}::text[],
+      last_pass_at = ${d.lastPassAt ? iso(d.lastPassAt) : null}::timestamptz,
+      fw_version = coalesce(${d.fwVersion ?? null}, fw_version)
+    WHERE id = ${id}
+      AND (status, coalesce(battery, -1), readiness, readiness_reasons, coalesce(last_pass_at, 'epoch'), coalesce(fw_version, ''))
+        IS DISTINCT FROM (${d.status}::smallint, coalesce(${d.battery}::smallint, -1), ${d.readiness}::varchar,
+          ${`{${d.reasons.join(',')}}`}::text[], coalesce(${d.lastPassAt ? iso(d.lastPassAt) : null}::timestamptz, 'epoch'),
+          coalesce(${d.fwVersion ?? null}, fw_version, ''))`)
+}
+
+/** Writes the engine's own state of a device. */
+export async function saveState(
+  tx: DbOrTx,
+  id: number,
+  s: {
+    lastBoot: number
+    lastSeq: number
+    lastSeenAt: Date | null
+    reportIntervalS: number | null
+    /** undefined: keep the stored deadline (a re-check). */
+    nextDeadlineAt: Date | null | undefined
+    offline: boolean
+    rssi?: number
+    rescueId: number | null
+    rescueLastAt: Date | null
+    offsetStreak: number
+    now: Date
+  },
+) {
+  const seen = s.lastSeenAt ? iso(s.lastSeenAt) : null
+  const deadline = s.nextDeadlineAt ? iso(s.nextDeadlineAt) : null
+  const keep = s.nextDeadlineAt === undefined
+  await tx.execute(sql`
+    INSERT INTO device_states (device_id, last_boot, last_seq, last_seen_at, report_interval_s,
+      next_deadline_at, offline, rssi, rescue_id, rescue_last_at, offset_streak, update_time)
+    VALUES (${id}, ${s.lastBoot}, ${s.lastSeq}, coalesce(${seen}::timestamptz, ${iso(s.now)}::timestamptz),
+      ${s.reportIntervalS}, ${deadline}::timestamptz, ${s.offline}, ${s.rssi ?? null}, ${s.rescueId},
+      ${s.rescueLastAt ? iso(s.rescueLastAt) : null}::timestamptz, ${s.offsetStreak}, ${iso(s.now)}::timestamptz)
+    ON CONFLICT (device_id) DO UPDATE SET
+      last_boot = EXCLUDED.last_boot, last_seq = EXCLUDED.last_seq,
+      last_seen_at = coalesce(${seen}::timestamptz, device_states.last_seen_at),
+      report_interval_s = EXCLUDED.report_interval_s,
+      next_deadline_at = CASE WHEN ${keep} THEN device_states.next_deadline_at ELSE EXCLUDED.next_deadline_at END,
+      offline = EXCLUDED.offline, rssi = coalesce(EXCLUDED.rssi, device_states.rssi),
+      rescue_id = EXCLUDED.rescue_id, rescue_last_at = EXCLUDED.rescue_last_at,
+      offset_streak = EXCLUDED.offset_streak, update_time = EXCLUDED.update_time`)
+}
+
+/** One outbox row; a second write with the same key is dropped. */
+export type OutboxRow = {
+  topic: 'live' | 'message' | 'sms' | 'webhook'
+  key: string
+  agencyId: number
+  indexLink: string
+  payload: unknown
+}
+
+export async function insertOutbox(tx: DbOrTx, rows: OutboxRow[], now: Date) {
+  if (rows.length === 0) return
+  const values = sql.join(
+    rows.map(
+      (r) =>
+        sql`(${r.topic}, ${r.key}, ${r.agencyId}, ${r.indexLink}, ${JSON.stringify(r.payload)}::jsonb, ${iso(now)}::timestamptz, ${iso(now)}::timestamptz)`,
+    ),
+    sql`, `,
+  )
+  await tx.execute(sql`
+    INSERT INTO outbox (topic, dedupe_key, agency_id, index_link, payload, create_time, available_at)
+    VALUES ${values} ON CONFLICT (dedupe_key) DO NOTHING`)
+}
+
+/** Marks a command answered by the device's ack. */
+export async function ackCommand(
+  tx: DbOrTx,
+  deviceId: number,
+  a: { cmdId: string; ok: boolean; error: string | null; time: Date },
+) {
+  await tx.execute(sql`
+    UPDATE device_commands SET state = ${a.ok ? 'done' : 'failed'}, ack_time = ${iso(a.time)}::timestamptz,
+      error = ${a.error ? a.error.slice(0, 200) : null}
+    WHERE cmd_id = ${a.cmdId} AND sender_kind = 'aed' AND sender_id = ${deviceId}
+      AND state IN ('pending', 'sent', 'expired')`)
+}
+
+/** The device's deadline when it has passed and it is not yet offline (the sweep's re-check under the lock). */
+export async function deadlinePassed(tx: DbOrTx, deviceId: number, now: Date): Promise<Date | null> {
+  const row = await one<{ next_deadline_at: Date }>(
+    tx,
+    sql`SELECT next_deadline_at FROM device_states
+        WHERE device_id = ${deviceId} AND NOT offline AND next_deadline_at <= ${iso(now)}::timestamptz`,
+  )
+  return row?.next_deadline_at ?? null
+}
+
+/** Devices whose deadline passed and are not yet offline, oldest deadline first. */
+export async function overdueDevices(db: DbOrTx, now: Date, limit: number): Promise<number[]> {
+  const rows = await many<{ device_id: number }>(
+    db,
+    sql`SELECT device_id FROM device_states
+        WHERE NOT offline AND next_deadline_at <= ${iso(now)}::timestamptz
+        ORDER BY next_deadline_at LIMIT ${limit}`,
+  )
+  return rows.map((r) => r.device_id)
+}
+
+/** Moves every pending deadline later by the time the platform itself was not watching. */
+export async function shiftDeadlines(db: DbOrTx, from: Date, byMs: number) {
+  await db.execute(sql`
+    UPDATE device_states SET next_deadline_at = next_deadline_at + make_interval(secs => ${byMs / 1000}::double precision)
+    WHERE NOT offline AND next_deadline_at > ${iso(from)}::timestamptz`)
+}
+
+/** When a job last succeeded (job_runs), read outside the runner's connection. */
+export async function jobLastRun(db: DbOrTx, name: string): Promise<Date | null> {
+  const row = await one<{ last_run_at: Date | null }>(
+    db,
+    sql`SELECT last_run_at FROM job_runs WHERE name = ${name}`,
+  )
+  return row?.last_run_at ?? null
+}
+
+/** What the re-check compares: each registered device's site, battery and open warnings. */
+export type RecheckRow = {
+  device_id: number
+  battery: number | null
+  reported: boolean
+  electrode_sheet_expire: string
+  battery_expire: string
+  host_expire: string
+  config: Record<string, unknown> | null
+  warnings: string[]
+}
+
+/** Registered devices (of one organisation's sites, or all) with what their warnings depend on. */
+export async function recheckRows(db: DbOrTx, agencyId: number | null): Promise<RecheckRow[]> {
+  return many<RecheckRow>(
+    db,
+    sql`
+    SELECT d.id AS device_id, d.battery, (s.device_id IS NOT NULL) AS reported,
+      i.electrode_sheet_expire::text, i.battery_expire::text, i.host_expire::text, st.config,
+      coalesce((SELECT array_agg(e.code) FROM device_events e
+                WHERE e.device_id = d.id AND e.kind = 'warning' AND e.closed_at IS NULL), '{}') AS warnings
+    FROM installations i
+    JOIN devices d ON d.id = i.device_id AND d.deleted_at IS NULL
+    LEFT JOIN device_states s ON s.device_id = d.id
+    LEFT JOIN agency_settings st ON st.agency_id = i.agency_id
+    WHERE i.removed_at IS NULL ${agencyId === null ? sql`` : sql`AND i.agency_id = ${agencyId}`}`,
+  )
+}
+
+/** Devices with an open offset in an organisation's sites (a switched-off check closes them). */
+export async function openOffsets(db: DbOrTx, agencyId: number): Promise<number[]> {
+  const rows = await many<{ device_id: number }>(
+    db,
+    sql`SELECT e.device_id FROM device_events e JOIN installations i ON i.id = e.installation_id
+        WHERE e.kind = 'offset' AND e.closed_at IS NULL AND i.agency_id = ${agencyId} AND i.removed_at IS NULL`,
+  )
+  return rows.map((r) => r.device_id)
+}
+
+/** Forgets processed inbox rows after the duplicate window. */
+export async function deleteOldInbox(db: DbOrTx, before: Date) {
+  await db.execute(sql`
+    DELETE FROM device_inbox WHERE processed_at IS NOT NULL AND outcome <> 'failed'
+      AND received_at < ${iso(before)}::timestamptz`)
+}

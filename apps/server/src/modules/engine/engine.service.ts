@@ -1,0 +1,379 @@
+import {
+  AED_TYPES,
+  type DeviceMessage,
+  parseDeviceMessage,
+  type UnknownMessage,
+} from '@aed/contracts/device-protocol'
+import type { AppContext } from '../../context.ts'
+import type { DbOrTx } from '../../db/client.ts'
+import { formatDate } from '../../lib/time.ts'
+import type { DeviceIdentity } from '../../plugins/auth/device.ts'
+import * as repo from './engine.repository.ts'
+import { deadlineAfter, eventTimeOf } from './engine.rules.ts'
+import { createHeartbeatBatcher, type HeartbeatBatcher } from './heartbeats.ts'
+import { type EngineInput, type EngineOutput, reduce } from './reducer.ts'
+
+/** A message that passed validation, known type or not. */
+export type Accepted = { known: boolean; message: DeviceMessage | UnknownMessage }
+
+/** What a batch came to: stored (acked) and seen before (duplicates), by message id. */
+export type IngestResult = { acked: string[]; duplicates: string[] }
+
+function inboxRowOf(
+  sender: DeviceIdentity,
+  m: DeviceMessage | UnknownMessage,
+  receivedAt: Date,
+  transport: 'mqtt' | 'https',
+): repo.NewInboxRow {
+  const { time, flagged } = eventTimeOf(m.ts, receivedAt)
+  return {
+    sender_kind: sender.kind,
+    sender_id: sender.id,
+    msg_id: m.id,
+    type: m.type,
+    boot: m.boot,
+    seq: m.seq,
+    device_ts: flagged ? null : new Date(m.ts),
+    event_time: time,
+    ts_flagged: flagged,
+    received_at: receivedAt,
+    transport,
+    data: m.data as Record<string, unknown>,
+  }
+}
+
+/**
+ * Stores and applies a device's messages, in order, and answers only after each is committed:
+ * one transaction per message (store in the inbox, lock the device, reduce, write records,
+ * events and outbox rows, mark it done). Quiet heartbeats go through the heartbeat batcher.
+ * When applying fails, the message is still stored (outcome 'failed') and acknowledged: the
+ * retry job applies it later. Only when even storing fails does this throw (nothing acked).
+ */
+export async function ingest(
+  ctx: AppContext,
+  sender: DeviceIdentity,
+  items: Accepted[],
+  transport: 'mqtt' | 'https',
+): Promise<IngestResult> {
+  const result: IngestResult = { acked: [], duplicates: [] }
+  let i = 0
+  while (i < items.length) {
+    // A run of heartbeats goes to the batcher together; anything else one at a time.
+    if (items[i].known && items[i].message.type === 'heartbeat') {
+      const run: Accepted[] = []
+      while (i < items.length && items[i].known && items[i].message.type === 'heartbeat') run.push(items[i++])
+      const rows = run.map((a) => inboxRowOf(sender, a.message, ctx.clock.now(), transport))
+      const outcome = await heartbeats(ctx).submit(rows)
+      for (const r of rows)
+        (outcome.get(r.msg_id) === 'duplicate' ? result.duplicates : result.acked).push(r.msg_id)
+      continue
+    }
+    const row = inboxRowOf(sender, items[i].message, ctx.clock.now(), transport)
+    i++
+    ;((await applyNew(ctx, row)) === 'duplicate' ? result.duplicates : result.acked).push(row.msg_id)
+  }
+  return result
+}
+
+/** What went wrong, in the database's words when a query failed (Drizzle wraps them). */
+function errorText(e: unknown): string {
+  if (!(e instanceof Error)) return String(e)
+  const cause = e.cause instanceof Error ? e.cause.message : null
+  return (cause ?? e.message).slice(0, 500)
+}
+
+/** Stores one message and applies it in the same transaction. */
+async function applyNew(ctx: AppContext, row: repo.NewInboxRow): Promise<'acked' | 'duplicate'> {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const id = await repo.insertInbox(tx, row)
+      if (id === null) return 'duplicate' as const
+      await applyInbox(ctx, tx, { ...row, id, outcome: null })
+      return 'acked' as const
+    })
+  } catch (e) {
+    // Keep the message: the retry job applies it once the cause is gone.
+    const message = errorText(e)
+    const id = await repo.insertInbox(ctx.db, row)
+    if (id === null) return 'duplicate'
+    await repo.finishInbox(ctx.db, id, 'failed', ctx.clock.now(), message)
+    ctx.log.error(
+      { device: row.sender_id, msg: row.msg_id, err: { message } },
+      'device message kept for retry',
+    )
+    return 'acked'
+  }
+}
+
+/** Applies a stored inbox row inside the caller's transaction. */
+export async function applyInbox(ctx: AppContext, tx: DbOrTx, row: repo.InboxRow): Promise<void> {
+  const now = ctx.clock.now()
+  if (row.sender_kind !== 'aed') return repo.finishInbox(tx, row.id, 'ignored', now)
+  const parsed = parseDeviceMessage({
+    v: 1,
+    id: row.msg_id,
+    seq: row.seq,
+    boot: row.boot,
+    ts: row.event_time.getTime(),
+    type: row.type,
+    data: row.data,
+  })
+  const facts = await repo.lockDevice(tx, row.sender_id)
+  if (!facts || !parsed.ok || !parsed.known || !AED_TYPES.includes(parsed.message.type)) {
+    return repo.finishInbox(tx, row.id, 'ignored', now)
+  }
+  const message = parsed.message
+  const stale =
+    facts.has_state &&
+    !(
+      message.boot > facts.state.lastBoot ||
+      (message.boot === facts.state.lastBoot && message.seq > facts.state.lastSeq)
+    )
+  // A late step of a rescue that already ended joins its log and changes nothing else.
+  if (message.type === 'usage' && facts.state.rescue?.rescueEventId !== message.data.rescue_event_id) {
+    const old = await repo.findRescue(tx, facts.id, message.data.rescue_event_id)
+    if (old?.ended_at) {
+      await repo.insertUsage(tx, old.id, facts.id, {
+        rescueEventId: message.data.rescue_event_id,
+        desc: message.data.event_desc,
+        para: message.data.event_para,
+        time: new Date(message.data.event_time),
+      })
+      return repo.finishInbox(tx, row.id, 'applied', now)
+    }
+  }
+  const input: EngineInput = { kind: 'message', message, time: row.event_time, stale }
+  const out = reduce(facts.state, input, { site: facts.site, rules: facts.rules, today: formatDate(now) })
+  await writeOutput(tx, facts, out, {
+    now,
+    key: `m${row.id}`,
+    seenAt: row.received_at,
+    rssi: message.type === 'heartbeat' ? message.data.rssi : undefined,
+  })
+  await repo.finishInbox(tx, row.id, stale ? 'stale' : 'applied', now)
+}
+
+/**
+ * Applies a missed deadline (offline) or a re-check (day changed, settings or site edited) to a
+ * device, in its own transaction. Answers false when nothing was left to do.
+ */
+export async function applyToDevice(
+  ctx: AppContext,
+  deviceId: number,
+  kind: 'deadline' | 'recheck',
+): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now()
+    const facts = await repo.lockDevice(tx, deviceId)
+    if (!facts || facts.deleted) return false
+    let time = now
+    if (kind === 'deadline') {
+      // Another instance's sweep, or a message, got here first.
+      const deadline = await repo.deadlinePassed(tx, deviceId, now)
+      if (!deadline) return false
+      // Offline since the deadline it missed, not since the sweep noticed.
+      time = deadline
+    }
+    const out = reduce(
+      facts.state,
+      { kind, time },
+      { site: facts.site, rules: facts.rules, today: formatDate(now) },
+    )
+    await writeOutput(tx, facts, out, {
+      now,
+      key: `${kind[0]}${now.getTime()}`,
+      offline: kind === 'deadline',
+    })
+    return true
+  })
+}
+
+/** Writes the reducer's answer: records, events, the registry's view, the state, the outbox. */
+async function writeOutput(
+  tx: DbOrTx,
+  facts: repo.DeviceFacts,
+  out: EngineOutput,
+  o: { now: Date; key: string; seenAt?: Date; rssi?: number; offline?: boolean },
+) {
+  const w: repo.Where = {
+    deviceId: facts.id,
+    installationId: facts.installation_id,
+    agencyId: facts.agency_id,
+    indexLink: facts.index_link,
+  }
+  const outbox: repo.OutboxRow[] = []
+  const tell = (topic: repo.OutboxRow['topic'], key: string, payload: unknown) =>
+    outbox.push({ topic, key, agencyId: facts.agency_id, indexLink: facts.index_link, payload })
+  let detectionId: number | null = null
+  let rescueId = facts.state.rescue ? facts.rescueId : null
+  let fwVersion: string | undefined
+  for (const e of out.effects) {
+    switch (e.type) {
+      case 'detection':
+        detectionId = await repo.insertDetection(tx, w, e)
+        break
+      case 'open': {
+        const id = await repo.openEvent(tx, w, {
+          ...e,
+          detectionId: e.kind === 'fault' ? detectionId : null,
+          installLocation: e.kind === 'offset' ? (facts.site?.location ?? null) : null,
+          offset: e.offset && {
+            ...e.offset,
+            location: `${e.offset.lat.toFixed(6)},${e.offset.lon.toFixed(6)}`,
+          },
+        })
+        if (id === null) break
+        const event = {
+          event_id: id,
+          device_id: facts.id,
+          device_sn: facts.device_sn,
+          kind: e.kind,
+          code: e.code,
+        }
+        if (e.kind === 'offset') tell('message', `msg:offset:${id}`, { msg_type: 3, ...event })
+        if (!facts.sms_off) tell('sms', `sms:event:${id}`, { sms: 'status', ...event })
+        tell('webhook', `webhook:event:${id}:open`, { event: 'device.event.opened', ...event })
+        break
+      }
+      case 'close': {
+        const closed = await repo.closeEvent(tx, facts.id, e.kind, e.code, e.time)
+        if (closed) {
+          tell('webhook', `webhook:event:${closed.id}:close`, {
+            event: 'device.event.closed',
+            event_id: closed.id,
+            device_id: facts.id,
+            device_sn: facts.device_sn,
+            kind: e.kind,
+            code: e.code,
+          })
+        }
+        break
+      }
+      case 'rescue_start': {
+        const r = await repo.startRescue(tx, w, {
+          rescueEventId: e.rescueEventId,
+          time: e.time,
+          lat: facts.site?.lat ?? null,
+          lon: facts.site?.lon ?? null,
+          location: facts.site?.location ?? null,
+        })
+        rescueId = r.id
+        if (r.created) {
+          const rescue = { rescue_id: r.id, device_id: facts.id, device_sn: facts.device_sn }
+          tell('live', `alarm:rescue:${r.id}`, { data_type: 2, ...rescue })
+          tell('message', `msg:rescue:${r.id}`, { msg_type: 2, ...rescue })
+          tell('sms', `sms:rescue:${r.id}`, { sms: 'aid', ...rescue })
+          tell('webhook', `webhook:rescue:${r.id}`, { event: 'device.rescue.started', ...rescue })
+        }
+        break
+      }
+      case 'rescue_end':
+        await repo.endRescue(tx, facts.id, e.rescueEventId, e.time)
+        rescueId = null
+        break
+      case 'usage': {
+        const target = rescueId ?? (await repo.findRescue(tx, facts.id, e.rescueEventId))?.id
+        if (target) await repo.insertUsage(tx, target, facts.id, e)
+        break
+      }
+      case 'site_dates':
+        if (facts.installation_id) await repo.updateSiteDates(tx, facts.installation_id, e)
+        break
+      case 'device_facts':
+        fwVersion = e.fwVersion
+        break
+      case 'ack':
+        await repo.ackCommand(tx, facts.id, e)
+        break
+      case 'file':
+        await repo.attachRescueFile(tx, facts.id, e.rescueEventId, e.fileId)
+        break
+    }
+  }
+  const reasons = out.reasons as string[]
+  if (
+    out.status !== facts.status ||
+    out.readiness !== facts.readiness ||
+    reasons.join() !== facts.readiness_reasons.join()
+  ) {
+    tell('live', `status:${facts.id}:${o.key}`, {
+      data_type: 'device_status',
+      device_id: facts.id,
+      device_sn: facts.device_sn,
+      status: out.status,
+      readiness: out.readiness,
+      reasons,
+    })
+  }
+  await repo.updateDevice(tx, facts.id, {
+    status: out.status,
+    battery: out.state.battery,
+    readiness: out.readiness,
+    reasons,
+    lastPassAt: out.state.lastPassAt,
+    fwVersion,
+  })
+  if (o.seenAt || facts.has_state) {
+    const offline = o.offline ?? false
+    await repo.saveState(tx, facts.id, {
+      lastBoot: out.state.lastBoot,
+      lastSeq: out.state.lastSeq,
+      lastSeenAt: o.seenAt ?? null,
+      reportIntervalS: out.state.reportIntervalS,
+      nextDeadlineAt: offline
+        ? null
+        : o.seenAt
+          ? deadlineAfter(o.seenAt, out.state.reportIntervalS)
+          : undefined,
+      offline: o.seenAt ? false : offline || out.state.open.some((c) => c.kind === 'offline'),
+      rssi: o.rssi,
+      rescueId: out.state.rescue ? rescueId : null,
+      rescueLastAt: out.state.rescue?.lastAt ?? null,
+      offsetStreak: out.state.offsetStreak,
+      now: o.now,
+    })
+  }
+  await repo.insertOutbox(tx, outbox, o.now)
+}
+
+/** Applies inbox rows that were acknowledged but not applied (after a crash or a failure). */
+export async function retryInbox(ctx: AppContext, limit = 500): Promise<number> {
+  const rows = await repo.pendingInbox(ctx.db, limit)
+  let done = 0
+  for (const r of rows) {
+    try {
+      const applied = await ctx.db.transaction(async (tx) => {
+        const row = await repo.lockInbox(tx, r.id)
+        if (!row) return false
+        await applyInbox(ctx, tx, row)
+        return true
+      })
+      if (applied) done++
+    } catch (e) {
+      await repo.finishInbox(ctx.db, r.id, 'failed', ctx.clock.now(), errorText(e))
+    }
+  }
+  return done
+}
+
+const batchers = new WeakMap<AppContext, HeartbeatBatcher>()
+function heartbeats(ctx: AppContext): HeartbeatBatcher {
+  let b = batchers.get(ctx)
+  if (!b) {
+    b = createHeartbeatBatcher(ctx, (row) => applyPendingRow(ctx, row))
+    batchers.set(ctx, b)
+  }
+  return b
+}
+
+/** Applies one stored, unapplied inbox row in its own transaction (a heartbeat that changed something). */
+async function applyPendingRow(ctx: AppContext, id: number): Promise<void> {
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const row = await repo.lockInbox(tx, id)
+      if (row) await applyInbox(ctx, tx, row)
+    })
+  } catch (e) {
+    await repo.finishInbox(ctx.db, id, 'failed', ctx.clock.now(), errorText(e))
+  }
+}

@@ -1,0 +1,204 @@
+import { deviceCommandApi } from '@aed/contracts/device-command'
+import { settingsApi } from '@aed/contracts/settings'
+import { sql } from 'drizzle-orm'
+import pino from 'pino'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { many, one } from '../../db/sql.ts'
+import { createJobRunner } from '../../jobs/runner.ts'
+import { TestClock } from '../../lib/clock.ts'
+import { deviceLink } from '../../test/device-link.ts'
+import { type AgencyRow, factories } from '../../test/factories.ts'
+import { createTestApp, type TestApp } from '../../test/harness.ts'
+import { engineJobs, recheckWarnings, SWEEP_EVERY_MS } from './engine.jobs.ts'
+import { retryInbox } from './engine.service.ts'
+
+// The engine's jobs on a clock the test moves: the offline sweep (and the platform's own
+// outage), expiry re-checks after a settings change, the retry of messages kept after a
+// failure, and commands riding on HTTPS answers.
+
+let t: TestApp
+let f: ReturnType<typeof factories>
+let branch: AgencyRow
+let admin: string
+const clock = new TestClock('2026-11-22T02:00:00.000Z')
+
+beforeAll(async () => {
+  t = await createTestApp()
+  t.ctx.clock = clock
+  f = factories(t)
+  const root = await f.root()
+  branch = await f.agency(await f.agency(root))
+  admin = (await f.signedIn(branch)).token
+})
+afterAll(() => t.close())
+
+const runner = () => createJobRunner(t.ctx, engineJobs, { log: pino({ level: 'silent' }) })
+const state = (id: number) =>
+  one<{ status: number; readiness: string }>(
+    t.db,
+    sql`SELECT status, readiness FROM devices WHERE id = ${id}`,
+  )
+const openKinds = async (id: number) =>
+  (
+    await many<{ kind: string; code: string }>(
+      t.db,
+      sql`SELECT kind, code FROM device_events WHERE device_id = ${id} AND closed_at IS NULL ORDER BY kind, code`,
+    )
+  ).map((e) => (e.code ? `${e.kind}:${e.code}` : e.kind))
+
+/** Moves the clock in sweep-sized steps, ticking the jobs each time, as a running server would. */
+async function live(ms: number) {
+  const r = runner()
+  for (let left = ms; left > 0; left -= SWEEP_EVERY_MS) {
+    clock.advance(Math.min(SWEEP_EVERY_MS, left))
+    await r.tick()
+  }
+}
+
+describe('offline sweep', () => {
+  it('marks a silent device offline after interval × 3 + grace, and its next message brings it back', async () => {
+    const d = await deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
+    await d.send(d.msg('hello', { report_interval_s: 600 }), d.msg('heartbeat', { battery: 80 }))
+    await live(30 * 60_000) // 3 × 10 min = 30 min: not yet (grace 5 min)
+    expect(await openKinds(d.id)).toEqual([])
+    await live(6 * 60_000)
+    expect(await openKinds(d.id)).toEqual(['offline'])
+    expect(await state(d.id)).toEqual({ status: 4, readiness: 'unknown' })
+    const ev = await one<{ event_time: Date }>(
+      t.db,
+      sql`SELECT event_time FROM device_events WHERE device_id = ${d.id} AND kind = 'offline'`,
+    )
+    // Offline since the deadline it missed (35 min after the heartbeat), not since the sweep saw it.
+    expect(ev?.event_time.getTime()).toBeLessThanOrEqual(clock.now().getTime())
+    await d.send(d.msg('heartbeat', { battery: 79 }))
+    expect(await openKinds(d.id)).toEqual([])
+    expect(await state(d.id)).toEqual({ status: 0, readiness: 'ready' })
+  })
+
+  it('does not mark devices offline for the time the platform itself was down', async () => {
+    const d = await deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
+    await d.send(d.msg('hello', { report_interval_s: 600 }), d.msg('heartbeat', { battery: 80 }))
+    await live(SWEEP_EVERY_MS)
+    clock.advance(4 * 3600_000) // the server was away for four hours
+    await runner().tick()
+    expect(await openKinds(d.id)).toEqual([])
+    // Its deadline moved by the outage: silence after the restart still counts.
+    await live(40 * 60_000)
+    expect(await openKinds(d.id)).toEqual(['offline'])
+  })
+})
+
+describe('warnings follow the settings and the site', () => {
+  it('a longer reminder opens the pads warning at once; a shorter one closes it', async () => {
+    const soon = new Date(clock.now().getTime() + 50 * 86_400_000).toISOString().slice(0, 10)
+    const dev = await f.registeredDevice(admin, branch, { electrode_sheet_expire: soon })
+    const d = await deviceLink(t, dev.device_sn)
+    await d.send(d.msg('heartbeat', { battery: 90 }))
+    expect(await openKinds(d.id)).toEqual([]) // 50 days is beyond the default 1 month
+    const base = (await t.api(settingsApi.get, { token: admin })).data
+    const { agency_id: _a, ...settings } = base as typeof base & { agency_id: number }
+    expect(
+      (await t.api(settingsApi.save, { token: admin, body: { ...settings, electrode_sheet_expire: 2 } }))
+        .code,
+    ).toBe(0)
+    expect(await openKinds(d.id)).toEqual(['warning:pads_expiring'])
+    expect(await state(d.id)).toEqual({ status: 1, readiness: 'ready' })
+    expect(
+      (await t.api(settingsApi.save, { token: admin, body: { ...settings, electrode_sheet_expire: 1 } }))
+        .code,
+    ).toBe(0)
+    expect(await openKinds(d.id)).toEqual([])
+  })
+
+  it('the daily re-check opens an expired warning once the day passes', async () => {
+    const tomorrow = new Date(clock.now().getTime() + 86_400_000).toISOString().slice(0, 10)
+    const dev = await f.registeredDevice(admin, branch, { battery_expire: tomorrow })
+    const d = await deviceLink(t, dev.device_sn)
+    await d.send(d.msg('heartbeat', { battery: 90 }))
+    expect(await openKinds(d.id)).toEqual(['warning:battery_expiring'])
+    clock.advance(3 * 86_400_000)
+    await recheckWarnings(t.ctx)
+    expect(await openKinds(d.id)).toEqual(['warning:battery_expired'])
+    expect((await state(d.id))?.readiness).not.toBe('ready')
+  })
+})
+
+describe('nothing acknowledged is lost', () => {
+  it('a message whose processing failed is kept, acknowledged, and applied once by the retry', async () => {
+    const d = await deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
+    await d.send(d.msg('heartbeat', { battery: 90 }))
+    // Break the engine for this device only: its detections cannot be written.
+    await t.db.execute(
+      sql.raw(`CREATE FUNCTION refuse_detection() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.device_id = ${d.id} THEN RAISE EXCEPTION 'disk full'; END IF; RETURN NEW; END $$`),
+    )
+    await t.db.execute(
+      sql.raw(
+        'CREATE TRIGGER refuse_detection BEFORE INSERT ON device_detections FOR EACH ROW EXECUTE FUNCTION refuse_detection()',
+      ),
+    )
+    const m = d.msg('selftest', { report_type: 1, result: 'fail', fault_codes: ['E04'] })
+    try {
+      expect((await d.send(m)).acked).toEqual([m.id])
+      const kept = await one<{ outcome: string; error: string }>(
+        t.db,
+        sql`SELECT outcome, error FROM device_inbox WHERE msg_id = ${m.id}`,
+      )
+      expect(kept).toMatchObject({ outcome: 'failed' })
+      expect(kept?.error).toContain('disk full')
+      expect(await openKinds(d.id)).toEqual([])
+    } finally {
+      await t.db.execute(sql.raw('DROP TRIGGER refuse_detection ON device_detections'))
+      await t.db.execute(sql.raw('DROP FUNCTION refuse_detection()'))
+    }
+    await retryInbox(t.ctx)
+    await retryInbox(t.ctx)
+    expect(await openKinds(d.id)).toEqual(['fault:E04'])
+    const tests = await many(t.db, sql`SELECT id FROM device_detections WHERE device_id = ${d.id}`)
+    expect(tests).toHaveLength(1)
+  })
+})
+
+describe('commands', () => {
+  it('a self-test asked from the console rides on the next HTTPS answer and its ack is recorded', async () => {
+    const dev = await f.registeredDevice(admin, branch)
+    const d = await deviceLink(t, dev.device_sn)
+    const sent = await t.api(deviceCommandApi.send, {
+      token: admin,
+      params: { id: d.id },
+      body: { name: 'selftest' },
+    })
+    expect(sent.code).toBe(0)
+    expect(sent.data.state).toBe('pending')
+    const answer = await d.send(d.msg('heartbeat', { battery: 88 }))
+    expect(answer.cmds).toEqual([expect.objectContaining({ cmd_id: sent.data.cmd_id, name: 'selftest' })])
+    await d.send(d.msg('ack', { cmd_id: sent.data.cmd_id, ok: true }))
+    const list = await t.api(deviceCommandApi.list, { token: admin, params: { id: d.id } })
+    expect(list.data[0]).toMatchObject({ cmd_id: sent.data.cmd_id, state: 'done' })
+    expect(list.data[0].sent_at).not.toBeNull()
+    expect(list.data[0].ack_time).not.toBeNull()
+    // Answered once: the next check-in carries nothing.
+    expect((await d.send(d.msg('heartbeat', { battery: 88 }))).cmds).toEqual([])
+  })
+
+  it('only a super administrator sends commands; unanswered ones expire', async () => {
+    const dev = await f.registeredDevice(admin, branch)
+    const editor = (await f.signedIn(branch, { role_type: 1, permissions: { device: 'EDIT' } })).token
+    const refused = await t.api(deviceCommandApi.send, {
+      token: editor,
+      params: { id: dev.id },
+      body: { name: 'locate' },
+    })
+    expect(refused.code).toBe(-2)
+    const ok = await t.api(deviceCommandApi.send, {
+      token: admin,
+      params: { id: dev.id },
+      body: { name: 'locate' },
+    })
+    expect(ok.code).toBe(0)
+    clock.advance(25 * 3600_000)
+    await live(60_000)
+    const list = await t.api(deviceCommandApi.list, { token: admin, params: { id: dev.id } })
+    expect(list.data[0]).toMatchObject({ cmd_id: ok.data.cmd_id, state: 'expired' })
+  })
+})

@@ -1,0 +1,149 @@
+import { sql } from 'drizzle-orm'
+import type { AppContext } from '../../context.ts'
+import { many } from '../../db/sql.ts'
+import * as repo from './engine.repository.ts'
+import { DEADLINE_GRACE_MS, DEFAULT_REPORT_INTERVAL_S, MISSED_FACTOR } from './engine.rules.ts'
+import { BATTERY_EXHAUSTED, BATTERY_LOW } from './reducer.ts'
+
+/** Collects heartbeats from every connection and writes them in one transaction. */
+export type HeartbeatBatcher = {
+  /** Stores the rows (and applies them); answers per message id whether it was new or a duplicate. */
+  submit(rows: repo.NewInboxRow[]): Promise<Map<string, 'acked' | 'duplicate'>>
+}
+
+type Waiting = {
+  rows: repo.NewInboxRow[]
+  resolve: (m: Map<string, 'acked' | 'duplicate'>) => void
+  reject: (e: unknown) => void
+}
+
+const band = (b: number) => (b <= BATTERY_EXHAUSTED ? 0 : b <= BATTERY_LOW ? 1 : 2)
+
+/**
+ * Group commit for heartbeats, most of what a network sends and most of which change nothing.
+ * Whatever arrived while the previous batch was being written goes in the next one: every
+ * heartbeat is stored in the inbox (duplicates found by its key) and a device's newest one
+ * moves its deadline, battery and signal in one UPDATE for all, when it changes nothing else
+ * (online, no rescue under way, battery in the same band, newer than the state). The others
+ * are applied one by one through the engine, as any message. Answers after the commit.
+ */
+export function createHeartbeatBatcher(
+  ctx: AppContext,
+  applyRow: (inboxId: number) => Promise<void>,
+  opts: { maxRows?: number } = {},
+): HeartbeatBatcher {
+  const maxRows = opts.maxRows ?? 2000
+  const queue: Waiting[] = []
+  let running = false
+  let scheduled = false
+
+  async function write(batch: Waiting[]) {
+    const rows = batch.flatMap((w) => w.rows)
+    const now = ctx.clock.now()
+    const { ids, loud } = await ctx.db.transaction(async (tx) => {
+      const ids = await repo.insertInboxMany(tx, rows)
+      // The newest new heartbeat of each device decides its state.
+      const newest = new Map<number, repo.NewInboxRow>()
+      for (const r of rows) {
+        if (!ids.has(`${r.sender_id}:${r.msg_id}`)) continue
+        const cur = newest.get(r.sender_id)
+        if (!cur || r.boot > cur.boot || (r.boot === cur.boot && r.seq > cur.seq)) newest.set(r.sender_id, r)
+      }
+      if (newest.size === 0) return { ids, loud: [] as number[] }
+      const values = sql.join(
+        [...newest.values()].map((r) => {
+          const d = r.data as { battery: number; rssi?: number }
+          return sql`(${r.sender_id}::bigint, ${r.boot}::int, ${r.seq}::bigint, ${r.received_at.toISOString()}::timestamptz,
+            ${d.rssi ?? null}::smallint, ${d.battery}::smallint, ${band(d.battery)}::int)`
+        }),
+        sql`, `,
+      )
+      const intervalS = sql`(coalesce(s.report_interval_s, ${DEFAULT_REPORT_INTERVAL_S}) * ${MISSED_FACTOR} + ${DEADLINE_GRACE_MS / 1000})`
+      const quiet = await many<{ device_id: number }>(
+        tx,
+        sql`
+        WITH v (device_id, boot, seq, seen, rssi, battery, band) AS (VALUES ${values}),
+        q AS (
+          UPDATE device_states s SET last_boot = v.boot, last_seq = v.seq, last_seen_at = v.seen,
+            rssi = coalesce(v.rssi, s.rssi),
+            next_deadline_at = v.seen + make_interval(secs => ${intervalS}::double precision),
+            update_time = ${now.toISOString()}::timestamptz
+          FROM v, devices d
+          WHERE s.device_id = v.device_id AND d.id = v.device_id AND d.deleted_at IS NULL
+            AND NOT s.offline AND s.rescue_id IS NULL
+            AND (v.boot > s.last_boot OR (v.boot = s.last_boot AND v.seq > s.last_seq))
+            AND CASE WHEN d.battery IS NULL THEN -1 WHEN d.battery <= ${BATTERY_EXHAUSTED} THEN 0
+                     WHEN d.battery <= ${BATTERY_LOW} THEN 1 ELSE 2 END = v.band
+          RETURNING s.device_id
+        ),
+        b AS (
+          UPDATE devices d SET battery = v.battery FROM v, q
+          WHERE d.id = v.device_id AND q.device_id = v.device_id AND d.battery IS DISTINCT FROM v.battery
+        )
+        SELECT device_id FROM q`,
+      )
+      const quietIds = new Set(quiet.map((q) => q.device_id))
+      const coalesced: number[] = []
+      const loud: number[] = []
+      for (const r of rows) {
+        const id = ids.get(`${r.sender_id}:${r.msg_id}`)
+        if (id === undefined) continue
+        ;(quietIds.has(r.sender_id) ? coalesced : loud).push(id)
+      }
+      if (coalesced.length) {
+        await tx.execute(sql`
+          UPDATE device_inbox SET processed_at = ${now.toISOString()}::timestamptz, outcome = 'coalesced', attempts = 1
+          WHERE id IN (${sql.join(
+            coalesced.map((id) => sql`${id}`),
+            sql`, `,
+          )})`)
+      }
+      return { ids, loud }
+    })
+    // Stored: what is left is applied now, and by the retry job if this process dies first.
+    for (const id of loud.sort((a, b) => a - b)) await applyRow(id)
+    for (const w of batch) {
+      const m = new Map<string, 'acked' | 'duplicate'>()
+      for (const r of w.rows) m.set(r.msg_id, ids.has(`${r.sender_id}:${r.msg_id}`) ? 'acked' : 'duplicate')
+      w.resolve(m)
+    }
+  }
+
+  async function drain() {
+    if (running) return
+    running = true
+    try {
+      while (queue.length) {
+        const batch: Waiting[] = []
+        let n = 0
+        while (queue.length && n < maxRows) {
+          const w = queue.shift() as Waiting
+          batch.push(w)
+          n += w.rows.length
+        }
+        try {
+          await write(batch)
+        } catch (e) {
+          for (const w of batch) w.reject(e)
+        }
+      }
+    } finally {
+      running = false
+    }
+  }
+
+  return {
+    submit(rows) {
+      return new Promise((resolve, reject) => {
+        queue.push({ rows, resolve, reject })
+        if (!running && !scheduled) {
+          scheduled = true
+          setImmediate(() => {
+            scheduled = false
+            void drain()
+          })
+        }
+      })
+    },
+  }
+}

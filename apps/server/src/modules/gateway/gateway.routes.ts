@@ -1,0 +1,31 @@
+import { gatewayApi, MAX_FILE_BYTES } from '@aed/contracts/device-protocol'
+import type { FastifyInstance } from 'fastify'
+import type { AppContext } from '../../context.ts'
+import { routes } from '../../lib/route.ts'
+import { deviceOf } from '../../plugins/auth/device.ts'
+import * as service from './gateway.service.ts'
+
+/**
+ * The device gateway over HTTPS (docs/device-protocol.md): signed by the device guard, answered
+ * only after commit. Devices are not members: nothing here is in the operation log.
+ */
+export async function gatewayRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const route = routes(app, ['device gateway'])
+  // The file upload's body is the raw bytes the signature covers.
+  app.addContentTypeParser(
+    'application/octet-stream',
+    { parseAs: 'buffer', bodyLimit: MAX_FILE_BYTES },
+    (_req, body, done) => done(null, body),
+  )
+
+  route(gatewayApi.messages, { oplog: false }, ({ req, body }) =>
+    service.receiveMessages(ctx, deviceOf(req), body),
+  )
+
+  route(
+    gatewayApi.files,
+    { oplog: false, consumes: ['application/octet-stream'], bodyLimit: MAX_FILE_BYTES },
+    ({ req, query, body }) =>
+      service.receiveFile(ctx, deviceOf(req), query, Buffer.isBuffer(body) ? body : Buffer.alloc(0)),
+  )
+}

@@ -1,0 +1,68 @@
+import type { MessagesAnswer } from '@aed/contracts/device-protocol'
+import { and, eq } from 'drizzle-orm'
+import { devices } from '../db/schema.ts'
+import { signDeviceRequest } from '../plugins/auth/device.ts'
+import type { TestApp } from './harness.ts'
+
+/**
+ * A device as a test drives it: numbered messages in its envelope, sent signed over HTTPS
+ * (app.inject), with the device's real secret read from the registry.
+ */
+export async function deviceLink(t: TestApp, sn: string) {
+  const [row] = await t.db
+    .select({ id: devices.id, secret_enc: devices.secret_enc })
+    .from(devices)
+    .where(and(eq(devices.device_sn, sn)))
+    .limit(1)
+  if (!row) throw new Error(`no device ${sn}`)
+  const secret = t.ctx.sealer.open(row.secret_enc)
+  let seq = 0
+  let n = 0
+  const link = {
+    id: row.id,
+    sn,
+    secret,
+    boot: 1,
+    /** The next message of a type; `over` replaces envelope fields (id, seq, ts...). */
+    msg(type: string, data: Record<string, unknown>, over: Record<string, unknown> = {}) {
+      return {
+        v: 1,
+        id: `m${++n}-${Math.random().toString(36).slice(2, 8)}`,
+        seq: ++seq,
+        boot: link.boot,
+        ts: t.ctx.clock.now().getTime(),
+        type,
+        data,
+        ...over,
+      }
+    },
+    /** POSTs a body to /device-api/v1/messages signed by this device (or as `as` tells). */
+    async post(body: unknown, as: { secret?: string; ts?: number; nonce?: string; raw?: string } = {}) {
+      const payload = as.raw ?? JSON.stringify(body)
+      const headers = signDeviceRequest(sn, as.secret ?? secret, {
+        method: 'POST',
+        path: '/device-api/v1/messages',
+        body: payload,
+        ts: as.ts ?? t.ctx.clock.now().getTime(),
+        nonce: as.nonce,
+      })
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/device-api/v1/messages',
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload,
+      })
+      return {
+        status: res.statusCode,
+        ...(res.json() as { code: number; msg: string; data: MessagesAnswer }),
+      }
+    },
+    /** Sends messages and fails the test unless all were accepted. */
+    async send(...messages: unknown[]) {
+      const r = await link.post(messages)
+      if (r.code !== 0) throw new Error(`device ${sn} refused: ${r.code} ${r.msg}`)
+      return r.data
+    },
+  }
+  return link
+}
