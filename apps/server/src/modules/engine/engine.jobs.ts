@@ -5,6 +5,7 @@ import { formatDate } from '../../lib/time.ts'
 import { expireCommands } from '../device/device-command.repository.ts'
 import * as repo from './engine.repository.ts'
 import { applyToDevice, retryInbox } from './engine.service.ts'
+import { outboxJob } from './outbox.ts'
 import { warningsFor } from './reducer.ts'
 
 /** The sweep runs this often; a longer silence of the platform itself shifts deadlines. */
@@ -114,4 +115,4 @@ export const engineRetryJob: Job = {
 }
 
 /** The engine's jobs, once per cluster. */
-export const engineJobs: readonly Job[] = [offlineSweepJob, expiryRecheckJob, engineRetryJob]
+export const engineJobs: readonly Job[] = [offlineSweepJob, expiryRecheckJob, engineRetryJob, outboxJob]

@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { many } from '../../db/sql.ts'
+import { TestClock } from '../../lib/clock.ts'
+import { deviceLink } from '../../test/device-link.ts'
+import { type AgencyRow, factories } from '../../test/factories.ts'
+import { createTestApp, type TestApp } from '../../test/harness.ts'
+import { backoffMs, drainOutbox, LIVE_CHANNEL, type OutboxHandler } from './outbox.ts'
+
+let t: TestApp
+let f: ReturnType<typeof factories>
+let branch: AgencyRow
+let admin: string
+const clock = new TestClock('2026-11-22T02:00:00.000Z')
+
+beforeAll(async () => {
+  t = await createTestApp()
+  t.ctx.clock = clock
+  f = factories(t)
+  branch = await f.agency(await f.agency(await f.root()))
+  admin = (await f.signedIn(branch)).token
+})
+afterAll(() => t.close())
+
+it('live rows go out on the event bus once, at commit, and are marked done', async () => {
+  const heard: { device_id: number; status: number; outbox_id: number }[] = []
+  const off = await t.ctx.events.subscribe<(typeof heard)[number]>(LIVE_CHANNEL, (p) => {
+    heard.push(p)
+  })
+  const d = await deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
+  await d.send(d.msg('selftest', { report_type: 1, result: 'fail', fault_codes: ['E01'] }))
+  expect(await drainOutbox(t.ctx)).toBeGreaterThan(0)
+  expect(await drainOutbox(t.ctx)).toBe(0)
+  await new Promise((r) => setTimeout(r, 50)) // delivery of NOTIFY is asynchronous
+  const mine = heard.filter((h) => h.device_id === d.id)
+  expect(mine.map((h) => h.status)).toEqual([2])
+  const rows = await many<{ done: boolean }>(
+    t.db,
+    sql`SELECT done_at IS NOT NULL AS done FROM outbox WHERE id = ${mine[0].outbox_id}`,
+  )
+  expect(rows).toEqual([{ done: true }])
+  await off()
+})
+
+it('a failing handler is retried with backoff and delivered once it works', async () => {
+  const d = await deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
+  await d.send(
+    d.msg('usage', { rescue_event_id: 'R1', event_time: clock.now().getTime(), event_desc: 'power_on' }),
+  )
+  let fail = true
+  const seen: number[] = []
+  const sms: OutboxHandler = async (_ctx, _tx, row) => {
+    if (fail) throw new Error('vendor down')
+    seen.push(row.id)
+  }
+  expect(await drainOutbox(t.ctx, { sms })).toBe(0)
+  const [row] = await many<{ id: number; attempts: number; last_error: string; available_at: Date }>(
+    t.db,
+    sql`SELECT id, attempts, last_error, available_at FROM outbox WHERE topic = 'sms' AND done_at IS NULL
+        AND payload->>'device_id' = ${String(d.id)}`,
+  )
+  expect(row).toMatchObject({ attempts: 1, last_error: 'vendor down' })
+  expect(row.available_at.getTime()).toBe(clock.now().getTime() + backoffMs(1))
+  fail = false
+  expect(await drainOutbox(t.ctx, { sms })).toBe(0) // not due yet
+  clock.advance(backoffMs(1))
+  await drainOutbox(t.ctx, { sms })
+  await drainOutbox(t.ctx, { sms })
+  expect(seen.filter((id) => id === row.id)).toEqual([row.id])
+})
