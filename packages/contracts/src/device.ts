@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { READINESS } from './device-protocol.ts'
 import { DEVICE_MODELS } from './constants.ts'
 import { endpoint, idParams } from './endpoint.ts'
 import { paged, pageQuery } from './envelope.ts'
@@ -145,6 +146,15 @@ export const deviceSchema = z.object({
   /** 0-4; shown as 0 when disable_abnormal_display is 1. */
   status: z.number().int(),
   status_text: z.string(),
+  /** Would it work if someone collapsed now: ready, not_ready or unknown (offline, never reported). */
+  readiness: z.enum(READINESS),
+  readiness_text: z.string(),
+  /** Why not ready (READINESS_REASONS keys), with their labels. */
+  readiness_reasons: z.array(z.string()),
+  readiness_reasons_text: z.array(z.string()),
+  /** The last self-test that passed, and the last message of any kind ('YYYY-MM-DD HH:mm:ss'). */
+  last_pass_time: z.string().nullable(),
+  last_report_time: z.string().nullable(),
   battery: z.number().int().nullable(),
   battery_expire: z.string(),
   electrode_sheet_expire: z.string(),

@@ -1,5 +1,7 @@
 import { can, type Lang, maskPhone } from '@aed/contracts'
-import { dictLabel } from '@aed/contracts/constants'
+import { dictLabel, labelIn } from '@aed/contracts/constants'
+import { READINESS_LABELS, READINESS_REASONS, type ReadinessReason } from '@aed/contracts/device-protocol'
+import { formatDateTime } from '../../lib/time.ts'
 import type { Device, FactoryDevice } from '@aed/contracts/device'
 import { regionFullName } from '@aed/contracts/regions'
 import type { AuthContext } from '../../plugins/auth.ts'
@@ -19,6 +21,14 @@ export function deviceObject(row: DeviceRow, opts: { masked: boolean; lang: Lang
     fw_version: row.fw_version,
     status,
     status_text: dictLabel('device_status', status, opts.lang),
+    readiness: row.readiness,
+    readiness_text: labelIn(READINESS_LABELS[row.readiness], opts.lang),
+    readiness_reasons: row.readiness_reasons,
+    readiness_reasons_text: row.readiness_reasons.map((r) =>
+      r in READINESS_REASONS ? labelIn(READINESS_REASONS[r as ReadinessReason], opts.lang) : r,
+    ),
+    last_pass_time: row.last_pass_at ? formatDateTime(row.last_pass_at) : null,
+    last_report_time: row.last_seen_at ? formatDateTime(row.last_seen_at) : null,
     battery: row.battery,
     battery_expire: row.battery_expire,
     electrode_sheet_expire: row.electrode_sheet_expire,

@@ -16,6 +16,11 @@ export type DeviceRow = {
   fw_version: string | null
   status: number
   battery: number | null
+  /** Would it work now (the engine's readiness), why not, its last passed self-test and last report. */
+  readiness: 'ready' | 'not_ready' | 'unknown'
+  readiness_reasons: string[]
+  last_pass_at: Date | null
+  last_seen_at: Date | null
   installation_id: number
   register_code: string
   agency_id: number
@@ -64,7 +69,8 @@ const registeredFrom = sql`FROM devices d
   JOIN installations i ON i.id = d.installation_id
   JOIN agencies g ON g.id = i.agency_id`
 const registeredSelect = sql`
-  SELECT d.id, d.device_sn, d.model, d.fw_version, d.status, d.battery, i.id AS installation_id,
+  SELECT d.id, d.device_sn, d.model, d.fw_version, d.status, d.battery, d.readiness, d.readiness_reasons,
+         d.last_pass_at, st.last_seen_at, i.id AS installation_id,
          i.register_code, i.agency_id, g.name AS agency_name, g.index_link, i.location, i.location_desc,
          i.address_code, i.lat, i.lon, i.device_manager_id, ma.name AS manager_name, ma.phone AS manager_phone,
          i.contact, i.contact_phone, i.open_state, i.open_day, i.open_time_period, i.xcx_display,
@@ -73,6 +79,7 @@ const registeredSelect = sql`
          ra.name AS registrant_name
   ${registeredFrom}
   LEFT JOIN members mm ON mm.id = i.device_manager_id LEFT JOIN accounts ma ON ma.id = mm.account_id
+  LEFT JOIN device_states st ON st.device_id = d.id
   LEFT JOIN members rm ON rm.id = i.registrant LEFT JOIN accounts ra ON ra.id = rm.account_id`
 
 /** The status a list shows: normal when the site hides abnormal states. */

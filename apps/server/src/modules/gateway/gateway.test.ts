@@ -1,3 +1,4 @@
+import { deviceApi } from '@aed/contracts/device'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { many, one } from '../../db/sql.ts'
@@ -146,9 +147,22 @@ describe('the engine through the gateway', () => {
       { code: 'E02', content: '电池故障' },
       { code: 'E05', content: '心电采集电路故障' },
     ])
+    // The list and the detail show it as the operator reads it.
+    const shown = await t.api(deviceApi.detail, { token: admin, params: { id: d.id } })
+    expect(shown.data).toMatchObject({
+      status: 2,
+      readiness: 'not_ready',
+      readiness_text: '不可用',
+      readiness_reasons_text: ['自检故障'],
+      last_pass_time: null,
+    })
+    expect(shown.data.last_report_time).not.toBeNull()
     clock.advance(60_000)
     await d.send(d.msg('selftest', { report_type: 1, result: 'pass' }))
     expect(await device(d.id)).toMatchObject({ status: 0, readiness: 'ready' })
+    const listed = await t.api(deviceApi.list, { token: admin, query: { device_sn: d.sn } })
+    expect(listed.data.resource[0]).toMatchObject({ readiness: 'ready', readiness_reasons: [] })
+    expect(listed.data.resource[0].last_pass_time).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/)
     const left = await many(
       t.db,
       sql`SELECT id FROM device_events WHERE device_id = ${d.id} AND closed_at IS NULL`,
