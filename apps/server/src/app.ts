@@ -19,6 +19,7 @@ import { deviceIoRoutes } from './modules/device/device-io.routes.ts'
 import { deviceStatsRoutes } from './modules/device/device-stats.routes.ts'
 import { filesRoutes } from './modules/files/files.routes.ts'
 import { gatewayRoutes } from './modules/gateway/gateway.routes.ts'
+import { mqttHookRoutes } from './modules/gateway/mqtt-hooks.routes.ts'
 import { mapRoutes } from './modules/map/map.routes.ts'
 import { memberRoutes } from './modules/member/member.routes.ts'
 import { operationLogRoutes } from './modules/operation-log/operation-log.routes.ts'
@@ -51,6 +52,7 @@ const features = [
   deviceDetailRoutes,
   deviceCommandRoutes,
   gatewayRoutes,
+  mqttHookRoutes,
 ]
 
 /** Builds the HTTP app (API, OpenAPI docs, built console) without listening. */

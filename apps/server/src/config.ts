@@ -82,6 +82,25 @@ const schema = z.object({
   /** Tencent Location Service WebService key; its signature secret when the key requires one. */
   TENCENT_MAP_KEY: z.string().optional(),
   TENCENT_MAP_SK: z.string().optional(),
+  /** Port of the embedded MQTT broker for devices; 0 turns it off. Unused when MQTT_URL is set. */
+  MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
+  /** Port of the embedded broker's MQTT over TLS, opened when MQTT_TLS_CERT and MQTT_TLS_KEY are set. */
+  MQTT_TLS_PORT: z.coerce.number().int().min(1).max(65535).default(8883),
+  /** PEM files (paths) of the certificate chain and private key for MQTT over TLS. */
+  MQTT_TLS_CERT: z.string().optional(),
+  MQTT_TLS_KEY: z.string().optional(),
+  /** An external broker (EMQX, Mosquitto, VerneMQ), e.g. mqtts://emqx:8883; no embedded broker then. */
+  MQTT_URL: z
+    .string()
+    .regex(/^(mqtts?|tcp|ssl|wss?):\/\/\S+$/, 'must be an mqtt://, mqtts://, ws:// or wss:// URL')
+    .optional(),
+  /** The server's client id on the external broker (its persistent session); hostname-pid when absent. */
+  MQTT_CLIENT_ID: z.string().trim().min(1).max(64).optional(),
+  /** The server's account on the external broker; the hooks allow it to read up and write down topics. */
+  MQTT_USERNAME: z.string().min(1).optional(),
+  MQTT_PASSWORD: z.string().min(1).optional(),
+  /** When set, the broker's auth/acl hook calls must carry it in the X-Mqtt-Hook-Secret header. */
+  MQTT_HOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
 })
 
 export type Config = z.infer<typeof schema> & { dataDir: string }
@@ -128,6 +147,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (Boolean(c.WECHAT_APPID) !== Boolean(c.WECHAT_SECRET)) {
     throw new ConfigError('Invalid configuration: WECHAT_APPID and WECHAT_SECRET must be set together')
+  }
+  if (Boolean(c.MQTT_TLS_CERT) !== Boolean(c.MQTT_TLS_KEY)) {
+    throw new ConfigError('Invalid configuration: MQTT_TLS_CERT and MQTT_TLS_KEY must be set together')
+  }
+  if (c.MQTT_USERNAME?.includes('|')) {
+    throw new ConfigError('Invalid configuration: MQTT_USERNAME must not contain | (device usernames do)')
   }
   // npm runs workspace scripts inside the workspace; relative paths mean the caller's folder.
   const base = env.INIT_CWD ?? process.cwd()

@@ -13,6 +13,7 @@ function start(dataDir: string, port: number) {
       ...process.env,
       DATA_DIR: dataDir,
       PORT: String(port),
+      MQTT_PORT: '0',
       LOG_LEVEL: 'warn',
       WEB_DIST: '/nonexistent',
     },

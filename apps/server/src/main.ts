@@ -7,6 +7,7 @@ import { productionJobs } from './jobs/index.ts'
 import { createJobRunner } from './jobs/runner.ts'
 import { DataDirLockedError, lockDataDir } from './lib/data-lock.ts'
 import { createLogger } from './lib/logger.ts'
+import { type MqttGateway, startMqtt } from './modules/gateway/mqtt-gateway.ts'
 
 function fail(message: string): never {
   console.error(`\n${message}\n`)
@@ -31,10 +32,13 @@ async function main() {
   const ctx = await createContext(config, database, log)
   const app = await buildApp(ctx, { logger: log })
   const jobs = createJobRunner(ctx, productionJobs, { log })
+  let mqtt: MqttGateway | null = null
 
   const shutdown = async (signal: string) => {
     log.info(`${signal}: shutting down`)
     await jobs.stop()
+    // Devices first: no new message is taken, and what is being stored commits before the database closes.
+    await mqtt?.close().catch((e: Error) => log.error({ err: { message: e.message } }, 'mqtt close failed'))
     await app.close()
     await database.close()
     release()
@@ -51,6 +55,16 @@ async function main() {
       code === 'EADDRINUSE' ? `Port ${config.PORT} is already in use: set PORT to another port.` : String(e),
     )
   }
+  try {
+    mqtt = await startMqtt(ctx)
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code
+    fail(
+      code === 'EADDRINUSE'
+        ? `MQTT port ${config.MQTT_PORT} (or ${config.MQTT_TLS_PORT}) is already in use: set MQTT_PORT (0 turns it off).`
+        : `Cannot start MQTT: ${String(e)}`,
+    )
+  }
   jobs.start()
 
   const url = `http://localhost:${config.PORT}`
@@ -59,6 +73,7 @@ async function main() {
     `AED Cloud is running at ${url}`,
     `  database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}/pg` : 'PostgreSQL (DATABASE_URL)'}`,
     `  API docs: ${url}/api/docs`,
+    `  device MQTT: ${mqtt?.describe ?? 'off (MQTT_PORT=0)'}`,
   ]
   if (!fs.existsSync(config.WEB_DIST)) lines.push('  console: not built (run `npm run build`); the API is up')
   if (await isEmpty(database.db)) {

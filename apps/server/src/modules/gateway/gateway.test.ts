@@ -1,4 +1,4 @@
-import { deviceApi } from '@aed/contracts/device'
+import { type Device, deviceApi } from '@aed/contracts/device'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { many, one } from '../../db/sql.ts'
@@ -161,8 +161,9 @@ describe('the engine through the gateway', () => {
     await d.send(d.msg('selftest', { report_type: 1, result: 'pass' }))
     expect(await device(d.id)).toMatchObject({ status: 0, readiness: 'ready' })
     const listed = await t.api(deviceApi.list, { token: admin, query: { device_sn: d.sn } })
-    expect(listed.data.resource[0]).toMatchObject({ readiness: 'ready', readiness_reasons: [] })
-    expect(listed.data.resource[0].last_pass_time).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/)
+    const row = (listed.data as { resource: Device[] }).resource[0]
+    expect(row).toMatchObject({ readiness: 'ready', readiness_reasons: [] })
+    expect(row.last_pass_time).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/)
     const left = await many(
       t.db,
       sql`SELECT id FROM device_events WHERE device_id = ${d.id} AND closed_at IS NULL`,

@@ -1,0 +1,344 @@
+import { deviceApi } from '@aed/contracts/device'
+import { deviceCommandApi } from '@aed/contracts/device-command'
+import { sql } from 'drizzle-orm'
+import { connectAsync, type MqttClient } from 'mqtt'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { many, one } from '../../db/sql.ts'
+import { TestClock } from '../../lib/clock.ts'
+import { deviceLink } from '../../test/device-link.ts'
+import { type AgencyRow, factories } from '../../test/factories.ts'
+import { createTestApp, demo, type TestApp } from '../../test/harness.ts'
+import { mqttPassword, mqttUsername } from './mqtt-auth.ts'
+import { type EmbeddedBroker, startEmbeddedBroker } from './mqtt-broker.ts'
+
+// The embedded broker end to end, with a real mqtt.js client on a free port: CONNECT
+// credentials, PUBACK only after the commit, topic rules, malformed and duplicate messages,
+// and commands reaching a connected device.
+
+let t: TestApp
+let f: ReturnType<typeof factories>
+let branch: AgencyRow
+let admin: string
+let broker: EmbeddedBroker
+const clock = new TestClock('2026-11-22T02:00:00.000Z')
+const clients: MqttClient[] = []
+
+beforeAll(async () => {
+  t = await createTestApp()
+  t.ctx.clock = clock
+  f = factories(t)
+  const root = await f.root()
+  branch = await f.agency(await f.agency(root))
+  admin = (await f.signedIn(branch)).token
+  broker = await startEmbeddedBroker(t.ctx, { port: 0, host: '127.0.0.1' })
+})
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.endAsync(true).catch(() => {})))
+})
+afterAll(async () => {
+  await broker?.close()
+  await t.close()
+})
+
+async function registered() {
+  const d = await f.registeredDevice(admin, branch)
+  return deviceLink(t, d.device_sn)
+}
+type Link = Awaited<ReturnType<typeof registered>>
+
+const url = () => `mqtt://127.0.0.1:${broker.ports.mqtt}`
+
+/** Connects as a device (its own credentials unless told otherwise); no reconnecting. */
+async function connectAs(
+  sn: string,
+  secret: string,
+  o: { ts?: number; clientId?: string; password?: string } = {},
+) {
+  const ts = o.ts ?? clock.now().getTime()
+  const c = await connectAsync(url(), {
+    clientId: o.clientId ?? sn,
+    username: mqttUsername(sn, ts),
+    password: o.password ?? mqttPassword(secret, sn, ts),
+    protocolVersion: 4,
+    reconnectPeriod: 0,
+    connectTimeout: 5000,
+  })
+  clients.push(c)
+  return c
+}
+
+/** The CONNACK refusal of a CONNECT, or null when it was accepted. */
+async function refusal(sn: string, secret: string, o: Parameters<typeof connectAs>[2] = {}) {
+  try {
+    await connectAs(sn, secret, o)
+    return null
+  } catch (e) {
+    return (e as { code?: number }).code ?? (e as Error).message
+  }
+}
+
+/** Resolves when the connection closes; rejects after `ms`. */
+function closed(c: MqttClient, ms = 5000) {
+  return new Promise<void>((resolve, reject) => {
+    if (c.disconnected) return resolve()
+    const timer = setTimeout(() => reject(new Error('still connected')), ms)
+    c.once('close', () => {
+      clearTimeout(timer)
+      resolve()
+    })
+  })
+}
+
+const inbox = (deviceId: number) =>
+  many<{ msg_id: string; type: string; transport: string }>(
+    t.db,
+    sql`SELECT msg_id, type, transport FROM device_inbox WHERE sender_id = ${deviceId} ORDER BY id`,
+  )
+
+function publish(c: MqttClient, topic: string, body: unknown) {
+  return c.publishAsync(topic, typeof body === 'string' ? body : JSON.stringify(body), { qos: 1 })
+}
+
+describe('CONNECT', () => {
+  it('accepts the device password and the previous secret during its 24 hours', async () => {
+    const d = await registered()
+    const c = await connectAs(d.sn, d.secret)
+    expect(c.connected).toBe(true)
+    const rotated = await t.api(deviceApi.rotateCredential, {
+      token: await t.login(demo.superAdmin),
+      params: { id: d.id },
+    })
+    expect(rotated.code).toBe(0)
+    expect(rotated.data.secret).not.toBe(d.secret)
+    expect((await connectAs(d.sn, rotated.data.secret)).connected).toBe(true)
+    expect((await connectAs(d.sn, d.secret)).connected).toBe(true)
+    clock.advance(24 * 3600_000 + 1000)
+    try {
+      expect(await refusal(d.sn, d.secret)).toBe(5)
+      expect((await connectAs(d.sn, rotated.data.secret)).connected).toBe(true)
+    } finally {
+      clock.advance(-(24 * 3600_000 + 1000))
+    }
+  })
+
+  it('refuses a bad password, a stale ts, an unknown serial and a client id that is not the serial', async () => {
+    const d = await registered()
+    const other = await registered()
+    expect(await refusal(d.sn, other.secret)).toBe(5)
+    expect(await refusal(d.sn, d.secret, { ts: clock.now().getTime() - 16 * 60_000 })).toBe(5)
+    expect(await refusal(d.sn, d.secret, { ts: clock.now().getTime() + 16 * 60_000 })).toBe(5)
+    expect(await refusal('A649999999', d.secret)).toBe(5)
+    expect(await refusal(d.sn, d.secret, { clientId: other.sn })).toBe(5)
+    expect(await refusal(d.sn, d.secret, { password: 'x' })).toBe(5)
+  })
+})
+
+describe('PUBLISH', () => {
+  it('answers PUBACK only after the message is committed (heartbeat and self-test)', async () => {
+    const d = await registered()
+    const c = await connectAs(d.sn, d.secret)
+    // Every transaction waits a little before it commits: a PUBACK before the commit would show.
+    const db = t.ctx.db
+    const original = db.transaction.bind(db)
+    db.transaction = ((fn: (tx: unknown) => Promise<unknown>, config?: unknown) =>
+      original(async (tx) => {
+        const r = await fn(tx)
+        await new Promise((resolve) => setTimeout(resolve, 150))
+        return r
+      }, config as never)) as typeof db.transaction
+    try {
+      const hb = d.msg('heartbeat', { battery: 88, rssi: -70 })
+      const started = Date.now()
+      await publish(c, `aed/v1/${d.sn}/up/heartbeat`, hb)
+      expect(Date.now() - started).toBeGreaterThanOrEqual(140)
+      // Read at the moment PUBACK arrived: the row is there.
+      expect(await inbox(d.id)).toEqual([{ msg_id: hb.id, type: 'heartbeat', transport: 'mqtt' }])
+
+      const st = d.msg('selftest', { report_type: 1, result: 'pass', fault_codes: [], battery: 88 })
+      await publish(c, `aed/v1/${d.sn}/up/selftest`, st)
+      expect((await inbox(d.id)).map((r) => r.msg_id)).toEqual([hb.id, st.id])
+    } finally {
+      db.transaction = original as typeof db.transaction
+    }
+    const detections = await many<{ report_type: number; check_result: number }>(
+      t.db,
+      sql`SELECT report_type, check_result FROM device_detections WHERE device_id = ${d.id}`,
+    )
+    expect(detections).toEqual([{ report_type: 1, check_result: 1 }])
+    const row = await one<{ battery: number | null }>(
+      t.db,
+      sql`SELECT battery FROM devices WHERE id = ${d.id}`,
+    )
+    expect(row?.battery).toBe(88)
+  })
+
+  it("refuses another device's topic and a wrong topic: no PUBACK, the connection closes, nothing stored", async () => {
+    const d = await registered()
+    const other = await registered()
+    for (const topic of [`aed/v1/${other.sn}/up/heartbeat`, `aed/v1/${d.sn}/down/cmd`, 'elsewhere']) {
+      const c = await connectAs(d.sn, d.secret)
+      const acked = publish(c, topic, d.msg('heartbeat', { battery: 50 }))
+      acked.catch(() => {})
+      await closed(c)
+    }
+    expect(await inbox(d.id)).toEqual([])
+    expect(await inbox(other.id)).toEqual([])
+  })
+
+  it('refuses a malformed payload, and a type that is not the topic type: nothing stored', async () => {
+    const d = await registered()
+    const bodies: [string, unknown][] = [
+      ['heartbeat', '{not json'],
+      ['heartbeat', d.msg('heartbeat', { battery: 101 })],
+      ['heartbeat', [d.msg('heartbeat', { battery: 50 })]],
+      ['selftest', d.msg('heartbeat', { battery: 50 })],
+    ]
+    for (const [type, body] of bodies) {
+      const c = await connectAs(d.sn, d.secret)
+      publish(c, `aed/v1/${d.sn}/up/${type}`, body).catch(() => {})
+      await closed(c)
+    }
+    expect(await inbox(d.id)).toEqual([])
+    // The same connection rules still let a good message in afterwards.
+    const c = await connectAs(d.sn, d.secret)
+    await publish(c, `aed/v1/${d.sn}/up/heartbeat`, d.msg('heartbeat', { battery: 50 }))
+    expect(await inbox(d.id)).toHaveLength(1)
+  })
+
+  it('acknowledges a repeated message id and processes it once', async () => {
+    const d = await registered()
+    const c = await connectAs(d.sn, d.secret)
+    const st = d.msg('selftest', { report_type: 2, result: 'fail', fault_codes: ['E02'] })
+    await publish(c, `aed/v1/${d.sn}/up/selftest`, st)
+    await publish(c, `aed/v1/${d.sn}/up/selftest`, st)
+    expect(await inbox(d.id)).toHaveLength(1)
+    const n = await one<{ n: number }>(
+      t.db,
+      sql`SELECT count(*) AS n FROM device_detections WHERE device_id = ${d.id}`,
+    )
+    expect(n?.n).toBe(1)
+  })
+
+  it('keeps one device’s messages in the order they were sent', async () => {
+    const d = await registered()
+    const c = await connectAs(d.sn, d.secret)
+    const sent = Array.from({ length: 5 }, (_, i) => d.msg('heartbeat', { battery: 90 - i }))
+    await Promise.all(sent.map((m) => publish(c, `aed/v1/${d.sn}/up/heartbeat`, m)))
+    expect((await inbox(d.id)).map((r) => r.msg_id)).toEqual(sent.map((m) => m.id))
+    const row = await one<{ battery: number | null }>(
+      t.db,
+      sql`SELECT battery FROM devices WHERE id = ${d.id}`,
+    )
+    expect(row?.battery).toBe(86)
+  })
+})
+
+describe('SUBSCRIBE and commands', () => {
+  /** The next command the client receives on its down topic. */
+  function nextCommand(c: MqttClient, ms = 5000) {
+    return new Promise<{ topic: string; body: Record<string, unknown>; qos: number }>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no command')), ms)
+      c.once('message', (topic, payload, packet) => {
+        clearTimeout(timer)
+        resolve({ topic, body: JSON.parse(payload.toString()), qos: packet.qos })
+      })
+    })
+  }
+
+  it("grants the device's own down topic and refuses any other filter", async () => {
+    const d = await registered()
+    const other = await registered()
+    const c = await connectAs(d.sn, d.secret)
+    const granted = await c.subscribeAsync(`aed/v1/${d.sn}/down/#`, { qos: 1 })
+    expect(granted.map((g) => [g.topic, g.qos])).toEqual([[`aed/v1/${d.sn}/down/#`, 1]])
+    // A refused filter answers SUBACK 0x80 (mqtt.js rejects it); the connection stays.
+    for (const filter of [`aed/v1/${other.sn}/down/#`, `aed/v1/${d.sn}/up/#`, '#', 'aed/v1/+/down/cmd']) {
+      await expect(c.subscribeAsync(filter, { qos: 1 }), filter).rejects.toThrow(/Subscribe error/)
+    }
+    expect(c.connected).toBe(true)
+  })
+
+  it('a command created in the console reaches the connected, subscribed device at once', async () => {
+    const d = await registered()
+    const c = await connectAs(d.sn, d.secret)
+    await c.subscribeAsync(`aed/v1/${d.sn}/down/cmd`, { qos: 1 })
+    await expect.poll(() => broker.reaches(d.sn)).toBe(true)
+    const arriving = nextCommand(c)
+    const sent = await t.api(deviceCommandApi.send, {
+      token: admin,
+      params: { id: d.id },
+      body: { name: 'selftest' },
+    })
+    expect(sent.code).toBe(0)
+    const got = await arriving
+    expect(got.topic).toBe(`aed/v1/${d.sn}/down/cmd`)
+    expect(got.qos).toBe(1)
+    expect(got.body).toEqual({
+      cmd_id: sent.data.cmd_id,
+      name: 'selftest',
+      args: {},
+      expires_at: expect.any(String),
+    })
+    expect(new Date(got.body.expires_at as string).getTime()).toBeGreaterThan(clock.now().getTime())
+    const list = await t.api(deviceCommandApi.list, { token: admin, params: { id: d.id } })
+    expect(list.data[0]).toMatchObject({ cmd_id: sent.data.cmd_id, state: 'sent' })
+    // The device answers over MQTT: the command is done.
+    const ack = d.msg('ack', { cmd_id: sent.data.cmd_id, ok: true })
+    await publish(c, `aed/v1/${d.sn}/up/ack`, ack)
+    const after = await t.api(deviceCommandApi.list, { token: admin, params: { id: d.id } })
+    expect(after.data[0]).toMatchObject({ cmd_id: sent.data.cmd_id, state: 'done' })
+  })
+
+  it('a command waiting while the device was away is delivered when it subscribes', async () => {
+    const d = await registered()
+    const sent = await t.api(deviceCommandApi.send, {
+      token: admin,
+      params: { id: d.id },
+      body: { name: 'locate' },
+    })
+    expect(sent.code).toBe(0)
+    const c = await connectAs(d.sn, d.secret)
+    const arriving = nextCommand(c)
+    await c.subscribeAsync(`aed/v1/${d.sn}/down/#`, { qos: 1 })
+    const got = await arriving
+    expect(got.body).toMatchObject({ cmd_id: sent.data.cmd_id, name: 'locate' })
+  })
+
+  it('no longer counts a device as reachable once it disconnects', async () => {
+    const d = await registered()
+    const c = await connectAs(d.sn, d.secret)
+    await c.subscribeAsync(`aed/v1/${d.sn}/down/cmd`, { qos: 1 })
+    await expect.poll(() => broker.reaches(d.sn)).toBe(true)
+    await c.endAsync()
+    await expect.poll(() => broker.reaches(d.sn)).toBe(false)
+    // The command stays waiting for the next connection or HTTPS call.
+    const sent = await t.api(deviceCommandApi.send, {
+      token: admin,
+      params: { id: d.id },
+      body: { name: 'selftest' },
+    })
+    const list = await t.api(deviceCommandApi.list, { token: admin, params: { id: d.id } })
+    expect(list.data[0]).toMatchObject({ cmd_id: sent.data.cmd_id, state: 'pending' })
+  })
+})
+
+describe('closing', () => {
+  it('closes every client and stops accepting', async () => {
+    const own = await startEmbeddedBroker(t.ctx, { port: 0, host: '127.0.0.1' })
+    const d: Link = await registered()
+    const ts = clock.now().getTime()
+    const c = await connectAsync(`mqtt://127.0.0.1:${own.ports.mqtt}`, {
+      clientId: d.sn,
+      username: mqttUsername(d.sn, ts),
+      password: mqttPassword(d.secret, d.sn, ts),
+      reconnectPeriod: 0,
+    })
+    clients.push(c)
+    const gone = closed(c)
+    await own.close()
+    await gone
+    await expect(
+      connectAsync(`mqtt://127.0.0.1:${own.ports.mqtt}`, { reconnectPeriod: 0, connectTimeout: 1000 }),
+    ).rejects.toThrow()
+  })
+})

@@ -1,0 +1,267 @@
+import type { EventEmitter } from 'node:events'
+import fs from 'node:fs'
+import net from 'node:net'
+import tls from 'node:tls'
+import { commandTopic } from '@aed/contracts/device-protocol'
+import { Aedes, type AuthenticateError, type Client } from 'aedes'
+import type { AppContext } from '../../context.ts'
+import type { Unsubscribe } from '../../lib/events.ts'
+import type { DeviceIdentity } from '../../plugins/auth/device.ts'
+import * as commands from '../device/device-command.repository.ts'
+import { COMMAND_CHANNEL, type CommandNotice } from '../device/device-command.service.ts'
+import { ingest } from '../engine/engine.service.ts'
+import { acceptPublish, authenticateConnect, filterMatches, isDownTopic, maySubscribe } from './mqtt-auth.ts'
+import { claimCommand } from './mqtt-commands.repository.ts'
+
+/** The embedded broker's ports; `port: 0` listens on a free port (tests read `ports` back). */
+export type EmbeddedBrokerOptions = {
+  port: number
+  host?: string
+  tls?: { port: number; cert: string; key: string } | null
+}
+
+export type EmbeddedBroker = {
+  /** The ports listened on (the real ones when 0 was asked). */
+  ports: { mqtt: number; tls: number | null }
+  /** Whether a device is connected here with a subscription its commands reach. */
+  reaches(sn: string): boolean
+  /** Stops accepting, closes every client, waits for messages being stored; idempotent. */
+  close(): Promise<void>
+}
+
+/** The 0x05 "not authorised" CONNACK, and nothing more. */
+function refused(): AuthenticateError {
+  return Object.assign(new Error('Not authorized'), { returnCode: 5 as const })
+}
+
+const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e))
+
+function listen(server: net.Server, port: number, host?: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      server.off('error', reject)
+      resolve((server.address() as net.AddressInfo).port)
+    })
+  })
+}
+
+function closeServer(server: net.Server): Promise<void> {
+  return new Promise((resolve) => server.close(() => resolve()))
+}
+
+/**
+ * The MQTT broker inside the server (docs/device-protocol.md, "MQTT"): devices connect with
+ * their HMAC password, publish on their own up topics and subscribe under their own down
+ * topic. A PUBLISH is checked and stored through the engine inside `authorizePublish`, which
+ * aedes runs before it answers PUBACK: a device gets its PUBACK only after the commit, and a
+ * refused message (wrong topic, malformed) gets none and closes the connection (MQTT 3.1.1 has
+ * no negative PUBACK). Commands go out on `aed/v1/{sn}/down/cmd` at QoS 1 when the device
+ * subscribes, and at once when one is created while it is connected here.
+ */
+export async function startEmbeddedBroker(
+  ctx: AppContext,
+  opts: EmbeddedBrokerOptions,
+): Promise<EmbeddedBroker> {
+  const log = ctx.log.child({ module: 'mqtt' })
+  const devices = new WeakMap<Client, DeviceIdentity>()
+  /** Per connection, the tail of its messages being stored: one device's messages go in order. */
+  const tails = new WeakMap<Client, Promise<void>>()
+  /** Devices whose down/cmd topic a connection here subscribes to. */
+  const reachable = new Map<string, { client: Client; device: DeviceIdentity }>()
+  const inflight = new Set<Promise<unknown>>()
+
+  function track<T>(p: Promise<T>): Promise<T> {
+    inflight.add(p)
+    const done = () => void inflight.delete(p)
+    p.then(done, done)
+    return p
+  }
+
+  const broker = new Aedes({
+    // Serials are up to 64 characters (aedes' default is MQTT 3.1's 23).
+    maxClientsIdLength: 64,
+
+    authenticate(client, username, password, done) {
+      track(
+        authenticateConnect(
+          { deviceCredentials: ctx.deviceCredentials, now: () => ctx.clock.now() },
+          { clientId: client.id, username, password },
+        ),
+      ).then(
+        (device) => {
+          if (!device) return done(refused(), false)
+          devices.set(client, device)
+          done(null, true)
+        },
+        (e) => {
+          log.error({ err: { message: errorText(e) }, client: client.id }, 'mqtt connect check failed')
+          done(Object.assign(new Error('Server unavailable'), { returnCode: 3 as const }), false)
+        },
+      )
+    },
+
+    authorizePublish(client, packet, callback) {
+      // The server's own publishes (commands) only go to down topics.
+      if (!client) return callback(isDownTopic(packet.topic) ? null : new Error('not a down topic'))
+      const device = devices.get(client)
+      if (!device) return callback(new Error('not authenticated'))
+      const check = acceptPublish(device.sn, packet.topic, packet.payload)
+      if (!check.ok) {
+        log.warn({ device: device.sn, reason: check.reason }, 'mqtt publish refused')
+        return callback(new Error(check.reason))
+      }
+      // Device messages are facts for the server, never retained for other subscribers.
+      packet.retain = false
+      const before = tails.get(client) ?? Promise.resolve()
+      const stored = track(before.then(() => ingest(ctx, device, [check.accepted], 'mqtt')))
+      tails.set(
+        client,
+        stored.then(
+          () => {},
+          () => {},
+        ),
+      )
+      stored.then(
+        () => callback(null),
+        (e) => {
+          // Nothing stored: no PUBACK, the device sends it again after reconnecting.
+          log.error({ device: device.sn, err: { message: errorText(e) } }, 'mqtt message not stored')
+          callback(new Error('not stored'))
+        },
+      )
+    },
+
+    authorizeSubscribe(client, sub, callback) {
+      const device = devices.get(client)
+      // A refused filter gets the SUBACK failure code 0x80; the connection stays.
+      if (!device || !maySubscribe(device.sn, sub.topic)) return callback(null, null)
+      callback(null, sub)
+    },
+  })
+  // Without a listener an 'error' event would end the process.
+  ;(broker as EventEmitter).on('error', (e: Error) =>
+    log.error({ err: { message: e.message } }, 'mqtt broker error'),
+  )
+  broker.on('clientError', (client, e) =>
+    log.debug({ client: client.id, err: { message: e.message } }, 'mqtt client error'),
+  )
+
+  const reachesCommands = (client: Client, device: DeviceIdentity) => {
+    const subs = (client as Client & { subscriptions?: Record<string, unknown> }).subscriptions ?? {}
+    return Object.keys(subs).some((f) => filterMatches(f, commandTopic(device.sn)))
+  }
+
+  function publishCommand(sn: string, c: commands.CommandRecord): Promise<void> {
+    return new Promise((resolve, reject) =>
+      broker.publish(
+        {
+          cmd: 'publish',
+          topic: commandTopic(sn),
+          payload: Buffer.from(JSON.stringify(commands.toDeviceCommand(c))),
+          qos: 1,
+          retain: false,
+          dup: false,
+        },
+        (err) => (err ? reject(err) : resolve()),
+      ),
+    )
+  }
+
+  /** Sends everything waiting for a device that has just become reachable. */
+  async function deliverWaiting(device: DeviceIdentity) {
+    const waiting = await commands.takeWaiting(ctx.db, device.kind, device.id, ctx.clock.now())
+    for (const c of waiting) await publishCommand(device.sn, c)
+  }
+
+  function becameReachable(client: Client) {
+    const device = devices.get(client)
+    if (!device || !reachesCommands(client, device)) return
+    reachable.set(device.sn, { client, device })
+    track(deliverWaiting(device)).catch((e) =>
+      log.error({ device: device.sn, err: { message: errorText(e) } }, 'mqtt command delivery failed'),
+    )
+  }
+
+  broker.on('subscribe', (subs, client) => {
+    const device = devices.get(client)
+    if (!device) return
+    if (subs.some((s) => (s.qos as number) !== 128 && filterMatches(s.topic, commandTopic(device.sn))))
+      becameReachable(client)
+  })
+  // A persistent session comes back with its subscriptions.
+  broker.on('clientReady', (client) => becameReachable(client))
+  broker.on('unsubscribe', (_topics, client) => {
+    const device = devices.get(client)
+    if (device && reachable.get(device.sn)?.client === client && !reachesCommands(client, device)) {
+      reachable.delete(device.sn)
+    }
+  })
+  broker.on('clientDisconnect', (client) => {
+    const device = devices.get(client)
+    if (device && reachable.get(device.sn)?.client === client) reachable.delete(device.sn)
+  })
+
+  /** A new command: published at once when its device is connected here. */
+  async function onCommand(notice: CommandNotice) {
+    const here = reachable.get(notice.sn)
+    if (!here || here.device.id !== notice.sender_id || here.device.kind !== notice.kind) return
+    const c = await claimCommand(ctx.db, notice.cmd_id, ctx.clock.now())
+    if (c) await publishCommand(notice.sn, c)
+  }
+
+  await broker.listen()
+  let unsubscribe: Unsubscribe | null = null
+  let stopReconnect: (() => void) | null = null
+  const servers: net.Server[] = []
+  try {
+    unsubscribe = await ctx.events.subscribe<CommandNotice>(COMMAND_CHANNEL, (n) =>
+      track(onCommand(n)).catch((e) =>
+        log.error({ cmd: n.cmd_id, err: { message: errorText(e) } }, 'mqtt command publish failed'),
+      ),
+    )
+    // Notices sent while the event connection was down are lost: resend what waits.
+    stopReconnect = ctx.events.onReconnect(() => {
+      for (const { device } of reachable.values()) {
+        track(deliverWaiting(device)).catch(() => {})
+      }
+    })
+    const plain = net.createServer((socket) => broker.handle(socket))
+    servers.push(plain)
+    const mqttPort = await listen(plain, opts.port, opts.host)
+    let tlsPort: number | null = null
+    if (opts.tls) {
+      const secure = tls.createServer(
+        { cert: fs.readFileSync(opts.tls.cert), key: fs.readFileSync(opts.tls.key) },
+        (socket) => broker.handle(socket),
+      )
+      servers.push(secure)
+      tlsPort = await listen(secure, opts.tls.port, opts.host)
+    }
+    log.info({ port: mqttPort, tlsPort }, 'mqtt broker listening')
+
+    let closing: Promise<void> | null = null
+    return {
+      ports: { mqtt: mqttPort, tls: tlsPort },
+      reaches: (sn) => reachable.has(sn),
+      close() {
+        closing ??= (async () => {
+          stopReconnect?.()
+          await unsubscribe?.()
+          const stopped = servers.map(closeServer)
+          await new Promise<void>((resolve) => broker.close(() => resolve()))
+          await Promise.all(stopped)
+          // The database stays open until what was being stored is committed.
+          await Promise.allSettled([...inflight])
+        })()
+        return closing
+      },
+    }
+  } catch (e) {
+    stopReconnect?.()
+    await unsubscribe?.()
+    for (const s of servers) s.close()
+    await new Promise<void>((resolve) => broker.close(() => resolve()))
+    throw e
+  }
+}

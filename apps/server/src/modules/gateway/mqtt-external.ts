@@ -1,0 +1,182 @@
+import os from 'node:os'
+import { commandTopic, SHARED_SUBSCRIPTION } from '@aed/contracts/device-protocol'
+import { connect, type IClientOptions, type MqttClient } from 'mqtt'
+import type { AppContext } from '../../context.ts'
+import type { Unsubscribe } from '../../lib/events.ts'
+import type { DeviceIdentity } from '../../plugins/auth/device.ts'
+import * as commands from '../device/device-command.repository.ts'
+import { COMMAND_CHANNEL, type CommandNotice } from '../device/device-command.service.ts'
+import { ingest } from '../engine/engine.service.ts'
+import { acceptPublish, parseUpTopic } from './mqtt-auth.ts'
+import { claimCommand } from './mqtt-commands.repository.ts'
+
+export type ExternalGatewayOptions = {
+  url: string
+  /** Stable per instance: the broker keeps this session's unacknowledged messages. */
+  clientId: string
+  username?: string
+  password?: string
+  /** What to subscribe to; SHARED_SUBSCRIPTION unless a test's broker has no shared subscriptions. */
+  subscription?: string
+  /** After the ACL hook let a device subscribe, how long to wait before sending its commands. */
+  deliverDelayMs?: number
+  /** Extra mqtt.js options (tests: reconnect period, TLS). */
+  client?: Partial<IClientOptions>
+}
+
+export type ExternalGateway = {
+  client: MqttClient
+  /** Resolves once connected and subscribed (the first time). */
+  ready: Promise<void>
+  /** The ACL hook let `device` subscribe to its down topic: send what waits for it shortly. */
+  deviceSubscribed(device: DeviceIdentity): void
+  close(): Promise<void>
+}
+
+/** The running external gateway of a context, for the broker's hooks (mqtt-hooks.routes.ts). */
+export const externalGateways = new WeakMap<AppContext, ExternalGateway>()
+
+/** The default client id: the same across restarts on one host only when MQTT_CLIENT_ID is set. */
+export function defaultClientId() {
+  return `aedcloud-${os.hostname()}-${process.pid}`.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64)
+}
+
+const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e))
+
+/**
+ * Reads devices from an external broker (MQTT_URL): one shared subscription at QoS 1 with a
+ * persistent session, so several server instances share the load and the broker keeps what no
+ * instance has stored. mqtt.js hands messages over one at a time through `handleMessage` and
+ * sends the PUBACK only when its callback is called: that happens after the engine's commit.
+ * A message the server cannot store is not acknowledged and the connection is dropped, so the
+ * broker hands it over again (to this instance when it reconnects, or to another). A message
+ * that can never be stored (no such device, malformed) is acknowledged and logged: the broker's
+ * hooks already refused what they could, and a poison message must not come back forever.
+ */
+export function startExternalGateway(ctx: AppContext, opts: ExternalGatewayOptions): ExternalGateway {
+  const log = ctx.log.child({ module: 'mqtt' })
+  const client = connect(opts.url, {
+    clientId: opts.clientId,
+    clean: false,
+    protocolVersion: 4,
+    username: opts.username,
+    password: opts.password,
+    reconnectPeriod: 2000,
+    connectTimeout: 10_000,
+    ...opts.client,
+  })
+  const inflight = new Set<Promise<unknown>>()
+  const timers = new Set<NodeJS.Timeout>()
+  function track<T>(p: Promise<T>): Promise<T> {
+    inflight.add(p)
+    const done = () => void inflight.delete(p)
+    p.then(done, done)
+    return p
+  }
+
+  async function store(topic: string, payload: Buffer): Promise<void> {
+    const up = parseUpTopic(topic)
+    if (!up) return void log.warn({ topic: topic.slice(0, 200) }, 'mqtt message on a foreign topic dropped')
+    const creds = await ctx.deviceCredentials(up.sn)
+    if (!creds) return void log.warn({ device: up.sn }, 'mqtt message of an unknown device dropped')
+    const check = acceptPublish(up.sn, topic, payload)
+    if (!check.ok) return void log.warn({ device: up.sn, reason: check.reason }, 'mqtt message refused')
+    await ingest(ctx, { kind: creds.kind, id: creds.id, sn: creds.sn }, [check.accepted], 'mqtt')
+  }
+
+  client.handleMessage = (packet, done) => {
+    const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload)
+    track(store(packet.topic, payload)).then(
+      () => done(),
+      (e) => {
+        log.error({ topic: packet.topic, err: { message: errorText(e) } }, 'mqtt message not stored')
+        // No PUBACK; dropping the connection makes the broker deliver it again.
+        done(e as Error)
+        client.stream?.destroy()
+      },
+    )
+  }
+
+  let first = true
+  const ready = new Promise<void>((resolve) => {
+    client.on('connect', (connack) => {
+      // A resumed session keeps its subscription; subscribing again does no harm either way.
+      client.subscribe(opts.subscription ?? SHARED_SUBSCRIPTION, { qos: 1 }, (err) => {
+        if (err) return log.error({ err: { message: err.message } }, 'mqtt shared subscription failed')
+        if (first)
+          log.info({ url: redact(opts.url), clientId: opts.clientId }, 'mqtt external broker connected')
+        first = false
+        if (!connack.sessionPresent) log.info('mqtt session started fresh')
+        resolve()
+      })
+    })
+  })
+  client.on('error', (e) => log.error({ err: { message: e.message } }, 'mqtt external broker error'))
+  client.on('offline', () => log.warn('mqtt external broker offline; reconnecting'))
+
+  function publishCommand(sn: string, c: commands.CommandRecord): Promise<void> {
+    return new Promise((resolve, reject) =>
+      client.publish(commandTopic(sn), JSON.stringify(commands.toDeviceCommand(c)), { qos: 1 }, (err) =>
+        err ? reject(err) : resolve(),
+      ),
+    )
+  }
+
+  async function deliverWaiting(device: DeviceIdentity) {
+    const waiting = await commands.takeWaiting(ctx.db, device.kind, device.id, ctx.clock.now())
+    for (const c of waiting) await publishCommand(device.sn, c)
+  }
+
+  /** Every instance hears a new command; the one that claims the row publishes it. */
+  async function onCommand(n: CommandNotice) {
+    const c = await claimCommand(ctx.db, n.cmd_id, ctx.clock.now())
+    if (c) await publishCommand(n.sn, c)
+  }
+
+  let unsubscribe: Unsubscribe | null = null
+  const subscribing = ctx.events
+    .subscribe<CommandNotice>(COMMAND_CHANNEL, (n) =>
+      track(onCommand(n)).catch((e) =>
+        log.error({ cmd: n.cmd_id, err: { message: errorText(e) } }, 'mqtt command publish failed'),
+      ),
+    )
+    .then((u) => {
+      unsubscribe = u
+    })
+
+  let closing: Promise<void> | null = null
+  const gateway: ExternalGateway = {
+    client,
+    ready: Promise.all([ready, subscribing]).then(() => {}),
+    deviceSubscribed(device) {
+      if (closing) return
+      const timer = setTimeout(() => {
+        timers.delete(timer)
+        track(deliverWaiting(device)).catch((e) =>
+          log.error({ device: device.sn, err: { message: errorText(e) } }, 'mqtt command delivery failed'),
+        )
+      }, opts.deliverDelayMs ?? 1000)
+      timer.unref()
+      timers.add(timer)
+    },
+    close() {
+      closing ??= (async () => {
+        externalGateways.delete(ctx)
+        for (const t of timers) clearTimeout(t)
+        await subscribing.catch(() => {})
+        await (unsubscribe as Unsubscribe | null)?.()
+        // What is being stored finishes (and is acknowledged) before the connection ends.
+        await Promise.allSettled([...inflight])
+        await client.endAsync(false).catch(() => {})
+      })()
+      return closing
+    },
+  }
+  externalGateways.set(ctx, gateway)
+  return gateway
+}
+
+/** The broker URL without its password, for the log. */
+function redact(url: string) {
+  return url.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@')
+}

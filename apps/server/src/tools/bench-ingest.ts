@@ -1,0 +1,216 @@
+// `npm run bench:ingest`: the engine's ingest throughput beside the raw insert ceiling of the same
+// database, in one run. In process (no HTTP, no MQTT: `npm run simulate` measures those): the
+// demo network's registered devices send through `ingest()`, the function both transports call.
+//
+//   ceiling, state-changing: one single-row INSERT transaction after another (the engine's floor
+//     is one transaction per message);
+//   ceiling, heartbeats: multi-row INSERTs of 1,000 rows (what the heartbeat batcher writes);
+//   engine, state-changing: self-tests alternating pass and fail, so every one opens or closes a
+//     fault and moves status, readiness and the outbox;
+//   engine, heartbeats: heartbeats that change nothing, from every device at once;
+//   engine, mixed: 90% heartbeats, 10% state-changing, and the ack latency (report to commit) at
+//     a fixed offered rate.
+//
+// BENCH_DATABASE_URL=postgres://... for PostgreSQL (a fresh database is created in it), else PGlite.
+// BENCH_SECONDS per measurement (default 8); BENCH_RATE the offered rate of the latency run.
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { type DeviceMessage, parseDeviceMessage } from '@aed/contracts/device-protocol'
+import { sql } from 'drizzle-orm'
+import pg from 'pg'
+import pino from 'pino'
+import { createContext } from '../bootstrap.ts'
+import { loadConfig } from '../config.ts'
+import type { AppContext } from '../context.ts'
+import { openPglite, openPostgres } from '../db/client.ts'
+import { many } from '../db/sql.ts'
+import { ingest } from '../modules/engine/engine.service.ts'
+import type { DeviceIdentity } from '../plugins/auth/device.ts'
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
+const RATE = Number(process.env.BENCH_RATE ?? 5000)
+
+async function open() {
+  const url = process.env.BENCH_DATABASE_URL
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aed-ingest-'))
+  if (!url) return { database: await openPglite(dataDir), dataDir, label: 'PGlite' }
+  const name = `bench_ingest_${Date.now()}`
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const u = new URL(url)
+  u.pathname = `/${name}`
+  return { database: await openPostgres(u.toString()), dataDir, label: 'PostgreSQL' }
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] : 0
+}
+
+/** Runs `worker` on `concurrency` loops for the bench's seconds; answers messages per second. */
+async function during(concurrency: number, worker: (i: number) => Promise<number>) {
+  const until = performance.now() + SECONDS * 1000
+  let n = 0
+  const t0 = performance.now()
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, i) => {
+      while (performance.now() < until) {
+        const done = await worker(i)
+        n += done
+      }
+    }),
+  )
+  return n / ((performance.now() - t0) / 1000)
+}
+
+async function main() {
+  const { database, dataDir, label } = await open()
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: crypto.randomBytes(32).toString('hex'),
+    WEB_DIST: '/nonexistent',
+    SEED_DEMO: 'true',
+    SEED_HISTORY: 'false',
+  })
+  const ctx: AppContext = await createContext(config, database, pino({ level: 'warn' }))
+  const devices = await many<{ id: number; device_sn: string }>(
+    ctx.db,
+    sql`SELECT id, device_sn FROM devices WHERE installation_id IS NOT NULL AND deleted_at IS NULL ORDER BY id`,
+  )
+  const senders: (DeviceIdentity & { seq: number })[] = devices.map((d) => ({
+    kind: 'aed',
+    id: d.id,
+    sn: d.device_sn,
+    seq: 1_000_000,
+  }))
+  const pgConcurrency = label === 'PostgreSQL' ? 16 : 4
+  console.log(`${label}: ${senders.length} registered devices, ${SECONDS} s per measurement`)
+
+  // The ceiling: the same database doing nothing but inserts.
+  await ctx.db.execute(sql`CREATE TABLE bench_raw (id bigserial PRIMARY KEY, device_id bigint, msg_id text, data jsonb,
+    received_at timestamptz DEFAULT now(), UNIQUE (device_id, msg_id))`)
+  let k = 0
+  const rawSingle = await during(pgConcurrency, async () => {
+    const i = k++
+    await ctx.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`INSERT INTO bench_raw (device_id, msg_id, data) VALUES (${i % 300}, ${`s${i}`}, ${'{"battery":80}'}::jsonb)`,
+      )
+    })
+    return 1
+  })
+  const rawBulk = await during(2, async () => {
+    const base = k
+    k += 1000
+    const values = sql.join(
+      Array.from(
+        { length: 1000 },
+        (_, j) => sql`(${(base + j) % 300}, ${`b${base + j}`}, ${'{"battery":80}'}::jsonb)`,
+      ),
+      sql`, `,
+    )
+    await ctx.db.execute(sql`INSERT INTO bench_raw (device_id, msg_id, data) VALUES ${values}`)
+    return 1000
+  })
+  console.log(`ceiling  state-changing (1 row per transaction): ${rawSingle.toFixed(0)} /s`)
+  console.log(`ceiling  heartbeat-sized (1,000-row inserts):     ${rawBulk.toFixed(0)} /s`)
+
+  const message = (s: (typeof senders)[number], type: string, data: Record<string, unknown>) => {
+    s.seq++
+    // A boot above any the demo history used: these are the devices' newest messages.
+    const p = parseDeviceMessage({
+      v: 1,
+      id: `b${s.seq}`,
+      seq: s.seq,
+      boot: 1000,
+      ts: Date.now(),
+      type,
+      data,
+    })
+    if (!p.ok) throw new Error(JSON.stringify(p.problem))
+    return { known: true, message: p.message as DeviceMessage }
+  }
+  // Every device reports once, so later heartbeats find a state and change nothing.
+  for (const s of senders) await ingest(ctx, s, [message(s, 'heartbeat', { battery: 80 })], 'https')
+
+  let fail = 0
+  const changing = await during(pgConcurrency, async (i) => {
+    const s = senders[(i * 37 + fail++) % senders.length]
+    const bad = s.seq % 2 === 0
+    await ingest(
+      ctx,
+      s,
+      [
+        message(s, 'selftest', {
+          report_type: 1,
+          result: bad ? 'fail' : 'pass',
+          fault_codes: bad ? ['E02'] : [],
+        }),
+      ],
+      'https',
+    )
+    return 1
+  })
+  console.log(
+    `engine   state-changing (self-tests):            ${changing.toFixed(0)} /s  (${((100 * changing) / rawSingle).toFixed(0)}% of the ceiling)`,
+  )
+  // Close what the self-tests left open so heartbeats are quiet again.
+  for (const s of senders)
+    await ingest(ctx, s, [message(s, 'selftest', { report_type: 1, result: 'pass' })], 'https')
+
+  let r = 0
+  const beats = await during(300, async () => {
+    const s = senders[r++ % senders.length]
+    await ingest(ctx, s, [message(s, 'heartbeat', { battery: 80, rssi: -70 })], 'mqtt')
+    return 1
+  })
+  console.log(
+    `engine   heartbeats (change nothing):             ${beats.toFixed(0)} /s  (${((100 * beats) / rawBulk).toFixed(0)}% of the ceiling)`,
+  )
+
+  // Mixed load at an offered rate: 90% heartbeats, 10% self-tests; latency per message.
+  const lat: number[] = []
+  const interval = 1000 / RATE
+  const start = performance.now()
+  const until = start + SECONDS * 1000
+  let sent = 0
+  const inflight = new Set<Promise<void>>()
+  while (performance.now() < until) {
+    const due = Math.floor((performance.now() - start) / interval)
+    while (sent < due && inflight.size < 2000) {
+      const s = senders[sent % senders.length]
+      const m =
+        sent % 10 === 9
+          ? message(s, 'selftest', {
+              report_type: 1,
+              result: s.seq % 4 === 0 ? 'fail' : 'pass',
+              fault_codes: [],
+            })
+          : message(s, 'heartbeat', { battery: 80 })
+      const t0 = performance.now()
+      const p = ingest(ctx, s, [m], 'mqtt').then(() => {
+        lat.push(performance.now() - t0)
+        inflight.delete(p)
+      })
+      inflight.add(p)
+      sent++
+    }
+    await new Promise((res) => setImmediate(res))
+  }
+  await Promise.all(inflight)
+  const took = (performance.now() - start) / 1000
+  console.log(
+    `engine   mixed 90/10 offered ${RATE}/s: done ${(lat.length / took).toFixed(0)} /s, ack latency p50 ${pct(lat, 50).toFixed(1)} ms, p99 ${pct(lat, 99).toFixed(1)} ms, max ${Math.max(...lat).toFixed(0)} ms`,
+  )
+  await database.close()
+  fs.rmSync(dataDir, { recursive: true, force: true })
+}
+
+main().catch((e) => {
+  console.error(e)
+  process.exit(1)
+})
