@@ -7,6 +7,7 @@ import { productionJobs } from './jobs/index.ts'
 import { createJobRunner } from './jobs/runner.ts'
 import { DataDirLockedError, lockDataDir } from './lib/data-lock.ts'
 import { createLogger } from './lib/logger.ts'
+import { retryInbox } from './modules/engine/engine.service.ts'
 import { type MqttGateway, startMqtt } from './modules/gateway/mqtt-gateway.ts'
 
 function fail(message: string): never {
@@ -30,6 +31,9 @@ async function main() {
     ),
   )
   const ctx = await createContext(config, database, log)
+  // Messages a crash left acknowledged but not applied are applied before anything new comes in.
+  const recovered = await retryInbox(ctx)
+  if (recovered) log.warn({ messages: recovered }, 'applied device messages left over by the previous run')
   const app = await buildApp(ctx, { logger: log })
   const jobs = createJobRunner(ctx, productionJobs, { log })
   let mqtt: MqttGateway | null = null
