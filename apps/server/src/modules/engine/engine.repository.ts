@@ -1,5 +1,5 @@
 import { type AgencySettings, DEFAULT_SETTINGS } from '@aed/contracts/settings'
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import type { DeviceEventKind } from '../../db/schema.ts'
 import { many, one } from '../../db/sql.ts'
@@ -28,16 +28,22 @@ export type NewInboxRow = Omit<InboxRow, 'id' | 'outcome'> & {
   transport: 'mqtt' | 'https'
 }
 
-/** Stores a message once; null when this (sender, id) was stored before (a duplicate). */
-export async function insertInbox(tx: DbOrTx, r: NewInboxRow): Promise<number | null> {
+/**
+ * Stores a message once; null when this (sender, id) was stored before (a duplicate). With
+ * `applied`, the row is stored as applied at that time: the transaction that applies it inserts
+ * it so, and only the rarer outcomes (stale, ignored) update it afterwards.
+ */
+export async function insertInbox(tx: DbOrTx, r: NewInboxRow, applied?: Date): Promise<number | null> {
+  const done = applied ? iso(applied) : null
   const row = await one<{ id: number }>(
     tx,
     sql`
     INSERT INTO device_inbox (sender_kind, sender_id, msg_id, type, boot, seq, device_ts, event_time,
-      ts_flagged, received_at, transport, data)
+      ts_flagged, received_at, transport, data, processed_at, outcome, attempts)
     VALUES (${r.sender_kind}, ${r.sender_id}, ${r.msg_id}, ${r.type}, ${r.boot}, ${r.seq},
       ${r.device_ts ? iso(r.device_ts) : null}::timestamptz, ${iso(r.event_time)}::timestamptz,
-      ${r.ts_flagged}, ${iso(r.received_at)}::timestamptz, ${r.transport}, ${JSON.stringify(r.data)}::jsonb)
+      ${r.ts_flagged}, ${iso(r.received_at)}::timestamptz, ${r.transport}, ${JSON.stringify(r.data)}::jsonb,
+      ${done}::timestamptz, ${done ? 'applied' : null}, ${done ? 1 : 0})
     ON CONFLICT (sender_kind, sender_id, msg_id) DO NOTHING
     RETURNING id`,
   )
@@ -154,6 +160,7 @@ type FactsRow = {
   safety_radius: number | null
   sms_off: number | null
   config: Partial<AgencySettings> | null
+  open_events: string | { id: number; kind: DeviceEventKind; code: string }[]
 }
 
 /** Reads and locks a device with its engine state, site, rules and open conditions. */
@@ -166,7 +173,9 @@ export async function lockDevice(tx: DbOrTx, deviceId: number): Promise<DeviceFa
       d.last_pass_at, s.device_id IS NOT NULL AS has_state, s.last_boot, s.last_seq,
       s.report_interval_s, s.offset_streak, s.rescue_id, r.rescue_event_id, s.rescue_last_at,
       i.lat, i.lon, i.location, i.electrode_sheet_expire::text, i.battery_expire::text,
-      i.host_expire::text, i.safety_radius, i.disable_abnormal_sms_notify AS sms_off, st.config
+      i.host_expire::text, i.safety_radius, i.disable_abnormal_sms_notify AS sms_off, st.config,
+      (SELECT coalesce(json_agg(json_build_object('id', e.id, 'kind', e.kind, 'code', e.code)), '[]'::json)
+       FROM device_events e WHERE e.device_id = d.id AND e.closed_at IS NULL) AS open_events
     FROM devices d
     LEFT JOIN installations i ON i.id = d.installation_id AND i.removed_at IS NULL
     JOIN agencies a ON a.id = coalesce(i.agency_id, d.agency_id)
@@ -177,10 +186,11 @@ export async function lockDevice(tx: DbOrTx, deviceId: number): Promise<DeviceFa
     FOR UPDATE OF d`,
   )
   if (!r) return null
-  const events = await many<{ id: number; kind: DeviceEventKind; code: string }>(
-    tx,
-    sql`SELECT id, kind, code FROM device_events WHERE device_id = ${deviceId} AND closed_at IS NULL`,
-  )
+  const events = (typeof r.open_events === 'string' ? JSON.parse(r.open_events) : r.open_events) as {
+    id: number
+    kind: DeviceEventKind
+    code: string
+  }[]
   const settings = { ...DEFAULT_SETTINGS, ...(r.config ?? {}) }
   return {
     id: r.id,
@@ -373,67 +383,30 @@ export async function updateSiteDates(
     WHERE id = ${installationId}`)
 }
 
-/** Writes what the registry shows of the engine's answer. */
-export async function updateDevice(
-  tx: DbOrTx,
-  id: number,
-  d: {
-    status: number
-    battery: number | null
-    readiness: string
-    reasons: string[]
-    lastPassAt: Date | null
-    fwVersion?: string
-  },
-) {
-  await tx.execute(sql`
-    UPDATE devices SET status = ${d.status}, battery = ${d.battery}, readiness = ${d.readiness},
-      readiness_reasons = ${`{${d.reasons.join(',')}}`}::text[],
-      last_pass_at = ${d.lastPassAt ? iso(d.lastPassAt) : null}::timestamptz,
-      fw_version = coalesce(${d.fwVersion ?? null}, fw_version)
-    WHERE id = ${id}
-      AND (status, coalesce(battery, -1), readiness, readiness_reasons, coalesce(last_pass_at, 'epoch'), coalesce(fw_version, ''))
-        IS DISTINCT FROM (${d.status}::smallint, coalesce(${d.battery}::smallint, -1), ${d.readiness}::varchar,
-          ${`{${d.reasons.join(',')}}`}::text[], coalesce(${d.lastPassAt ? iso(d.lastPassAt) : null}::timestamptz, 'epoch'),
-          coalesce(${d.fwVersion ?? null}, fw_version, ''))`)
+/** What the registry shows of the engine's answer. */
+export type DeviceView = {
+  status: number
+  battery: number | null
+  readiness: string
+  reasons: string[]
+  lastPassAt: Date | null
+  fwVersion?: string
 }
 
-/** Writes the engine's own state of a device. */
-export async function saveState(
-  tx: DbOrTx,
-  id: number,
-  s: {
-    lastBoot: number
-    lastSeq: number
-    lastSeenAt: Date | null
-    reportIntervalS: number | null
-    /** undefined: keep the stored deadline (a re-check). */
-    nextDeadlineAt: Date | null | undefined
-    offline: boolean
-    rssi?: number
-    rescueId: number | null
-    rescueLastAt: Date | null
-    offsetStreak: number
-    now: Date
-  },
-) {
-  const seen = s.lastSeenAt ? iso(s.lastSeenAt) : null
-  const deadline = s.nextDeadlineAt ? iso(s.nextDeadlineAt) : null
-  const keep = s.nextDeadlineAt === undefined
-  await tx.execute(sql`
-    INSERT INTO device_states (device_id, last_boot, last_seq, last_seen_at, report_interval_s,
-      next_deadline_at, offline, rssi, rescue_id, rescue_last_at, offset_streak, update_time)
-    VALUES (${id}, ${s.lastBoot}, ${s.lastSeq}, coalesce(${seen}::timestamptz, ${iso(s.now)}::timestamptz),
-      ${s.reportIntervalS}, ${deadline}::timestamptz, ${s.offline}, ${s.rssi ?? null}, ${s.rescueId},
-      ${s.rescueLastAt ? iso(s.rescueLastAt) : null}::timestamptz, ${s.offsetStreak}, ${iso(s.now)}::timestamptz)
-    ON CONFLICT (device_id) DO UPDATE SET
-      last_boot = EXCLUDED.last_boot, last_seq = EXCLUDED.last_seq,
-      last_seen_at = coalesce(${seen}::timestamptz, device_states.last_seen_at),
-      report_interval_s = EXCLUDED.report_interval_s,
-      next_deadline_at = CASE WHEN ${keep} THEN device_states.next_deadline_at ELSE EXCLUDED.next_deadline_at END,
-      offline = EXCLUDED.offline, rssi = coalesce(EXCLUDED.rssi, device_states.rssi),
-      rescue_id = EXCLUDED.rescue_id, rescue_last_at = EXCLUDED.rescue_last_at,
-      offset_streak = EXCLUDED.offset_streak, update_time = EXCLUDED.update_time`)
+/** The engine's own state of a device. */
+export type StateWrite = {
+  lastBoot: number
+  lastSeq: number
+  lastSeenAt: Date | null
+  reportIntervalS: number | null
+  /** undefined: keep the stored deadline (a re-check). */
+  nextDeadlineAt: Date | null | undefined
+  offline: boolean
+  rssi?: number
+  rescueId: number | null
+  rescueLastAt: Date | null
+  offsetStreak: number
+  now: Date
 }
 
 /** One outbox row; a second write with the same key is dropped. */
@@ -445,8 +418,27 @@ export type OutboxRow = {
   payload: unknown
 }
 
-export async function insertOutbox(tx: DbOrTx, rows: OutboxRow[], now: Date) {
-  if (rows.length === 0) return
+function stateUpsert(id: number, s: StateWrite) {
+  const seen = s.lastSeenAt ? iso(s.lastSeenAt) : null
+  const deadline = s.nextDeadlineAt ? iso(s.nextDeadlineAt) : null
+  const keep = s.nextDeadlineAt === undefined
+  return sql`
+    INSERT INTO device_states (device_id, last_boot, last_seq, last_seen_at, report_interval_s,
+      next_deadline_at, offline, rssi, rescue_id, rescue_last_at, offset_streak, update_time)
+    VALUES (${id}, ${s.lastBoot}, ${s.lastSeq}, coalesce(${seen}::timestamptz, ${iso(s.now)}::timestamptz),
+      ${s.reportIntervalS}::int, ${deadline}::timestamptz, ${s.offline}, ${s.rssi ?? null}::smallint, ${s.rescueId}::bigint,
+      ${s.rescueLastAt ? iso(s.rescueLastAt) : null}::timestamptz, ${s.offsetStreak}, ${iso(s.now)}::timestamptz)
+    ON CONFLICT (device_id) DO UPDATE SET
+      last_boot = EXCLUDED.last_boot, last_seq = EXCLUDED.last_seq,
+      last_seen_at = coalesce(${seen}::timestamptz, device_states.last_seen_at),
+      report_interval_s = EXCLUDED.report_interval_s,
+      next_deadline_at = CASE WHEN ${keep} THEN device_states.next_deadline_at ELSE EXCLUDED.next_deadline_at END,
+      offline = EXCLUDED.offline, rssi = coalesce(EXCLUDED.rssi, device_states.rssi),
+      rescue_id = EXCLUDED.rescue_id, rescue_last_at = EXCLUDED.rescue_last_at,
+      offset_streak = EXCLUDED.offset_streak, update_time = EXCLUDED.update_time`
+}
+
+function outboxInsert(rows: OutboxRow[], now: Date) {
   const values = sql.join(
     rows.map(
       (r) =>
@@ -454,9 +446,39 @@ export async function insertOutbox(tx: DbOrTx, rows: OutboxRow[], now: Date) {
     ),
     sql`, `,
   )
-  await tx.execute(sql`
+  return sql`
     INSERT INTO outbox (topic, dedupe_key, agency_id, index_link, payload, create_time, available_at)
-    VALUES ${values} ON CONFLICT (dedupe_key) DO NOTHING`)
+    VALUES ${values} ON CONFLICT (dedupe_key) DO NOTHING`
+}
+
+/**
+ * Writes the end of a message's transaction in one round trip: the engine state (when given),
+ * the outbox rows, and what the registry shows (only when it changed, so the list's indexes
+ * and the installation copy are not touched for nothing).
+ */
+export async function commitDevice(
+  tx: DbOrTx,
+  id: number,
+  d: DeviceView,
+  state: StateWrite | null,
+  outbox: OutboxRow[],
+  now: Date,
+) {
+  const reasons = `{${d.reasons.join(',')}}`
+  const pass = d.lastPassAt ? iso(d.lastPassAt) : null
+  const ctes: SQL[] = []
+  if (state) ctes.push(sql`st AS (${stateUpsert(id, state)})`)
+  if (outbox.length) ctes.push(sql`ob AS (${outboxInsert(outbox, now)})`)
+  await tx.execute(sql`
+    ${ctes.length ? sql`WITH ${sql.join(ctes, sql`, `)}` : sql``}
+    UPDATE devices SET status = ${d.status}, battery = ${d.battery}, readiness = ${d.readiness},
+      readiness_reasons = ${reasons}::text[], last_pass_at = ${pass}::timestamptz,
+      fw_version = coalesce(${d.fwVersion ?? null}, fw_version)
+    WHERE id = ${id}
+      AND (status, coalesce(battery, -1), readiness, readiness_reasons, coalesce(last_pass_at, 'epoch'), coalesce(fw_version, ''))
+        IS DISTINCT FROM (${d.status}::smallint, coalesce(${d.battery}::smallint, -1), ${d.readiness}::varchar,
+          ${reasons}::text[], coalesce(${pass}::timestamptz, 'epoch'),
+          coalesce(${d.fwVersion ?? null}, fw_version, ''))`)
 }
 
 /** Marks a command answered by the device's ack. */

@@ -86,9 +86,9 @@ function errorText(e: unknown): string {
 async function applyNew(ctx: AppContext, row: repo.NewInboxRow): Promise<'acked' | 'duplicate'> {
   try {
     return await ctx.db.transaction(async (tx) => {
-      const id = await repo.insertInbox(tx, row)
+      const id = await repo.insertInbox(tx, row, ctx.clock.now())
       if (id === null) return 'duplicate' as const
-      await applyInbox(ctx, tx, { ...row, id, outcome: null })
+      await applyInbox(ctx, tx, { ...row, id, outcome: 'applied' })
       return 'acked' as const
     })
   } catch (e) {
@@ -108,7 +108,11 @@ async function applyNew(ctx: AppContext, row: repo.NewInboxRow): Promise<'acked'
 /** Applies a stored inbox row inside the caller's transaction. */
 export async function applyInbox(ctx: AppContext, tx: DbOrTx, row: repo.InboxRow): Promise<void> {
   const now = ctx.clock.now()
-  if (row.sender_kind !== 'aed') return repo.finishInbox(tx, row.id, 'ignored', now)
+  // A row stored as applied by this transaction needs no second write unless the outcome differs.
+  const finish = async (outcome: 'applied' | 'stale' | 'ignored') => {
+    if (row.outcome !== outcome) await repo.finishInbox(tx, row.id, outcome, now)
+  }
+  if (row.sender_kind !== 'aed') return finish('ignored')
   const parsed = parseDeviceMessage({
     v: 1,
     id: row.msg_id,
@@ -120,7 +124,7 @@ export async function applyInbox(ctx: AppContext, tx: DbOrTx, row: repo.InboxRow
   })
   const facts = await repo.lockDevice(tx, row.sender_id)
   if (!facts || !parsed.ok || !parsed.known || !AED_TYPES.includes(parsed.message.type)) {
-    return repo.finishInbox(tx, row.id, 'ignored', now)
+    return finish('ignored')
   }
   const message = parsed.message
   const stale =
@@ -139,18 +143,18 @@ export async function applyInbox(ctx: AppContext, tx: DbOrTx, row: repo.InboxRow
         para: message.data.event_para,
         time: new Date(message.data.event_time),
       })
-      return repo.finishInbox(tx, row.id, 'applied', now)
+      return finish('applied')
     }
   }
   const input: EngineInput = { kind: 'message', message, time: row.event_time, stale }
   const out = reduce(facts.state, input, { site: facts.site, rules: facts.rules, today: formatDate(now) })
   await writeOutput(tx, facts, out, {
     now,
-    key: `m${row.id}`,
+    key: `m${row.msg_id}`,
     seenAt: row.received_at,
     rssi: message.type === 'heartbeat' ? message.data.rssi : undefined,
   })
-  await repo.finishInbox(tx, row.id, stale ? 'stale' : 'applied', now)
+  await finish(stale ? 'stale' : 'applied')
 }
 
 /**
@@ -305,35 +309,42 @@ async function writeOutput(
       reasons,
     })
   }
-  await repo.updateDevice(tx, facts.id, {
-    status: out.status,
-    battery: out.state.battery,
-    readiness: out.readiness,
-    reasons,
-    lastPassAt: out.state.lastPassAt,
-    fwVersion,
-  })
-  if (o.seenAt || facts.has_state) {
-    const offline = o.offline ?? false
-    await repo.saveState(tx, facts.id, {
-      lastBoot: out.state.lastBoot,
-      lastSeq: out.state.lastSeq,
-      lastSeenAt: o.seenAt ?? null,
-      reportIntervalS: out.state.reportIntervalS,
-      nextDeadlineAt: offline
-        ? null
-        : o.seenAt
-          ? deadlineAfter(o.seenAt, out.state.reportIntervalS)
-          : undefined,
-      offline: o.seenAt ? false : offline || out.state.open.some((c) => c.kind === 'offline'),
-      rssi: o.rssi,
-      rescueId: out.state.rescue ? rescueId : null,
-      rescueLastAt: out.state.rescue?.lastAt ?? null,
-      offsetStreak: out.state.offsetStreak,
-      now: o.now,
-    })
-  }
-  await repo.insertOutbox(tx, outbox, o.now)
+  const offline = o.offline ?? false
+  const state: repo.StateWrite | null =
+    o.seenAt || facts.has_state
+      ? {
+          lastBoot: out.state.lastBoot,
+          lastSeq: out.state.lastSeq,
+          lastSeenAt: o.seenAt ?? null,
+          reportIntervalS: out.state.reportIntervalS,
+          nextDeadlineAt: offline
+            ? null
+            : o.seenAt
+              ? deadlineAfter(o.seenAt, out.state.reportIntervalS)
+              : undefined,
+          offline: o.seenAt ? false : offline || out.state.open.some((c) => c.kind === 'offline'),
+          rssi: o.rssi,
+          rescueId: out.state.rescue ? rescueId : null,
+          rescueLastAt: out.state.rescue?.lastAt ?? null,
+          offsetStreak: out.state.offsetStreak,
+          now: o.now,
+        }
+      : null
+  await repo.commitDevice(
+    tx,
+    facts.id,
+    {
+      status: out.status,
+      battery: out.state.battery,
+      readiness: out.readiness,
+      reasons,
+      lastPassAt: out.state.lastPassAt,
+      fwVersion,
+    },
+    state,
+    outbox,
+    o.now,
+  )
 }
 
 /** Applies inbox rows that were acknowledged but not applied (after a crash or a failure). */

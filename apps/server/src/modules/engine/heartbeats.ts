@@ -30,9 +30,24 @@ const band = (b: number) => (b <= BATTERY_EXHAUSTED ? 0 : b <= BATTERY_LOW ? 1 :
 export function createHeartbeatBatcher(
   ctx: AppContext,
   applyRow: (inboxId: number) => Promise<void>,
-  opts: { maxRows?: number } = {},
+  opts: { maxRows?: number; lanes?: number } = {},
 ): HeartbeatBatcher {
-  const maxRows = opts.maxRows ?? 2000
+  // PostgreSQL writes several batches at once; each lane holds its own devices, so two batches
+  // never lock the same device rows (no deadlock between them). PGlite has one connection.
+  const lanes = opts.lanes ?? (ctx.database.kind === 'postgres' ? 4 : 1)
+  const all = Array.from({ length: lanes }, () => lane(ctx, applyRow, opts.maxRows ?? 2000))
+  return {
+    submit(rows) {
+      return all[(rows[0]?.sender_id ?? 0) % lanes].submit(rows)
+    },
+  }
+}
+
+function lane(
+  ctx: AppContext,
+  applyRow: (inboxId: number) => Promise<void>,
+  maxRows: number,
+): HeartbeatBatcher {
   const queue: Waiting[] = []
   let running = false
   let scheduled = false
