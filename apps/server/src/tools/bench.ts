@@ -182,6 +182,15 @@ async function main() {
     sql`SELECT count(*) AS n FROM agencies WHERE name LIKE '压测机构%'`,
   )
   const { adminLoadMs, deviceLoadMs } = loaded?.n ? { adminLoadMs: 0, deviceLoadMs: 0 } : await load(ctx)
+  // The installations' copy of their device's status and battery (migration 0011's triggers,
+  // which the bulk registration above went through) must equal the devices' own.
+  const astray = await one<{ n: number }>(
+    db,
+    sql`SELECT count(*) AS n FROM installations i
+        LEFT JOIN devices d ON d.installation_id = i.id AND d.deleted_at IS NULL
+        WHERE i.device_status IS DISTINCT FROM d.status OR i.device_battery IS DISTINCT FROM d.battery`,
+  )
+  if (astray?.n) throw new Error(`${astray.n} installations disagree with their device's status or battery`)
 
   const signIn = async (mobile: string) => {
     const login = await app.inject({

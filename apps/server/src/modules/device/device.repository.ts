@@ -82,8 +82,12 @@ const registeredSelect = sql`
   LEFT JOIN device_states st ON st.device_id = d.id
   LEFT JOIN members rm ON rm.id = i.registrant LEFT JOIN accounts ra ON ra.id = rm.account_id`
 
-/** The status a list shows: normal when the site hides abnormal states. */
-const shownStatus = sql`CASE WHEN i.disable_abnormal_display = 1 THEN 0 ELSE d.status END`
+/**
+ * The status a list shows: normal when the site hides abnormal states. From the installation's
+ * copy of its device's status (migration 0011: triggers keep it equal to d.status), so the list's
+ * filters and order need no device row.
+ */
+const shownStatus = sql`CASE WHEN i.disable_abnormal_display = 1 THEN 0 ELSE i.device_status END`
 
 /** Months from today to a date column, as the expiry bands count them. */
 const monthsLeft = (column: SQL) => sql`(${column} - current_date) / 30.4375`
@@ -97,10 +101,13 @@ function inBand(value: SQL, band: { min?: number; max?: number }): SQL {
 }
 
 /**
- * The list's filters in two parts: those on the device (`d`) and those on its installation and
- * organisation (`i`, `g`). `i.removed_at IS NULL AND i.device_id IS NOT NULL` holds for every
- * registered device's installation (installing sets both sides, uninstalling clears both in one
- * transaction); stating it lets the partial installation indexes serve the list.
+ * The list's filters in two parts: those on the device row (`d`: serial, model) and those on its
+ * installation and organisation (`i`, `g`), status and battery included: the installation holds
+ * a copy of its device's (migration 0011, kept by triggers), and `i.device_status IS NOT NULL`
+ * says a live device sits in it. `i.removed_at IS NULL AND i.device_id IS NOT NULL` holds for
+ * every registered device's installation (installing sets both sides, uninstalling clears both in
+ * one transaction). Stating all three lets the partial installation indexes of migration 0011
+ * serve the list without reading a device.
  */
 function registeredFilters(
   scope: Scope,
@@ -114,10 +121,11 @@ function registeredFilters(
     pathInScope(scope, sql`g.index_link`),
     sql`i.removed_at IS NULL`,
     sql`i.device_id IS NOT NULL`,
+    sql`i.device_status IS NOT NULL`,
   ]
   if (f.device_sn) device.push(sql`d.device_sn ILIKE ${containsPattern(f.device_sn)}`)
   if (f.model) device.push(sql`d.model = ${f.model}`)
-  if (f.status !== undefined) device.push(sql`${shownStatus} = ${f.status}`)
+  if (f.status !== undefined) site.push(sql`${shownStatus} = ${f.status}`)
   if (f.address_code) site.push(sql`i.address_code LIKE ${`${regionPrefix(f.address_code)}%`}`)
   if (f.agency_id !== undefined) site.push(sql`i.agency_id = ${f.agency_id}`)
   if (f.manager_id !== undefined) site.push(sql`i.device_manager_id = ${f.manager_id}`)
@@ -130,7 +138,7 @@ function registeredFilters(
     const b = v === undefined ? undefined : list.find((x) => x.value === v)
     if (b) to.push(inBand(value, b))
   }
-  band(device, bands.battery, f.battery_state, sql`d.battery`)
+  band(site, bands.battery, f.battery_state, sql`i.device_battery`)
   band(site, bands.expiry, f.battery_expire_state, monthsLeft(sql`i.battery_expire`))
   band(site, bands.expiry, f.electrode_sheet_expire_state, monthsLeft(sql`i.electrode_sheet_expire`))
   band(site, bands.host, f.host_expire_state, monthsLeft(sql`i.host_expire`))
@@ -156,20 +164,23 @@ const registeredOrder = (orderBy: string | undefined) =>
     {
       device_sn: sql`d.device_sn`,
       status: shownStatus,
-      battery: sql`d.battery`,
+      battery: sql`i.device_battery`,
       register_time: sql`i.register_time`,
       battery_expire: sql`i.battery_expire`,
       electrode_sheet_expire: sql`i.electrode_sheet_expire`,
       host_expire: sql`i.host_expire`,
     },
-    [sql`i.register_time DESC`, sql`d.id DESC`],
+    // i.device_id is the device's id (d.id) for every registered device.
+    [sql`i.register_time DESC`, sql`i.device_id DESC`],
   )
 
 /**
  * One page of the registered devices in the scope, filtered in the database. Without a filter on
- * the device the total is counted over the live installations alone (each holds exactly one
- * registered device), per organisation from an index-only scan, then summed over the scope's
- * organisations: no join of 100,000 devices.
+ * the device row (serial, model) the page's installations and the total come from the
+ * installations alone (migration 0011's indexes, index-only); the total is counted per
+ * organisation in index order, then summed over the scope's organisations: no join of 100,000
+ * devices. With no filter at all the total is the sum of the scope's organisations' counts
+ * (registered_device_counts, kept by triggers in the same transaction as every change).
  */
 export function listRegistered(
   db: DbOrTx,
@@ -180,24 +191,40 @@ export function listRegistered(
 ) {
   const { device, site } = registeredFilters(scope, f, bands, today)
   const where = sql.join([sql`d.deleted_at IS NULL`, ...site, ...device], sql` AND `)
-  const count = device.length
-    ? sql`SELECT count(*) AS n ${registeredFrom} WHERE ${where}`
-    : sql`SELECT coalesce(sum(c.n), 0) AS n
+  // site[0] is the scope, the next three say "registered": nothing else narrows the list.
+  const unfiltered = device.length === 0 && site.length === 4
+  const count = unfiltered
+    ? sql`SELECT coalesce(sum(c.n), 0) AS n FROM registered_device_counts c
+          JOIN agencies g ON g.id = c.agency_id WHERE ${site[0]}`
+    : device.length
+      ? sql`SELECT count(*) AS n ${registeredFrom} WHERE ${where}`
+      : sql`SELECT coalesce(sum(c.n), 0) AS n
           FROM (SELECT i.agency_id, count(*) AS n FROM installations i
                 WHERE ${sql.join(site.slice(1), sql` AND `)} GROUP BY i.agency_id) c
           JOIN agencies g ON g.id = c.agency_id WHERE ${site[0]}`
-  const order = sql.join(registeredOrder(f.order_by), sql`, `)
-  // The page's ids first, from the indexes alone (migration 0009), then only their rows in full;
-  // the order ends with d.id, so sorting the ten rows again gives the same order.
+  const terms = registeredOrder(f.order_by)
+  const order = sql.join(terms, sql`, `)
+  // Ordered by the device's serial, or filtered on the device row: the page's ids need the join.
+  const needsDevice = device.length > 0 || /^-?device_sn$/.test(f.order_by ?? '')
+  const pageIds = (limit: number, offset: number) =>
+    needsDevice
+      ? sql`SELECT i.id ${registeredFrom} WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`
+      : sql`SELECT i.id FROM installations i JOIN agencies g ON g.id = i.agency_id
+            WHERE ${sql.join(site, sql` AND `)} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`
+  // The page's installations first, from the indexes alone, then only their rows in full (a
+  // second statement, so no planner can turn the ten ids into a join of every device); the order
+  // ends with the device id, so sorting the ten rows again gives the same order.
   return paginate<DeviceRow>(
     f,
-    (limit, offset) =>
-      many<DeviceRow>(
+    async (limit, offset) => {
+      const ids = (await many<{ id: number }>(db, pageIds(limit, offset))).map((r) => r.id)
+      if (ids.length === 0) return []
+      return many<DeviceRow>(
         db,
-        sql`${registeredSelect}
-            WHERE d.id IN (SELECT d.id ${registeredFrom} WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})
+        sql`${registeredSelect} WHERE i.id = ANY(${`{${ids.join(',')}}`}::bigint[]) AND d.deleted_at IS NULL
             ORDER BY ${order}`,
-      ),
+      )
+    },
     async () => Number((await one<{ n: number }>(db, count))?.n ?? 0),
   )
 }
