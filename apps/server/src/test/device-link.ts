@@ -1,8 +1,10 @@
 import type { MessagesAnswer } from '@aed/contracts/device-protocol'
 import { and, eq } from 'drizzle-orm'
 import { devices } from '../db/schema.ts'
+import type { TestClock } from '../lib/clock.ts'
 import { signDeviceRequest } from '../plugins/auth/device.ts'
-import type { TestApp } from './harness.ts'
+import { factories } from './factories.ts'
+import { createTestApp, type TestApp } from './harness.ts'
 
 /**
  * A device as a test drives it: numbered messages in its envelope, sent signed over HTTPS
@@ -65,4 +67,19 @@ export async function deviceLink(t: TestApp, sn: string) {
     },
   }
   return link
+}
+
+/**
+ * Where device tests start: an app on a clock the test moves, a branch organisation two levels
+ * down, its super administrator's token, and `registered()` for a device registered there and
+ * ready to send.
+ */
+export async function deviceTestApp(clock: TestClock) {
+  const t = await createTestApp()
+  t.ctx.clock = clock
+  const f = factories(t)
+  const branch = await f.agency(await f.agency(await f.root()))
+  const admin = (await f.signedIn(branch)).token
+  const registered = async () => deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
+  return { t, f, branch, admin, registered }
 }

@@ -73,6 +73,8 @@ export async function insertInboxMany(tx: DbOrTx, rows: NewInboxRow[]): Promise<
   return new Map(out.map((r) => [`${r.sender_id}:${r.msg_id}`, r.id]))
 }
 
+const INBOX_COLUMNS = sql`id, sender_kind, sender_id, msg_id, type, boot, seq, event_time, received_at, data, outcome`
+
 /** Marks an inbox row as dealt with. */
 export async function finishInbox(tx: DbOrTx, id: number, outcome: string, now: Date, error?: string) {
   await tx.execute(sql`
@@ -86,8 +88,7 @@ export async function pendingInbox(tx: DbOrTx, limit: number): Promise<InboxRow[
   return many<InboxRow>(
     tx,
     sql`
-    SELECT id, sender_kind, sender_id, msg_id, type, boot, seq, event_time, received_at, data, outcome
-    FROM device_inbox
+    SELECT ${INBOX_COLUMNS} FROM device_inbox
     WHERE (processed_at IS NULL OR outcome = 'failed') AND attempts < 10
     ORDER BY id LIMIT ${limit}`,
   )
@@ -98,8 +99,7 @@ export async function lockInbox(tx: DbOrTx, id: number): Promise<InboxRow | null
   return one<InboxRow>(
     tx,
     sql`
-    SELECT id, sender_kind, sender_id, msg_id, type, boot, seq, event_time, received_at, data, outcome
-    FROM device_inbox WHERE id = ${id} AND (processed_at IS NULL OR outcome = 'failed')
+    SELECT ${INBOX_COLUMNS} FROM device_inbox WHERE id = ${id} AND (processed_at IS NULL OR outcome = 'failed')
     FOR UPDATE SKIP LOCKED`,
   )
 }

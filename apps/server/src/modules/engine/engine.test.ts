@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { many, one } from '../../db/sql.ts'
 import { createJobRunner } from '../../jobs/runner.ts'
 import { TestClock } from '../../lib/clock.ts'
-import { deviceLink } from '../../test/device-link.ts'
-import { type AgencyRow, factories } from '../../test/factories.ts'
-import { createTestApp, type TestApp } from '../../test/harness.ts'
+import { deviceLink, deviceTestApp } from '../../test/device-link.ts'
+import type { AgencyRow, factories } from '../../test/factories.ts'
+import type { TestApp } from '../../test/harness.ts'
 import { engineJobs, recheckWarnings, SWEEP_EVERY_MS } from './engine.jobs.ts'
 import { retryInbox } from './engine.service.ts'
 
@@ -23,12 +23,7 @@ let admin: string
 const clock = new TestClock('2026-11-22T02:00:00.000Z')
 
 beforeAll(async () => {
-  t = await createTestApp()
-  t.ctx.clock = clock
-  f = factories(t)
-  const root = await f.root()
-  branch = await f.agency(await f.agency(root))
-  admin = (await f.signedIn(branch)).token
+  ;({ t, f, branch, admin } = await deviceTestApp(clock))
 })
 afterAll(() => t.close())
 

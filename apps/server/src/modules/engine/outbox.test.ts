@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { many } from '../../db/sql.ts'
 import { TestClock } from '../../lib/clock.ts'
-import { deviceLink } from '../../test/device-link.ts'
-import { type AgencyRow, factories } from '../../test/factories.ts'
-import { createTestApp, type TestApp } from '../../test/harness.ts'
+import { deviceLink, deviceTestApp } from '../../test/device-link.ts'
+import type { AgencyRow, factories } from '../../test/factories.ts'
+import type { TestApp } from '../../test/harness.ts'
 import { backoffMs, drainOutbox, LIVE_CHANNEL, type OutboxHandler } from './outbox.ts'
 
 let t: TestApp
@@ -14,11 +14,7 @@ let admin: string
 const clock = new TestClock('2026-11-22T02:00:00.000Z')
 
 beforeAll(async () => {
-  t = await createTestApp()
-  t.ctx.clock = clock
-  f = factories(t)
-  branch = await f.agency(await f.agency(await f.root()))
-  admin = (await f.signedIn(branch)).token
+  ;({ t, f, branch, admin } = await deviceTestApp(clock))
 })
 afterAll(() => t.close())
 

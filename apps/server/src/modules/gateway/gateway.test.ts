@@ -3,33 +3,21 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { many, one } from '../../db/sql.ts'
 import { TestClock } from '../../lib/clock.ts'
-import { deviceLink } from '../../test/device-link.ts'
-import { type AgencyRow, factories } from '../../test/factories.ts'
-import { createTestApp, type TestApp } from '../../test/harness.ts'
+import { type deviceLink, deviceTestApp } from '../../test/device-link.ts'
+import type { TestApp } from '../../test/harness.ts'
 
 // The HTTPS transport of the device gateway, end to end: signature, nonce, ts, batch and
 // validation rules of docs/device-protocol.md, and what the engine made of what was accepted.
 
 let t: TestApp
-let f: ReturnType<typeof factories>
-let branch: AgencyRow
 let admin: string
+let registered: () => Promise<Awaited<ReturnType<typeof deviceLink>>>
 const clock = new TestClock('2026-11-22T02:00:00.000Z')
 
 beforeAll(async () => {
-  t = await createTestApp()
-  t.ctx.clock = clock
-  f = factories(t)
-  const root = await f.root()
-  branch = await f.agency(await f.agency(root))
-  admin = (await f.signedIn(branch)).token
+  ;({ t, admin, registered } = await deviceTestApp(clock))
 })
 afterAll(() => t.close())
-
-async function registered() {
-  const d = await f.registeredDevice(admin, branch)
-  return deviceLink(t, d.device_sn)
-}
 
 const inbox = (deviceId: number) =>
   many<{ msg_id: string; outcome: string | null; type: string }>(

@@ -5,9 +5,8 @@ import { connectAsync, type MqttClient } from 'mqtt'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { many, one } from '../../db/sql.ts'
 import { TestClock } from '../../lib/clock.ts'
-import { deviceLink } from '../../test/device-link.ts'
-import { type AgencyRow, factories } from '../../test/factories.ts'
-import { createTestApp, demo, type TestApp } from '../../test/harness.ts'
+import { type deviceLink, deviceTestApp } from '../../test/device-link.ts'
+import { demo, type TestApp } from '../../test/harness.ts'
 import { mqttPassword, mqttUsername } from './mqtt-auth.ts'
 import { type EmbeddedBroker, startEmbeddedBroker } from './mqtt-broker.ts'
 
@@ -16,20 +15,14 @@ import { type EmbeddedBroker, startEmbeddedBroker } from './mqtt-broker.ts'
 // and commands reaching a connected device.
 
 let t: TestApp
-let f: ReturnType<typeof factories>
-let branch: AgencyRow
 let admin: string
+let registered: () => Promise<Awaited<ReturnType<typeof deviceLink>>>
 let broker: EmbeddedBroker
 const clock = new TestClock('2026-11-22T02:00:00.000Z')
 const clients: MqttClient[] = []
 
 beforeAll(async () => {
-  t = await createTestApp()
-  t.ctx.clock = clock
-  f = factories(t)
-  const root = await f.root()
-  branch = await f.agency(await f.agency(root))
-  admin = (await f.signedIn(branch)).token
+  ;({ t, admin, registered } = await deviceTestApp(clock))
   broker = await startEmbeddedBroker(t.ctx, { port: 0, host: '127.0.0.1' })
 })
 afterEach(async () => {
@@ -39,11 +32,6 @@ afterAll(async () => {
   await broker?.close()
   await t.close()
 })
-
-async function registered() {
-  const d = await f.registeredDevice(admin, branch)
-  return deviceLink(t, d.device_sn)
-}
 type Link = Awaited<ReturnType<typeof registered>>
 
 const url = () => `mqtt://127.0.0.1:${broker.ports.mqtt}`

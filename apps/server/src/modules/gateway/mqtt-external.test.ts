@@ -6,9 +6,8 @@ import { connectAsync, type MqttClient } from 'mqtt'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { many } from '../../db/sql.ts'
 import { TestClock } from '../../lib/clock.ts'
-import { deviceLink } from '../../test/device-link.ts'
-import { type AgencyRow, factories } from '../../test/factories.ts'
-import { createTestApp, type TestApp } from '../../test/harness.ts'
+import { type deviceLink, deviceTestApp } from '../../test/device-link.ts'
+import type { TestApp } from '../../test/harness.ts'
 import { mqttPassword, mqttUsername } from './mqtt-auth.ts'
 import { type ExternalGateway, externalGateways, startExternalGateway } from './mqtt-external.ts'
 import { HOOK_SECRET_HEADER, MQTT_ACL_PATH, MQTT_AUTH_PATH } from './mqtt-hooks.routes.ts'
@@ -17,25 +16,14 @@ import { HOOK_SECRET_HEADER, MQTT_ACL_PATH, MQTT_AUTH_PATH } from './mqtt-hooks.
 // client reading a broker (a plain aedes stands in for EMQX, without shared subscriptions).
 
 let t: TestApp
-let f: ReturnType<typeof factories>
-let branch: AgencyRow
 let admin: string
+let registered: () => Promise<Awaited<ReturnType<typeof deviceLink>>>
 const clock = new TestClock('2026-11-22T02:00:00.000Z')
 
 beforeAll(async () => {
-  t = await createTestApp()
-  t.ctx.clock = clock
-  f = factories(t)
-  const root = await f.root()
-  branch = await f.agency(await f.agency(root))
-  admin = (await f.signedIn(branch)).token
+  ;({ t, admin, registered } = await deviceTestApp(clock))
 })
 afterAll(() => t.close())
-
-async function registered() {
-  const d = await f.registeredDevice(admin, branch)
-  return deviceLink(t, d.device_sn)
-}
 
 const inbox = (deviceId: number) =>
   many<{ msg_id: string; transport: string }>(
