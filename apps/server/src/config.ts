@@ -24,6 +24,8 @@ const schema = z.object({
   TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(168),
   /** Seed the demo network on the first start of an empty database. */
   SEED_DEMO: bool.default(true),
+  /** With the demo: three weeks of its devices' reports run through the engine (off in tests). */
+  SEED_HISTORY: bool.default(true),
   /** Folder of the built console; served with a single-page fallback when present. */
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -150,6 +152,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (Boolean(c.MQTT_TLS_CERT) !== Boolean(c.MQTT_TLS_KEY)) {
     throw new ConfigError('Invalid configuration: MQTT_TLS_CERT and MQTT_TLS_KEY must be set together')
+  }
+  // The broker's hooks answer who may connect and publish: with an external broker they must
+  // not be open to anyone who can reach the server.
+  if (c.MQTT_URL && !c.MQTT_HOOK_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration: MQTT_URL needs MQTT_HOOK_SECRET (the broker sends it to the auth/acl hooks)',
+    )
   }
   if (c.MQTT_USERNAME?.includes('|')) {
     throw new ConfigError('Invalid configuration: MQTT_USERNAME must not contain | (device usernames do)')

@@ -156,6 +156,10 @@ function problemOf(raw: unknown, issue: z.core.$ZodIssue | undefined, prefix: st
 export function parseDeviceMessage(raw: unknown): ParsedMessage {
   const env = envelopeSchema.safeParse(raw)
   if (!env.success) return { ok: false, problem: problemOf(raw, env.error.issues[0], []) }
+  // PostgreSQL cannot store U+0000 in text or jsonb: such a message is refused, never half-kept.
+  if (JSON.stringify(env.data.data).includes('\\u0000')) {
+    return { ok: false, problem: { id: env.data.id, field: 'data', reason: 'contains U+0000' } }
+  }
   const type = env.data.type
   if (!(type in messageData)) return { ok: true, known: false, message: env.data }
   const data = messageData[type as MessageType].safeParse(env.data.data)

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { READINESS } from './device-protocol.ts'
 import { DEVICE_MODELS } from './constants.ts'
+import { READINESS } from './device-protocol.ts'
 import { endpoint, idParams } from './endpoint.ts'
 import { paged, pageQuery } from './envelope.ts'
 

@@ -2,5 +2,8 @@ import { engineJobs } from '../modules/engine/engine.jobs.ts'
 import { housekeepingJob } from './housekeeping.ts'
 import type { Job } from './runner.ts'
 
-/** The jobs the server runs (once per cluster). */
-export const productionJobs: readonly Job[] = [housekeepingJob, ...engineJobs]
+/**
+ * The jobs the server runs (once per cluster), one after another in each tick. The offline sweep
+ * goes first: it reads when the previous tick ran to tell its own outage from devices' silence.
+ */
+export const productionJobs: readonly Job[] = [...engineJobs, housekeepingJob]

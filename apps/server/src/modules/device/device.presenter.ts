@@ -1,9 +1,9 @@
 import { can, type Lang, maskPhone } from '@aed/contracts'
 import { dictLabel, labelIn } from '@aed/contracts/constants'
-import { READINESS_LABELS, READINESS_REASONS, type ReadinessReason } from '@aed/contracts/device-protocol'
-import { formatDateTime } from '../../lib/time.ts'
 import type { Device, FactoryDevice } from '@aed/contracts/device'
+import { READINESS_LABELS, READINESS_REASONS, type ReadinessReason } from '@aed/contracts/device-protocol'
 import { regionFullName } from '@aed/contracts/regions'
+import { formatDateTime } from '../../lib/time.ts'
 import type { AuthContext } from '../../plugins/auth.ts'
 import type { DeviceRow, FactoryRow } from './device.repository.ts'
 

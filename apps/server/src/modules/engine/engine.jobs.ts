@@ -6,7 +6,7 @@ import { expireCommands } from '../device/device-command.repository.ts'
 import * as repo from './engine.repository.ts'
 import { applyToDevice, retryInbox } from './engine.service.ts'
 import { outboxJob } from './outbox.ts'
-import { warningsFor } from './reducer.ts'
+import { RESCUE_QUIET_MS, warningsFor } from './reducer.ts'
 
 /** The sweep runs this often; a longer silence of the platform itself shifts deadlines. */
 export const SWEEP_EVERY_MS = 30_000
@@ -24,19 +24,40 @@ const SWEEP_BUDGET_MS = 20_000
  * a restart does not mark the network offline for the platform's own outage.
  */
 export async function sweepOffline(ctx: AppContext, now: Date): Promise<number> {
-  const last = await repo.jobLastRun(ctx.db, offlineSweepJob.name)
-  if (last && now.getTime() - last.getTime() > SWEEP_GAP_MS) {
-    const gap = now.getTime() - last.getTime()
-    await repo.shiftDeadlines(ctx.db, last, gap)
-    ctx.log.warn({ gapMs: gap }, 'offline sweep: the platform was away; deadlines moved by the gap')
+  // Any job starting is the platform alive; a longer silence than a few ticks is its own outage.
+  const alive = await repo.platformLastAlive(ctx.db, now)
+  if (alive && now.getTime() - alive.getTime() > SWEEP_GAP_MS) {
+    await repo.shiftDeadlines(ctx.db, alive, now)
+    ctx.log.warn(
+      { gapMs: now.getTime() - alive.getTime() },
+      'offline sweep: the platform was away; deadlines moved by the gap',
+    )
   }
   const started = Date.now()
   let marked = 0
-  for (;;) {
-    const ids = await repo.overdueDevices(ctx.db, now, 200)
-    if (ids.length === 0) break
-    for (const id of ids) if (await applyToDevice(ctx, id, 'deadline')) marked++
-    if (Date.now() - started > SWEEP_BUDGET_MS) break
+  let after: { at: Date; id: number } | null = null
+  while (Date.now() - started < SWEEP_BUDGET_MS) {
+    const due = await repo.overdueDevices(ctx.db, now, 200, after)
+    if (due.length === 0) break
+    for (const d of due) {
+      try {
+        if (await applyToDevice(ctx, d.device_id, 'deadline')) marked++
+      } catch (e) {
+        // One device's failure must not keep the others online: it is tried again next tick.
+        ctx.log.error(
+          { device: d.device_id, err: { message: (e as Error).message } },
+          'offline sweep: device failed',
+        )
+      }
+    }
+    const last = due[due.length - 1]
+    after = { at: last.next_deadline_at, id: last.device_id }
+  }
+  // Rescues with no step for an hour are over, even when the device says nothing more.
+  for (const id of await repo.quietRescues(ctx.db, new Date(now.getTime() - RESCUE_QUIET_MS), 200)) {
+    await applyToDevice(ctx, id, 'recheck').catch((e: Error) =>
+      ctx.log.error({ device: id, err: { message: e.message } }, 'rescue end failed'),
+    )
   }
   return marked
 }

@@ -7,6 +7,16 @@ import type { Condition, EngineState, Rules, Site } from './reducer.ts'
 
 const iso = (d: Date) => d.toISOString()
 
+/** A text[] from bound values (never a hand-built literal: a device's strings may hold anything). */
+export function textArray(values: readonly string[]): SQL {
+  return values.length
+    ? sql`ARRAY[${sql.join(
+        values.map((v) => sql`${v}`),
+        sql`, `,
+      )}]::text[]`
+    : sql`'{}'::text[]`
+}
+
 /** A message as the inbox holds it. */
 export type InboxRow = {
   id: number
@@ -91,6 +101,18 @@ export async function pendingInbox(tx: DbOrTx, limit: number): Promise<InboxRow[
     SELECT ${INBOX_COLUMNS} FROM device_inbox
     WHERE (processed_at IS NULL OR outcome = 'failed') AND attempts < 10
     ORDER BY id LIMIT ${limit}`,
+  )
+}
+
+/** A sender's messages stored before `before` and not applied yet, oldest first, locked. */
+export async function waitingOf(tx: DbOrTx, kind: 'aed' | 'cabinet', senderId: number, before: number) {
+  return many<InboxRow>(
+    tx,
+    sql`
+    SELECT ${INBOX_COLUMNS} FROM device_inbox
+    WHERE (processed_at IS NULL OR outcome = 'failed') AND attempts < 10
+      AND sender_kind = ${kind} AND sender_id = ${senderId} AND id < ${before}
+    ORDER BY id FOR UPDATE SKIP LOCKED`,
   )
 }
 
@@ -311,7 +333,7 @@ export async function insertDetection(
     INSERT INTO device_detections (device_id, installation_id, agency_id, index_link, report_type,
       check_result, fault_codes, battery, check_time)
     VALUES (${w.deviceId}, ${w.installationId}, ${w.agencyId}, ${w.indexLink}, ${d.reportType},
-      ${d.passed ? 1 : 0}, ${`{${d.faultCodes.map((c) => `"${c.replaceAll('"', '')}"`).join(',')}}`}::text[],
+      ${d.passed ? 1 : 0}, ${textArray(d.faultCodes)},
       ${d.battery}, ${iso(d.time)}::timestamptz)
     RETURNING id`,
   )
@@ -322,15 +344,24 @@ export async function insertDetection(
 export async function startRescue(
   tx: DbOrTx,
   w: Where,
-  r: { rescueEventId: string; time: Date; lat: number | null; lon: number | null; location: string | null },
+  r: {
+    rescueEventId: string
+    time: Date
+    lat: number | null
+    lon: number | null
+    location: string | null
+    /** Filed as history: ended already (an old step of a rescue that is not under way). */
+    ended?: boolean
+  },
 ): Promise<{ id: number; created: boolean }> {
   const created = await one<{ id: number }>(
     tx,
     sql`
     INSERT INTO rescue_events (device_id, installation_id, agency_id, index_link, rescue_event_id,
-      event_time, event_lat, event_lon, event_location)
+      event_time, event_lat, event_lon, event_location, ended_at)
     VALUES (${w.deviceId}, ${w.installationId}, ${w.agencyId}, ${w.indexLink}, ${r.rescueEventId},
-      ${iso(r.time)}::timestamptz, ${r.lat}, ${r.lon}, ${r.location})
+      ${iso(r.time)}::timestamptz, ${r.lat}, ${r.lon}, ${r.location},
+      ${r.ended ? iso(r.time) : null}::timestamptz)
     ON CONFLICT DO NOTHING
     RETURNING id`,
   )
@@ -504,22 +535,59 @@ export async function deadlinePassed(tx: DbOrTx, deviceId: number, now: Date): P
   return row?.next_deadline_at ?? null
 }
 
-/** Devices whose deadline passed and are not yet offline, oldest deadline first. */
-export async function overdueDevices(db: DbOrTx, now: Date, limit: number): Promise<number[]> {
+/**
+ * Live devices whose deadline passed and are not yet offline, oldest deadline first, after a
+ * keyset position (so a device the engine leaves as it is does not come back in the same sweep).
+ */
+export async function overdueDevices(
+  db: DbOrTx,
+  now: Date,
+  limit: number,
+  after: { at: Date; id: number } | null = null,
+): Promise<{ device_id: number; next_deadline_at: Date }[]> {
+  return many<{ device_id: number; next_deadline_at: Date }>(
+    db,
+    sql`SELECT s.device_id, s.next_deadline_at FROM device_states s
+        JOIN devices d ON d.id = s.device_id AND d.deleted_at IS NULL
+        WHERE NOT s.offline AND s.next_deadline_at <= ${iso(now)}::timestamptz
+          ${after ? sql`AND (s.next_deadline_at, s.device_id) > (${iso(after.at)}::timestamptz, ${after.id})` : sql``}
+        ORDER BY s.next_deadline_at, s.device_id LIMIT ${limit}`,
+  )
+}
+
+/** Devices whose rescue has had no step for the quiet time (the rescue is over). */
+export async function quietRescues(db: DbOrTx, before: Date, limit: number): Promise<number[]> {
   const rows = await many<{ device_id: number }>(
     db,
     sql`SELECT device_id FROM device_states
-        WHERE NOT offline AND next_deadline_at <= ${iso(now)}::timestamptz
-        ORDER BY next_deadline_at LIMIT ${limit}`,
+        WHERE rescue_id IS NOT NULL AND rescue_last_at <= ${iso(before)}::timestamptz
+        ORDER BY rescue_last_at LIMIT ${limit}`,
   )
   return rows.map((r) => r.device_id)
 }
 
-/** Moves every pending deadline later by the time the platform itself was not watching. */
-export async function shiftDeadlines(db: DbOrTx, from: Date, byMs: number) {
+/**
+ * When the platform last did anything on its schedule before `now`: the latest start or success
+ * of any job before this tick (the sweep runs first in a tick, so nothing of this tick counts).
+ */
+export async function platformLastAlive(db: DbOrTx, now: Date): Promise<Date | null> {
+  const row = await one<{ at: Date | null }>(
+    db,
+    sql`SELECT max(x) AS at FROM (SELECT greatest(last_started_at, last_run_at) AS x FROM job_runs) j
+        WHERE x < ${iso(now)}::timestamptz`,
+  )
+  return row?.at ?? null
+}
+
+/**
+ * The deadlines that fell while the platform was away, (from, to], move later by the length of
+ * the outage; later deadlines are not touched.
+ */
+export async function shiftDeadlines(db: DbOrTx, from: Date, to: Date) {
+  const byS = (to.getTime() - from.getTime()) / 1000
   await db.execute(sql`
-    UPDATE device_states SET next_deadline_at = next_deadline_at + make_interval(secs => ${byMs / 1000}::double precision)
-    WHERE NOT offline AND next_deadline_at > ${iso(from)}::timestamptz`)
+    UPDATE device_states SET next_deadline_at = next_deadline_at + make_interval(secs => ${byS}::double precision)
+    WHERE NOT offline AND next_deadline_at > ${iso(from)}::timestamptz AND next_deadline_at <= ${iso(to)}::timestamptz`)
 }
 
 /** When a job last succeeded (job_runs), read outside the runner's connection. */

@@ -59,7 +59,7 @@ export async function ingest(
   let i = 0
   while (i < items.length) {
     // A run of heartbeats goes to the batcher together; anything else one at a time.
-    if (items[i].known && items[i].message.type === 'heartbeat') {
+    if (sender.kind === 'aed' && items[i].known && items[i].message.type === 'heartbeat') {
       const run: Accepted[] = []
       while (i < items.length && items[i].known && items[i].message.type === 'heartbeat') run.push(items[i++])
       const rows = run.map((a) => inboxRowOf(sender, a.message, ctx.clock.now(), transport))
@@ -105,9 +105,36 @@ async function applyNew(ctx: AppContext, row: repo.NewInboxRow): Promise<'acked'
   }
 }
 
+/**
+ * A device's messages apply in the order they came: one stored earlier but not applied yet (it
+ * failed, or a crash came between storing and applying) is applied before a newer one, which
+ * would otherwise make it stale. Each in a savepoint; one that fails again keeps waiting.
+ */
+async function applyEarlier(
+  ctx: AppContext,
+  tx: DbOrTx,
+  kind: 'aed' | 'cabinet',
+  senderId: number,
+  before: number,
+) {
+  for (const row of await repo.waitingOf(tx, kind, senderId, before)) {
+    try {
+      await tx.transaction((sp) => applyInbox(ctx, sp, row, { earlier: false }))
+    } catch (e) {
+      await repo.finishInbox(tx, row.id, 'failed', ctx.clock.now(), errorText(e))
+    }
+  }
+}
+
 /** Applies a stored inbox row inside the caller's transaction. */
-export async function applyInbox(ctx: AppContext, tx: DbOrTx, row: repo.InboxRow): Promise<void> {
+export async function applyInbox(
+  ctx: AppContext,
+  tx: DbOrTx,
+  row: repo.InboxRow,
+  opts: { earlier?: boolean } = {},
+): Promise<void> {
   const now = ctx.clock.now()
+  if (opts.earlier !== false) await applyEarlier(ctx, tx, row.sender_kind, row.sender_id, row.id)
   // A row stored as applied by this transaction needs no second write unless the outcome differs.
   const finish = async (outcome: 'applied' | 'stale' | 'ignored') => {
     if (row.outcome !== outcome) await repo.finishInbox(tx, row.id, outcome, now)
@@ -133,20 +160,39 @@ export async function applyInbox(ctx: AppContext, tx: DbOrTx, row: repo.InboxRow
       message.boot > facts.state.lastBoot ||
       (message.boot === facts.state.lastBoot && message.seq > facts.state.lastSeq)
     )
-  // A late step of a rescue that already ended joins its log and changes nothing else.
+  // A step of a rescue that is not the one under way (it ended, or it is an old step that came
+  // late) joins that rescue's history; the device is alive, but its rescue state stays.
+  let lateUsage = false
   if (message.type === 'usage' && facts.state.rescue?.rescueEventId !== message.data.rescue_event_id) {
     const old = await repo.findRescue(tx, facts.id, message.data.rescue_event_id)
-    if (old?.ended_at) {
-      await repo.insertUsage(tx, old.id, facts.id, {
+    if (old?.ended_at || stale) {
+      const at = new Date(message.data.event_time)
+      const where = {
+        deviceId: facts.id,
+        installationId: facts.installation_id,
+        agencyId: facts.agency_id,
+        indexLink: facts.index_link,
+      }
+      const rescue =
+        old ??
+        (await repo.startRescue(tx, where, {
+          rescueEventId: message.data.rescue_event_id,
+          time: at,
+          lat: facts.site?.lat ?? null,
+          lon: facts.site?.lon ?? null,
+          location: facts.site?.location ?? null,
+          ended: true,
+        }))
+      await repo.insertUsage(tx, rescue.id, facts.id, {
         rescueEventId: message.data.rescue_event_id,
         desc: message.data.event_desc,
         para: message.data.event_para,
-        time: new Date(message.data.event_time),
+        time: at,
       })
-      return finish('applied')
+      lateUsage = true
     }
   }
-  const input: EngineInput = { kind: 'message', message, time: row.event_time, stale }
+  const input: EngineInput = { kind: 'message', message, time: row.event_time, stale, lateUsage }
   const out = reduce(facts.state, input, { site: facts.site, rules: facts.rules, today: formatDate(now) })
   await writeOutput(tx, facts, out, {
     now,

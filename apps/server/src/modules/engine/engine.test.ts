@@ -83,6 +83,54 @@ describe('offline sweep', () => {
   })
 })
 
+describe('offline sweep edge cases', () => {
+  it('a deleted device that stopped reporting does not hold up the sweep for the others', async () => {
+    const gone = await deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
+    await gone.send(gone.msg('hello', { report_interval_s: 600 }))
+    await t.db.execute(sql`UPDATE devices SET deleted_at = now() WHERE id = ${gone.id}`)
+    const d = await deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
+    await d.send(d.msg('hello', { report_interval_s: 600 }))
+    await live(40 * 60_000)
+    expect(await openKinds(d.id)).toEqual(['offline'])
+    expect(await openKinds(gone.id)).toEqual([])
+  })
+
+  it('a rescue with no step for an hour ends even when the device says nothing more', async () => {
+    const d = await deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
+    await d.send(d.msg('hello', { report_interval_s: 86_400 }))
+    await d.send(
+      d.msg('usage', { rescue_event_id: 'Q1', event_time: clock.now().getTime(), event_desc: 'power_on' }),
+    )
+    expect((await state(d.id))?.readiness).toBe('not_ready')
+    await live(61 * 60_000)
+    expect((await state(d.id))?.readiness).toBe('ready')
+    const r = await one<{ ended_at: Date | null }>(
+      t.db,
+      sql`SELECT ended_at FROM rescue_events WHERE device_id = ${d.id}`,
+    )
+    expect(r?.ended_at).not.toBeNull()
+  })
+
+  it('an old step of another rescue files into history and leaves the rescue under way alone', async () => {
+    const d = await deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
+    const at = clock.now().getTime()
+    await d.send(
+      d.msg('usage', { rescue_event_id: 'R2', event_time: at, event_desc: 'power_on' }, { seq: 30 }),
+    )
+    await d.send(
+      d.msg('usage', { rescue_event_id: 'R1', event_time: at - 60_000, event_desc: 'power_on' }, { seq: 20 }),
+    )
+    const rescues = await many<{ rescue_event_id: string; ended: boolean }>(
+      t.db,
+      sql`SELECT rescue_event_id, ended_at IS NOT NULL AS ended FROM rescue_events WHERE device_id = ${d.id} ORDER BY rescue_event_id`,
+    )
+    expect(rescues).toEqual([
+      { rescue_event_id: 'R1', ended: true },
+      { rescue_event_id: 'R2', ended: false },
+    ])
+  })
+})
+
 describe('warnings follow the settings and the site', () => {
   it('a longer reminder opens the pads warning at once; a shorter one closes it', async () => {
     const soon = new Date(clock.now().getTime() + 50 * 86_400_000).toISOString().slice(0, 10)
@@ -151,6 +199,32 @@ describe('nothing acknowledged is lost', () => {
     expect(await openKinds(d.id)).toEqual(['fault:E04'])
     const tests = await many(t.db, sql`SELECT id FROM device_detections WHERE device_id = ${d.id}`)
     expect(tests).toHaveLength(1)
+  })
+})
+
+describe('order after a failure', () => {
+  it('a message kept after a failure is applied before the next one of its device', async () => {
+    const d = await deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
+    await d.send(d.msg('heartbeat', { battery: 90 }))
+    await t.db.execute(sql`UPDATE devices SET model = model WHERE id = ${d.id}`)
+    await t.db.execute(
+      sql.raw(`CREATE FUNCTION refuse_once() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.device_id = ${d.id} THEN RAISE EXCEPTION 'disk full'; END IF; RETURN NEW; END $$`),
+    )
+    await t.db.execute(
+      sql.raw(
+        'CREATE TRIGGER refuse_once BEFORE INSERT ON device_detections FOR EACH ROW EXECUTE FUNCTION refuse_once()',
+      ),
+    )
+    try {
+      await d.send(d.msg('selftest', { report_type: 1, result: 'fail', fault_codes: ['E09'] }))
+    } finally {
+      await t.db.execute(sql.raw('DROP TRIGGER refuse_once ON device_detections'))
+      await t.db.execute(sql.raw('DROP FUNCTION refuse_once()'))
+    }
+    // The next message (a heartbeat) would make the self-test stale if it went first.
+    await d.send(d.msg('heartbeat', { battery: 90 }))
+    expect(await openKinds(d.id)).toEqual(['fault:E09'])
   })
 })
 

@@ -56,7 +56,17 @@ function lane(
     const rows = batch.flatMap((w) => w.rows)
     const now = ctx.clock.now()
     const { ids, loud } = await ctx.db.transaction(async (tx) => {
+      // Devices first, in id order, as the engine locks them (device, then its state): a batch
+      // and a message or the sweep on the same device wait for each other instead of crossing.
+      const senders = [...new Set(rows.map((r) => r.sender_id))].sort((a, b) => a - b)
+      await tx.execute(
+        sql`SELECT id FROM devices WHERE id IN (${sql.join(
+          senders.map((id) => sql`${id}`),
+          sql`, `,
+        )}) ORDER BY id FOR UPDATE`,
+      )
       const ids = await repo.insertInboxMany(tx, rows)
+      const firstNew = Math.min(...ids.values())
       // The newest new heartbeat of each device decides its state.
       const newest = new Map<number, repo.NewInboxRow>()
       for (const r of rows) {
@@ -87,6 +97,10 @@ function lane(
           WHERE s.device_id = v.device_id AND d.id = v.device_id AND d.deleted_at IS NULL
             AND NOT s.offline AND s.rescue_id IS NULL
             AND (v.boot > s.last_boot OR (v.boot = s.last_boot AND v.seq > s.last_seq))
+            -- An earlier message still waiting to be applied goes first (it would turn stale).
+            AND NOT EXISTS (SELECT 1 FROM device_inbox w
+                            WHERE (w.processed_at IS NULL OR w.outcome = 'failed') AND w.id < ${firstNew}
+                              AND w.sender_kind = 'aed' AND w.sender_id = v.device_id)
             AND CASE WHEN d.battery IS NULL THEN -1 WHEN d.battery <= ${BATTERY_EXHAUSTED} THEN 0
                      WHEN d.battery <= ${BATTERY_LOW} THEN 1 ELSE 2 END = v.band
           RETURNING s.device_id
@@ -139,7 +153,9 @@ function lane(
         try {
           await write(batch)
         } catch (e) {
-          for (const w of batch) w.reject(e)
+          // One sender's bad row must not refuse the others: each is written on its own.
+          if (batch.length === 1) batch[0].reject(e)
+          else for (const w of batch) await write([w]).catch((err) => w.reject(err))
         }
       }
     } finally {

@@ -54,7 +54,17 @@ export type Rules = {
 
 /** What happened to the device: a message, a missed deadline, or a re-check (day changed, settings or site edited). */
 export type EngineInput =
-  | { kind: 'message'; message: DeviceMessage; time: Date; stale: boolean }
+  | {
+      kind: 'message'
+      message: DeviceMessage
+      time: Date
+      stale: boolean
+      /**
+       * A `usage` step of a rescue that is not the one under way (it ended, or the step arrived
+       * out of order): the processor files it in that rescue's history; the state's rescue stays.
+       */
+      lateUsage?: boolean
+    }
   | { kind: 'deadline'; time: Date }
   | { kind: 'recheck'; time: Date }
 
@@ -331,6 +341,7 @@ export function reduce(prev: EngineState, input: EngineInput, ctx: Ctx): EngineO
         break
       }
       case 'usage': {
+        if (input.lateUsage) break
         const d = m.data
         const eventTime = new Date(d.event_time)
         const at = Number.isNaN(eventTime.getTime()) ? time : eventTime
