@@ -5,6 +5,7 @@ import type { AppContext } from './context.ts'
 import { type Database, openPglite, openPostgres } from './db/client.ts'
 import { migrate } from './db/migrate.ts'
 import { isEmpty, seedDemo } from './db/seed.ts'
+import { historyWanted, seedHistory } from './db/seed-history.ts'
 import { systemClock } from './lib/clock.ts'
 import { createEventBus } from './lib/events.ts'
 import { createSealer } from './lib/sealed.ts'
@@ -94,6 +95,8 @@ export async function createContext(
   // The demo devices need the context: their secrets are sealed, their photos stored.
   if (config.SEED_DEMO && (await isEmpty(database.db))) {
     await seedDemo(database.db, ctx)
+    // Three weeks of the demo devices' reports, run through the engine: statuses and events.
+    if (historyWanted(config)) log.info(await seedHistory(ctx), 'demo history seeded')
     ctx.seeded = true
   }
   return ctx

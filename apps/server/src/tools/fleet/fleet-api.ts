@@ -1,0 +1,107 @@
+import type { DeviceProfile } from './model.ts'
+
+// Where the simulator gets its devices: the server's own API, signed in as the demo system super
+// administrator (the factory list, the registered list for the sites, and each device's secret).
+// The same for PGlite and PostgreSQL: PGlite cannot be opened by a second process.
+
+export type FleetDevice = DeviceProfile & { id: number; secret: string }
+
+type Answer<T> = { code: number; msg: string; data: T }
+
+async function call<T>(base: string, path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+  const res = await fetch(new URL(path, base), {
+    ...init,
+    headers: {
+      'content-type': 'application/json',
+      ...(init.token ? { authorization: `JWT ${init.token}` } : {}),
+      ...init.headers,
+    },
+  })
+  const body = (await res.json().catch(() => null)) as Answer<T> | null
+  if (!body || body.code !== 0) {
+    throw new Error(
+      `${init.method ?? 'GET'} ${path}: HTTP ${res.status} ${body ? `${body.code} ${body.msg}` : ''}`,
+    )
+  }
+  return body.data
+}
+
+type Page<T> = { count: number; resource: T[] }
+type Registered = {
+  id: number
+  device_sn: string
+  model: string
+  fw_version: string | null
+  lat: number
+  lon: number
+  electrode_sheet_expire: string
+  battery_expire: string
+}
+type Factory = { id: number; device_sn: string; model: string; fw_version: string | null; is_register: 0 | 1 }
+
+async function all<T>(base: string, token: string, query: string): Promise<T[]> {
+  const out: T[] = []
+  for (let page = 1; ; page++) {
+    const p = await call<Page<T>>(base, `/api/v1/device/?${query}&page=${page}&page_size=500`, { token })
+    out.push(...p.resource)
+    if (p.resource.length === 0 || out.length >= p.count) return out
+  }
+}
+
+/** Runs `fn` over `items`, `n` at a time. */
+export async function pool<T, R>(
+  items: T[],
+  n: number,
+  fn: (item: T, i: number) => Promise<R>,
+): Promise<R[]> {
+  const out: R[] = new Array(items.length)
+  let next = 0
+  await Promise.all(
+    Array.from({ length: Math.min(n, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++
+        out[i] = await fn(items[i], i)
+      }
+    }),
+  )
+  return out
+}
+
+/**
+ * Up to `count` devices of the factory list, registered ones first (they have a site, so they can
+ * be carried away), with their secrets.
+ */
+export async function loadFleet(
+  base: string,
+  count: number,
+  login: { phone: string; password: string },
+): Promise<FleetDevice[]> {
+  const { token } = await call<{ token: string }>(base, '/api/v1/member/login', {
+    method: 'POST',
+    body: JSON.stringify({ mobile: login.phone, password: login.password, login_way: 1, member_type: 3 }),
+  })
+  const [registered, factory] = await Promise.all([
+    all<Registered>(base, token, 'device_list_type=1'),
+    all<Factory>(base, token, 'device_list_type=2'),
+  ])
+  const sites = new Map(registered.map((r) => [r.device_sn, r]))
+  const chosen = [...factory]
+    .sort((a, b) => Number(sites.has(b.device_sn)) - Number(sites.has(a.device_sn)) || a.id - b.id)
+    .slice(0, count)
+  return pool(chosen, 8, async (d) => {
+    const { secret } = await call<{ sn: string; secret: string }>(base, `/api/v1/device/${d.id}/credential`, {
+      token,
+    })
+    const site = sites.get(d.device_sn)
+    return {
+      id: d.id,
+      sn: d.device_sn,
+      secret,
+      model: d.model || 'AED',
+      fwVersion: d.fw_version ?? 'V1.0.0',
+      site: site ? { lat: site.lat, lon: site.lon } : null,
+      padsExpire: site?.electrode_sheet_expire ?? null,
+      batteryExpire: site?.battery_expire ?? null,
+    }
+  })
+}

@@ -1,0 +1,130 @@
+// `npm run simulate -- --devices N --minutes M [--http|--mqtt] [--rate R] [--url URL] [--speed X]`:
+// drives devices of the server's factory list like a real network (hello, heartbeats with a
+// slowly draining battery, a daily self-test, failed self-tests, expiring pads, a device carried
+// away, a device going silent, rescues with their usage steps and ECG upload, and the commands
+// that come back), over signed HTTPS or MQTT, and prints what was sent and acknowledged and how
+// fast. Serials and secrets come from the server's API (signed in as the demo system super
+// administrator), so it works alike on PGlite and PostgreSQL. See docs/device-protocol.md.
+import { parseArgs } from 'node:util'
+import { loadConfig } from '../config.ts'
+import { DEMO_PASSWORD, demoMembers } from '../db/seed.ts'
+import { loadFleet } from './fleet/fleet-api.ts'
+import { runFleet } from './fleet/runner.ts'
+import { httpTransport, mqttTransport } from './fleet/transports.ts'
+
+const { values: a } = parseArgs({
+  options: {
+    devices: { type: 'string', default: '100' },
+    minutes: { type: 'string', default: '5' },
+    mqtt: { type: 'boolean', default: false },
+    http: { type: 'boolean', default: false },
+    rate: { type: 'string' },
+    url: { type: 'string' },
+    'mqtt-url': { type: 'string' },
+    speed: { type: 'string', default: '60' },
+    heartbeat: { type: 'string' },
+    seed: { type: 'string', default: '1' },
+    events: { type: 'string', default: '1' },
+    workers: { type: 'string' },
+    phone: { type: 'string', default: demoMembers[0].phone },
+    password: { type: 'string', default: DEMO_PASSWORD },
+    help: { type: 'boolean', default: false },
+  },
+})
+
+if (a.help) {
+  console.log(`npm run simulate -- [options]
+  --devices N      devices to drive (registered ones first; default 100)
+  --minutes M      how long to run (default 5)
+  --http | --mqtt  transport (default http)
+  --rate R         total messages per second (token bucket); heartbeats are paced to reach it
+  --url URL        the server (default http://127.0.0.1:$PORT, PORT from the environment or 8080)
+  --mqtt-url URL   the broker (default mqtt://<url host>:$MQTT_PORT, 1883)
+  --speed X        model seconds per real second (default 60: a day passes in 24 minutes)
+  --heartbeat S    heartbeat interval in model seconds (default 3600, or from --rate)
+  --seed S         seed of the devices' behaviour (default 1)
+  --events F       multiplies the chances of a fault (4% of devices per run), a silent spell (3%),
+                   a move (2%), a rescue (1%), expiring pads (4%); e.g. 10 for a lively demo.
+                   A silent device is marked offline after 3 report intervals + 5 min (8 min at
+                   the shortest interval, 60 s): run 10 minutes or more to see it.
+  --workers W      requests in flight at most (default min(64, devices))
+  --phone / --password  the system super administrator to read the devices with (demo default)`)
+  process.exit(0)
+}
+
+const num = (v: string | undefined, name: string, min: number) => {
+  const n = Number(v)
+  if (!Number.isFinite(n) || n < min) {
+    console.error(`--${name} must be a number >= ${min}`)
+    process.exit(2)
+  }
+  return n
+}
+
+async function main() {
+  let config: ReturnType<typeof loadConfig> | null = null
+  try {
+    config = loadConfig()
+  } catch {}
+  const port = config?.PORT ?? 8080
+  const base = a.url ?? `http://127.0.0.1:${port}`
+  const devicesWanted = num(a.devices, 'devices', 1)
+  const minutes = num(a.minutes, 'minutes', 0.05)
+  const speed = num(a.speed, 'speed', 0.001)
+  const rate = a.rate === undefined ? null : num(a.rate, 'rate', 0.1)
+
+  const t0 = performance.now()
+  const devices = await loadFleet(base, devicesWanted, { phone: a.phone, password: a.password })
+  const sited = devices.filter((d) => d.site).length
+  console.log(
+    `${devices.length} devices (${sited} installed, ${devices.length - sited} stock) and their secrets read from ${base} in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  )
+  if (devices.length === 0) process.exit(1)
+  // With a rate, the heartbeats alone would reach it: each device every N / R real seconds.
+  const heartbeatS =
+    a.heartbeat !== undefined
+      ? num(a.heartbeat, 'heartbeat', 1)
+      : rate !== null
+        ? (devices.length / rate) * speed
+        : 3600
+  const workers = a.workers ? num(a.workers, 'workers', 1) : Math.min(64, devices.length)
+  const brokerPort = Number(process.env.MQTT_PORT ?? 1883)
+  const transport = a.mqtt
+    ? mqttTransport(base, a['mqtt-url'] ?? `mqtt://${new URL(base).hostname}:${brokerPort}`, workers)
+    : httpTransport(base, workers)
+  console.log(
+    `${transport.name}: ${minutes} min at speed ${speed} (a model day every ${(1440 / speed).toFixed(1)} min), heartbeat every ${(heartbeatS / speed).toFixed(1)} s real${rate ? `, rate ${rate}/s` : ''}`,
+  )
+  const stats = await runFleet(devices, transport, {
+    minutes,
+    speed,
+    rate,
+    heartbeatS,
+    seed: num(a.seed, 'seed', 0),
+    events: num(a.events, 'events', 0),
+    workers,
+    progressS: 5,
+  })
+  await transport.close()
+  const secs = (performance.now() - stats.started) / 1000
+  console.log(
+    [
+      '',
+      `done in ${secs.toFixed(1)} s (${transport.name}, ${devices.length} devices)`,
+      `  sent         ${stats.sent}`,
+      `  acknowledged ${stats.acked}`,
+      `  duplicates   ${stats.duplicates}`,
+      `  refused      ${stats.refused}`,
+      `  errors       ${stats.errors}`,
+      `  uploads      ${stats.uploads} ECG files; commands carried out ${stats.commands}`,
+      `  rate         ${((stats.acked + stats.duplicates) / secs).toFixed(1)} msg/s acknowledged`,
+      `  ack latency  p50 ${stats.percentile(50).toFixed(1)} ms, p95 ${stats.percentile(95).toFixed(1)} ms, p99 ${stats.percentile(99).toFixed(1)} ms`,
+    ].join('\n'),
+  )
+  process.exit(stats.refused > 0 || stats.errors > 0 ? 1 : 0)
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? e.message : e)
+  process.exit(1)
+})
