@@ -3,10 +3,12 @@ import { resourceKeys } from '../../../lib/queryKeys'
 
 const resource = resourceKeys('device')
 
-/** Query keys of the device pages: lists and details (with the detail's record tabs), the factory list, change records, managers, statistics. */
+/** Query keys of the device pages: lists and details (with the detail's record tabs and commands), the factory list, change records, managers, statistics. */
 export const deviceKeys = {
   ...resource,
   records: (sn: string, type: PageDetailType) => [...resource.detail(`sn:${sn}`), type] as const,
+  /** The remote commands of a device (by id) and where each one is. */
+  commands: (id: number) => [...resource.detail(id), 'commands'] as const,
   factory: (params: object) => ['device', 'factory', params] as const,
   changeRecord: (registerCode: string) => ['device', 'change-record', registerCode] as const,
   managers: (agencyId: number | null, name: string) => ['device', 'managers', agencyId, name] as const,

@@ -8,6 +8,7 @@ import { BatteryLevel } from './BatteryLevel'
 import { ChangeRecordTable } from './ChangeRecordTable'
 import { DeviceStatusTag } from './DeviceStatusTag'
 import { ExpiryDate } from './ExpiryDate'
+import { ReadinessTag } from './ReadinessTag'
 
 /** 基本信息: the device and its installation, where it is, its photos and its change record. */
 export function DeviceBaseInfo({ device: d }: { device: Device }) {
@@ -30,6 +31,20 @@ export function DeviceBaseInfo({ device: d }: { device: Device }) {
         </Descriptions.Item>
         <Descriptions.Item label={t('device.battery')}>
           <BatteryLevel value={d.battery} empty={dash} />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('device.readiness.title')} span={2}>
+          <Space size={4} wrap>
+            <ReadinessTag device={d} />
+            {d.readiness_reasons_text.length > 0 && (
+              <span data-testid="readiness-reasons">{d.readiness_reasons_text.join('、')}</span>
+            )}
+          </Space>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('device.readiness.lastPassTime')}>
+          {d.last_pass_time ? formatDateTime(d.last_pass_time) : dash}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('device.readiness.lastReportTime')}>
+          {d.last_report_time ? formatDateTime(d.last_report_time) : dash}
         </Descriptions.Item>
         <Descriptions.Item label={t('device.batteryExpire')}>
           <ExpiryDate value={d.battery_expire} />

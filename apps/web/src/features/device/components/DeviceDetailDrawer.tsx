@@ -11,6 +11,7 @@ import type { ColumnsType } from 'antd/es/table'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useDeviceBase } from '../api/useDeviceBase'
+import { CommandsTab } from './CommandsTab'
 import { DeviceBaseInfo } from './DeviceBaseInfo'
 import { DeviceStatusTag } from './DeviceStatusTag'
 import { InspectTab } from './InspectTab'
@@ -20,7 +21,7 @@ import { useRecordColumns } from './useRecordColumns'
 
 export const DETAIL_WIDTH = 1000
 
-/** The device detail: basic info (with the change record) and the six record tabs of the spec. */
+/** The device detail: basic info (with the change record), the six record tabs of the spec and the remote commands. */
 export default function DeviceDetailDrawer({
   device,
   onClose,
@@ -87,6 +88,11 @@ export default function DeviceDetailDrawer({
               key: 'usageLog',
               label: t('device.tabs.usageLog'),
               children: <UsageLogTab sn={sn} active={tab === 'usageLog'} />,
+            },
+            {
+              key: 'commands',
+              label: t('device.tabs.commands'),
+              children: <CommandsTab id={device.id} active={tab === 'commands'} />,
             },
           ]}
         />

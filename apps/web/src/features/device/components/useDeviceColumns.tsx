@@ -7,6 +7,7 @@ import { useDict } from '../../../lib/useDict'
 import { BatteryLevel } from './BatteryLevel'
 import { DeviceStatusTag } from './DeviceStatusTag'
 import { ExpiryDate } from './ExpiryDate'
+import { ReadinessTag } from './ReadinessTag'
 
 type Actions = {
   onDetail: (d: Device) => void
@@ -32,6 +33,12 @@ export function useDeviceColumns({ onDetail, onChange, onDelete }: Actions): Col
       width: 100,
       sorter: true,
       render: (_, d) => <DeviceStatusTag status={d.status} text={d.status_text} />,
+    },
+    {
+      title: t('device.readiness.title'),
+      dataIndex: 'readiness',
+      width: 100,
+      render: (_, d) => <ReadinessTag device={d} />,
     },
     {
       title: t('device.battery'),

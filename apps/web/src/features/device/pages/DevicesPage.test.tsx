@@ -40,7 +40,7 @@ function api(menu = orgMenu, rows = [device()]) {
       calls.update.push(call)
       return { code: 0, msg: '修改成功！', data: device() }
     }),
-    on(deviceDetailApi.single, () => ({ code: 0, data: device() })),
+    on(deviceDetailApi.single, () => ({ code: 0, data: rows[0] ?? device() })),
     on(deviceApi.changeRecord, () => ({ code: 0, data: { count: 0, resource: [] } })),
     on(deviceStatsApi.stateDistribution, () => ({
       code: 0,
@@ -154,6 +154,38 @@ describe('DevicesPage', () => {
     await user.click(await screen.findByTestId('column-register_code'))
     await waitFor(() => expect(screen.queryByRole('columnheader', { name: '注册编号' })).toBeNull())
     expect(screen.getByRole('columnheader', { name: /设备SN/ })).toBeInTheDocument()
+  })
+
+  it('shows the readiness right after the status, in 筛选列 like the others, and in the detail', async () => {
+    const notReady = device({
+      readiness: 'not_ready',
+      readiness_text: '不可用',
+      readiness_reasons: ['fault'],
+      readiness_reasons_text: ['自检故障'],
+    })
+    api(orgMenu, [notReady])
+    sessionStore.signIn(superAdmin())
+    renderWithProviders(<DevicesPage />)
+    const user = userEvent.setup()
+    await screen.findByText('M672412211')
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent)
+    expect(headers.indexOf('可用性')).toBe(headers.indexOf('状态') + 1)
+    expect(screen.getByTestId('readiness-not_ready')).toHaveClass('ant-tag-red')
+
+    await user.click(screen.getByTestId('column-chooser-button'))
+    await user.click(await screen.findByTestId('column-readiness'))
+    await waitFor(() => expect(screen.queryByRole('columnheader', { name: '可用性' })).toBeNull())
+    await user.click(screen.getByTestId('column-readiness'))
+    expect(await screen.findByRole('columnheader', { name: '可用性' })).toBeInTheDocument()
+
+    await user.click(screen.getByTestId('device-detail-7'))
+    const base = await screen.findByTestId('device-base')
+    expect(within(base).getByTestId('readiness-not_ready')).toHaveTextContent('不可用')
+    expect(within(base).getByTestId('readiness-reasons')).toHaveTextContent('自检故障')
+    expect(within(base).getByText('最近自检通过')).toBeInTheDocument()
+    expect(within(base).getByText('2026-11-22 09:12:00')).toBeInTheDocument()
+    expect(within(base).getByText('最近上报')).toBeInTheDocument()
+    expect(within(base).getByText('2026-11-22 10:40:00')).toBeInTheDocument()
   })
 })
 
