@@ -40,7 +40,12 @@ export default async function setup(project: TestProject) {
     } catch {
       // not listening yet
     }
-    if (Date.now() > end) throw new Error('the server did not start in 90 s')
+    if (Date.now() > end) {
+      // Not left behind holding its port and folder for the next run.
+      server.kill('SIGKILL')
+      fs.rmSync(dataDir, { recursive: true, force: true })
+      throw new Error('the server did not start in 90 s')
+    }
     await new Promise((r) => setTimeout(r, 250))
   }
   project.provide('baseURL', baseURL)
