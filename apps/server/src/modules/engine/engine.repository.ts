@@ -60,14 +60,25 @@ export async function insertInbox(tx: DbOrTx, r: NewInboxRow, applied?: Date): P
   return row?.id ?? null
 }
 
-/** Stores many messages in one statement; answers the ids of the new ones by message id. */
-export async function insertInboxMany(tx: DbOrTx, rows: NewInboxRow[]): Promise<Map<string, number>> {
+/**
+ * Stores many messages in one statement; answers the ids of the new ones by message id. With
+ * `coalescedAt` they are stored as coalesced at that time (the caller's transaction turns the
+ * few that change something back to waiting before it commits).
+ */
+export async function insertInboxMany(
+  tx: DbOrTx,
+  rows: NewInboxRow[],
+  coalescedAt?: Date,
+): Promise<Map<string, number>> {
   if (rows.length === 0) return new Map()
+  const done = coalescedAt ? iso(coalescedAt) : null
+  const outcome = coalescedAt ? 'coalesced' : null
   const values = sql.join(
     rows.map(
       (r) => sql`(${r.sender_kind}, ${r.sender_id}, ${r.msg_id}, ${r.type}, ${r.boot}, ${r.seq},
         ${r.device_ts ? iso(r.device_ts) : null}::timestamptz, ${iso(r.event_time)}::timestamptz, ${r.ts_flagged},
-        ${iso(r.received_at)}::timestamptz, ${r.transport}, ${JSON.stringify(r.data)}::jsonb)`,
+        ${iso(r.received_at)}::timestamptz, ${r.transport}, ${JSON.stringify(r.data)}::jsonb,
+        ${done}::timestamptz, ${outcome}, ${done ? 1 : 0})`,
     ),
     sql`, `,
   )
@@ -75,7 +86,7 @@ export async function insertInboxMany(tx: DbOrTx, rows: NewInboxRow[]): Promise<
     tx,
     sql`
     INSERT INTO device_inbox (sender_kind, sender_id, msg_id, type, boot, seq, device_ts, event_time,
-      ts_flagged, received_at, transport, data)
+      ts_flagged, received_at, transport, data, processed_at, outcome, attempts)
     VALUES ${values}
     ON CONFLICT (sender_kind, sender_id, msg_id) DO NOTHING
     RETURNING id, sender_id, msg_id`,
@@ -142,6 +153,8 @@ export type DeviceFacts = {
   last_pass_at: Date | null
   sms_off: boolean
   has_state: boolean
+  /** Earlier messages of the device wait to be applied (see lockDevice's waitingBefore). */
+  waiting: boolean
   state: EngineState
   site: Site | null
   rules: Rules
@@ -183,10 +196,21 @@ type FactsRow = {
   sms_off: number | null
   config: Partial<AgencySettings> | null
   open_events: string | { id: number; kind: DeviceEventKind; code: string }[]
+  waiting: boolean
 }
 
 /** Reads and locks a device with its engine state, site, rules and open conditions. */
-export async function lockDevice(tx: DbOrTx, deviceId: number): Promise<DeviceFacts | null> {
+export async function lockDevice(
+  tx: DbOrTx,
+  deviceId: number,
+  /** Also tell whether messages stored before this inbox id still wait to be applied. */
+  waitingBefore?: number,
+): Promise<DeviceFacts | null> {
+  const waiting =
+    waitingBefore === undefined
+      ? sql`false`
+      : sql`EXISTS (SELECT 1 FROM device_inbox w WHERE (w.processed_at IS NULL OR w.outcome = 'failed')
+                AND w.attempts < 10 AND w.sender_kind = 'aed' AND w.sender_id = d.id AND w.id < ${waitingBefore})`
   const r = await one<FactsRow>(
     tx,
     sql`
@@ -197,7 +221,8 @@ export async function lockDevice(tx: DbOrTx, deviceId: number): Promise<DeviceFa
       i.lat, i.lon, i.location, i.electrode_sheet_expire::text, i.battery_expire::text,
       i.host_expire::text, i.safety_radius, i.disable_abnormal_sms_notify AS sms_off, st.config,
       (SELECT coalesce(json_agg(json_build_object('id', e.id, 'kind', e.kind, 'code', e.code)), '[]'::json)
-       FROM device_events e WHERE e.device_id = d.id AND e.closed_at IS NULL) AS open_events
+       FROM device_events e WHERE e.device_id = d.id AND e.closed_at IS NULL) AS open_events,
+      ${waiting} AS waiting
     FROM devices d
     LEFT JOIN installations i ON i.id = d.installation_id AND i.removed_at IS NULL
     JOIN agencies a ON a.id = coalesce(i.agency_id, d.agency_id)
@@ -229,6 +254,7 @@ export async function lockDevice(tx: DbOrTx, deviceId: number): Promise<DeviceFa
     last_pass_at: r.last_pass_at,
     sms_off: r.sms_off === 1,
     has_state: r.has_state,
+    waiting: r.waiting,
     state: {
       open: events.map((e) => ({ kind: e.kind, code: e.code })),
       reported: r.has_state,

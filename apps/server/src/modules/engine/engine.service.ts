@@ -134,7 +134,6 @@ export async function applyInbox(
   opts: { earlier?: boolean } = {},
 ): Promise<void> {
   const now = ctx.clock.now()
-  if (opts.earlier !== false) await applyEarlier(ctx, tx, row.sender_kind, row.sender_id, row.id)
   // A row stored as applied by this transaction needs no second write unless the outcome differs.
   const finish = async (outcome: 'applied' | 'stale' | 'ignored') => {
     if (row.outcome !== outcome) await repo.finishInbox(tx, row.id, outcome, now)
@@ -149,7 +148,11 @@ export async function applyInbox(
     type: row.type,
     data: row.data,
   })
-  const facts = await repo.lockDevice(tx, row.sender_id)
+  let facts = await repo.lockDevice(tx, row.sender_id, opts.earlier === false ? undefined : row.id)
+  if (facts?.waiting) {
+    await applyEarlier(ctx, tx, row.sender_kind, row.sender_id, row.id)
+    facts = await repo.lockDevice(tx, row.sender_id)
+  }
   if (!facts || !parsed.ok || !parsed.known || !AED_TYPES.includes(parsed.message.type)) {
     return finish('ignored')
   }

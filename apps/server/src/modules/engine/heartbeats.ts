@@ -65,7 +65,7 @@ function lane(
           sql`, `,
         )}) ORDER BY id FOR UPDATE`,
       )
-      const ids = await repo.insertInboxMany(tx, rows)
+      const ids = await repo.insertInboxMany(tx, rows, now)
       const firstNew = Math.min(...ids.values())
       // The newest new heartbeat of each device decides its state.
       const newest = new Map<number, repo.NewInboxRow>()
@@ -112,18 +112,18 @@ function lane(
         SELECT device_id FROM q`,
       )
       const quietIds = new Set(quiet.map((q) => q.device_id))
-      const coalesced: number[] = []
       const loud: number[] = []
       for (const r of rows) {
         const id = ids.get(`${r.sender_id}:${r.msg_id}`)
         if (id === undefined) continue
-        ;(quietIds.has(r.sender_id) ? coalesced : loud).push(id)
+        if (!quietIds.has(r.sender_id)) loud.push(id)
       }
-      if (coalesced.length) {
+      // Stored as coalesced; the ones that change something wait for the engine instead.
+      if (loud.length) {
         await tx.execute(sql`
-          UPDATE device_inbox SET processed_at = ${now.toISOString()}::timestamptz, outcome = 'coalesced', attempts = 1
+          UPDATE device_inbox SET processed_at = NULL, outcome = NULL, attempts = 0
           WHERE id IN (${sql.join(
-            coalesced.map((id) => sql`${id}`),
+            loud.map((id) => sql`${id}`),
             sql`, `,
           )})`)
       }
