@@ -2,6 +2,7 @@ import zlib from 'node:zlib'
 import { DATA_DICT } from '@aed/contracts/constants'
 import { sql } from 'drizzle-orm'
 import type { AppContext } from '../context.ts'
+import { seededRng } from '../lib/random.ts'
 import { formatDate } from '../lib/time.ts'
 import { createFactoryDevices } from '../modules/device/device.service.ts'
 import type { DbOrTx } from './client.ts'
@@ -13,33 +14,6 @@ import { many } from './sql.ts'
 // administrators, in every opening state, expiry band and battery band, with a spread of
 // statuses (mostly normal), photos, a year of inspections and changes; and 60 devices of factory
 // stock. Deterministic: one seeded generator, dates relative to the day of seeding.
-
-/** mulberry32: a small seeded generator, so every seed makes the same network. */
-function seeded(seed: number) {
-  let a = seed >>> 0
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let x = a
-    x = Math.imul(x ^ (x >>> 15), x | 1)
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61)
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296
-  }
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1))
-  return {
-    next,
-    int,
-    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)],
-    /** A value by weights: [[value, weight], ...]. */
-    weighted: <T>(list: readonly (readonly [T, number])[]): T => {
-      let r = next() * list.reduce((s, [, w]) => s + w, 0)
-      for (const [v, w] of list) {
-        r -= w
-        if (r < 0) return v
-      }
-      return list[list.length - 1][0]
-    },
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Photos: two small real PNG pictures of an AED cabinet (close-up and far view), drawn here.
@@ -525,7 +499,7 @@ function insertRows<T>(
  */
 export async function seedDemoDevices(tx: DbOrTx, ctx: AppContext, people: DemoPeople) {
   checkBands()
-  const rng = seeded(20261122)
+  const rng = seededRng(20261122)
   const now = ctx.clock.now()
   const daysFrom = (days: number, at = now) => new Date(at.getTime() + days * DAY)
   const [near, far] = await Promise.all([

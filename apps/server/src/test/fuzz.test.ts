@@ -9,25 +9,8 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { many, one } from '../db/sql.ts'
+import { type Rng, seededRng } from '../lib/random.ts'
 import { createTestApp, demo, type TestApp } from './harness.ts'
-
-/** mulberry32: a small seeded generator, so every run sends the same requests. */
-function seeded(seed: number) {
-  let a = seed >>> 0
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let x = a
-    x = Math.imul(x ^ (x >>> 15), x | 1)
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61)
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296
-  }
-  return {
-    next,
-    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)],
-    chance: (p: number) => next() < p,
-  }
-}
-type Rng = ReturnType<typeof seeded>
 
 const LONG = 'x'.repeat(10_000)
 
@@ -437,7 +420,7 @@ afterAll(() => t.close())
 describe('fuzzing every route of the OpenAPI document', () => {
   it('answers every bad request below HTTP 500, in the envelope, and writes nothing', async () => {
     const doc = t.app.swagger() as { paths: Record<string, Record<string, Operation>> }
-    const rng = seeded(20260517)
+    const rng = seededRng(20260517)
     const requests: Req[] = []
     for (const [path, ops] of Object.entries(doc.paths)) {
       if (path.startsWith('/api/docs')) continue

@@ -50,6 +50,23 @@ async function live(ms: number) {
   }
 }
 
+/** Makes detection records of one device fail to write (as a full disk would); answers the repair. */
+async function breakDetections(deviceId: number) {
+  await t.db.execute(
+    sql.raw(`CREATE FUNCTION refuse_detection() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN IF NEW.device_id = ${deviceId} THEN RAISE EXCEPTION 'disk full'; END IF; RETURN NEW; END $$`),
+  )
+  await t.db.execute(
+    sql.raw(
+      'CREATE TRIGGER refuse_detection BEFORE INSERT ON device_detections FOR EACH ROW EXECUTE FUNCTION refuse_detection()',
+    ),
+  )
+  return async () => {
+    await t.db.execute(sql.raw('DROP TRIGGER refuse_detection ON device_detections'))
+    await t.db.execute(sql.raw('DROP FUNCTION refuse_detection()'))
+  }
+}
+
 describe('offline sweep', () => {
   it('marks a silent device offline after interval × 3 + grace, and its next message brings it back', async () => {
     const d = await deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
@@ -171,15 +188,7 @@ describe('nothing acknowledged is lost', () => {
     const d = await deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
     await d.send(d.msg('heartbeat', { battery: 90 }))
     // Break the engine for this device only: its detections cannot be written.
-    await t.db.execute(
-      sql.raw(`CREATE FUNCTION refuse_detection() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN IF NEW.device_id = ${d.id} THEN RAISE EXCEPTION 'disk full'; END IF; RETURN NEW; END $$`),
-    )
-    await t.db.execute(
-      sql.raw(
-        'CREATE TRIGGER refuse_detection BEFORE INSERT ON device_detections FOR EACH ROW EXECUTE FUNCTION refuse_detection()',
-      ),
-    )
+    const repair = await breakDetections(d.id)
     const m = d.msg('selftest', { report_type: 1, result: 'fail', fault_codes: ['E04'] })
     try {
       expect((await d.send(m)).acked).toEqual([m.id])
@@ -191,8 +200,7 @@ describe('nothing acknowledged is lost', () => {
       expect(kept?.error).toContain('disk full')
       expect(await openKinds(d.id)).toEqual([])
     } finally {
-      await t.db.execute(sql.raw('DROP TRIGGER refuse_detection ON device_detections'))
-      await t.db.execute(sql.raw('DROP FUNCTION refuse_detection()'))
+      await repair()
     }
     await retryInbox(t.ctx)
     await retryInbox(t.ctx)
@@ -206,21 +214,11 @@ describe('order after a failure', () => {
   it('a message kept after a failure is applied before the next one of its device', async () => {
     const d = await deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
     await d.send(d.msg('heartbeat', { battery: 90 }))
-    await t.db.execute(sql`UPDATE devices SET model = model WHERE id = ${d.id}`)
-    await t.db.execute(
-      sql.raw(`CREATE FUNCTION refuse_once() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN IF NEW.device_id = ${d.id} THEN RAISE EXCEPTION 'disk full'; END IF; RETURN NEW; END $$`),
-    )
-    await t.db.execute(
-      sql.raw(
-        'CREATE TRIGGER refuse_once BEFORE INSERT ON device_detections FOR EACH ROW EXECUTE FUNCTION refuse_once()',
-      ),
-    )
+    const repair = await breakDetections(d.id)
     try {
       await d.send(d.msg('selftest', { report_type: 1, result: 'fail', fault_codes: ['E09'] }))
     } finally {
-      await t.db.execute(sql.raw('DROP TRIGGER refuse_once ON device_detections'))
-      await t.db.execute(sql.raw('DROP FUNCTION refuse_once()'))
+      await repair()
     }
     // The next message (a heartbeat) would make the self-test stale if it went first.
     await d.send(d.msg('heartbeat', { battery: 90 }))

@@ -7,31 +7,12 @@ import gcoord from 'gcoord'
 // no I/O: the simulator moves it in (scaled) real time and sends over HTTPS or MQTT; the demo
 // history moves it through three weeks and feeds the engine in-process. Same inputs, same
 // messages.
+import { type Rng, seededRng } from '../../lib/random.ts'
+
+export { type Rng, seededRng }
 
 const HOUR = 3600_000
 const DAY = 24 * HOUR
-
-/** mulberry32: a small seeded generator. */
-export function seededRng(seed: number) {
-  let a = seed >>> 0
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let x = a
-    x = Math.imul(x ^ (x >>> 15), x | 1)
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61)
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296
-  }
-  return {
-    next,
-    /** An integer in [min, max]. */
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    /** A number in [min, max). */
-    between: (min: number, max: number) => min + next() * (max - min),
-    chance: (p: number) => next() < p,
-    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)],
-  }
-}
-export type Rng = ReturnType<typeof seededRng>
 
 /** The protocol envelope (docs/device-protocol.md). */
 export type Envelope = {
