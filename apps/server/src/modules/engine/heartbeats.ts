@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts'
 import { many } from '../../db/sql.ts'
 import * as repo from './engine.repository.ts'
 import { DEADLINE_GRACE_MS, DEFAULT_REPORT_INTERVAL_S, MISSED_FACTOR } from './engine.rules.ts'
+import { groupCommit, type Waiter } from './group-commit.ts'
 import { BATTERY_EXHAUSTED, BATTERY_LOW } from './reducer.ts'
 
 /** Collects heartbeats from every connection and writes them in one transaction. */
@@ -11,11 +12,7 @@ export type HeartbeatBatcher = {
   submit(rows: repo.NewInboxRow[]): Promise<Map<string, 'acked' | 'duplicate'>>
 }
 
-type Waiting = {
-  rows: repo.NewInboxRow[]
-  resolve: (m: Map<string, 'acked' | 'duplicate'>) => void
-  reject: (e: unknown) => void
-}
+type Waiting = Waiter<repo.NewInboxRow, Map<string, 'acked' | 'duplicate'>>
 
 const band = (b: number) => (b <= BATTERY_EXHAUSTED ? 0 : b <= BATTERY_LOW ? 1 : 2)
 
@@ -48,10 +45,6 @@ function lane(
   applyRow: (inboxId: number) => Promise<void>,
   maxRows: number,
 ): HeartbeatBatcher {
-  const queue: Waiting[] = []
-  let running = false
-  let scheduled = false
-
   async function write(batch: Waiting[]) {
     const rows = batch.flatMap((w) => w.rows)
     const now = ctx.clock.now()
@@ -138,43 +131,11 @@ function lane(
     }
   }
 
-  async function drain() {
-    if (running) return
-    running = true
-    try {
-      while (queue.length) {
-        const batch: Waiting[] = []
-        let n = 0
-        while (queue.length && n < maxRows) {
-          const w = queue.shift() as Waiting
-          batch.push(w)
-          n += w.rows.length
-        }
-        try {
-          await write(batch)
-        } catch (e) {
-          // One sender's bad row must not refuse the others: each is written on its own.
-          if (batch.length === 1) batch[0].reject(e)
-          else for (const w of batch) await write([w]).catch((err) => w.reject(err))
-        }
-      }
-    } finally {
-      running = false
-    }
-  }
-
-  return {
-    submit(rows) {
-      return new Promise((resolve, reject) => {
-        queue.push({ rows, resolve, reject })
-        if (!running && !scheduled) {
-          scheduled = true
-          setImmediate(() => {
-            scheduled = false
-            void drain()
-          })
-        }
-      })
-    },
-  }
+  const group = groupCommit<repo.NewInboxRow, Map<string, 'acked' | 'duplicate'>>({
+    maxRows,
+    write,
+    // One sender's bad row must not refuse the others: each is written on its own.
+    alone: (w) => write([w]),
+  })
+  return group
 }
