@@ -4,7 +4,12 @@ import type { DeviceProfile } from './model.ts'
 // administrator (the factory list, the registered list for the sites, and each device's secret).
 // The same for PGlite and PostgreSQL: PGlite cannot be opened by a second process.
 
-export type FleetDevice = DeviceProfile & { id: number; secret: string }
+export type FleetDevice = DeviceProfile & {
+  id: number
+  secret: string
+  /** The status the platform shows now (0-4; 0 for stock): the simulation goes on from it. */
+  status: number
+}
 
 type Answer<T> = { code: number; msg: string; data: T }
 
@@ -36,6 +41,7 @@ type Registered = {
   lon: number
   electrode_sheet_expire: string
   battery_expire: string
+  status: number
 }
 type Factory = { id: number; device_sn: string; model: string; fw_version: string | null; is_register: 0 | 1 }
 
@@ -102,6 +108,7 @@ export async function loadFleet(
       site: site ? { lat: site.lat, lon: site.lon } : null,
       padsExpire: site?.electrode_sheet_expire ?? null,
       batteryExpire: site?.battery_expire ?? null,
+      status: site?.status ?? 0,
     }
   })
 }

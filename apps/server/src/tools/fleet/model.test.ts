@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { distanceM, toGcj02 } from '../../modules/engine/reducer.ts'
 import {
   createDeviceModel,
+  currentEpisodes,
   type Envelope,
   type Episode,
   LIVE_RATES,
@@ -230,5 +231,64 @@ describe('device behaviour model', () => {
     expect(shanghaiDate(Date.parse('2026-11-01T17:00:00Z'))).toBe('2026-11-02')
     expect(scaledRates(10)).toMatchObject({ fault: 0.4, silent: 0.3 })
     expect(scaledRates(100).fault).toBe(1)
+  })
+})
+
+describe('currentEpisodes', () => {
+  const site = { lat: 30.27, lon: 120.13 }
+  const base = {
+    sn: 'A6400000001',
+    model: 'D100',
+    fwVersion: 'V1',
+    site,
+    padsExpire: null,
+    batteryExpire: null,
+  }
+  const start = Date.parse('2026-11-22T00:00:00Z')
+  it('goes on from the status the console shows: a fault keeps failing, an offset stays away, offline stays silent', () => {
+    const kinds = (status: number) =>
+      currentEpisodes({ ...base, status }, seededRng(3), start).map((e) => e.kind)
+    expect(kinds(0)).toEqual([])
+    expect(kinds(1)).toEqual([])
+    expect(kinds(2)).toEqual(['fault'])
+    expect(kinds(3)).toEqual(['away'])
+    expect(kinds(4)).toEqual(['silent'])
+    const [fault] = currentEpisodes({ ...base, status: 2 }, seededRng(3), start)
+    expect(fault.kind === 'fault' && fault.from === start && fault.to! > start).toBe(true)
+  })
+
+  it('a faulty device fails its first self-test instead of healing', () => {
+    const episodes = currentEpisodes({ ...base, status: 2 }, seededRng(5), start)
+    const m = createDeviceModel(base, {
+      start,
+      boot: 1,
+      seed: 9,
+      heartbeatS: 3600,
+      reportIntervalS: 3600,
+      battery: 90,
+      drainPerDay: 0.2,
+      episodes,
+    })
+    const first = m
+      .advance(start + 30 * 3600_000)
+      .find((o) => o.kind === 'message' && o.message.type === 'selftest')
+    expect(first?.kind === 'message' && first.message.data.result).toBe('fail')
+  })
+  it('an offline device says nothing until its silence ends, then boots', () => {
+    const episodes = currentEpisodes({ ...base, status: 4 }, seededRng(5), start)
+    const silentUntil = episodes[0].kind === 'silent' ? (episodes[0].to as number) : 0
+    const m = createDeviceModel(base, {
+      start,
+      boot: 1,
+      seed: 9,
+      heartbeatS: 3600,
+      reportIntervalS: 3600,
+      battery: 90,
+      drainPerDay: 0.2,
+      episodes,
+    })
+    expect(m.advance(silentUntil - 1)).toEqual([])
+    const after = m.advance(silentUntil + 3600_000)
+    expect(after.some((o) => o.kind === 'message' && o.message.type === 'hello')).toBe(true)
   })
 })

@@ -277,7 +277,8 @@ export function createDeviceModel(profile: DeviceProfile, opts: ModelOptions) {
       case 'inspection':
         return silentAt(item.at) ? [] : [selftest(item.at, -1)]
       case 'hello':
-        return hello(item.at, opts.bootReport ?? true)
+        // A device silent from the start says nothing until it wakes (it boots then).
+        return silentAt(item.at) ? [] : hello(item.at, opts.bootReport ?? true)
       case 'wake':
         if (silentAt(item.at)) return []
         boot++
@@ -432,4 +433,27 @@ export function randomEpisodes(rng: Rng, start: number, end: number, rates: Epis
     episodes.push({ kind: 'pads', at: start, expire: shanghaiDate(start + rng.int(-20, 25) * DAY) })
   }
   return episodes
+}
+
+/**
+ * Where a device stands when the simulation starts, as episodes: a faulty one keeps failing its
+ * self-tests for a while (then is repaired), one away from its site stays away, an offline one
+ * stays silent. A simulator run then goes on from the network the console shows instead of
+ * healing every device with its first messages.
+ */
+export function currentEpisodes(dev: DeviceProfile & { status: number }, rng: Rng, start: number): Episode[] {
+  const hours = (min: number, max: number) => start + Math.round(rng.between(min, max) * HOUR)
+  if (dev.status === 2) return [{ kind: 'fault', from: start, to: hours(6, 48), codes: faultCodes(rng) }]
+  if (dev.status === 3 && dev.site)
+    return [
+      {
+        kind: 'away',
+        from: start,
+        to: hours(12, 72),
+        distanceKm: rng.between(2, 8),
+        bearingDeg: rng.int(0, 359),
+      },
+    ]
+  if (dev.status === 4) return [{ kind: 'silent', from: start, to: hours(2, 24) }]
+  return []
 }

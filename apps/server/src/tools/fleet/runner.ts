@@ -2,6 +2,7 @@ import type { FleetDevice } from './fleet-api.ts'
 import {
   type Command,
   createDeviceModel,
+  currentEpisodes,
   type DeviceModel,
   type Envelope,
   randomEpisodes,
@@ -75,7 +76,10 @@ export async function runFleet(devices: FleetDevice[], transport: Transport, o: 
         reportIntervalS: Math.min(7 * 86400, Math.max(60, Math.round(o.heartbeatS / o.speed))),
         battery: dRng.int(40, 100),
         drainPerDay: dRng.between(0.1, 0.5),
-        episodes: randomEpisodes(dRng, simStart, simEnd, scaledRates(o.events), dev.site !== null),
+        episodes: [
+          ...currentEpisodes(dev, dRng, simStart),
+          ...randomEpisodes(dRng, simStart, simEnd, scaledRates(o.events), dev.site !== null),
+        ],
       }),
     }
   })
