@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import type { DeviceEventKind } from '../../db/schema.ts'
 import { many, one } from '../../db/sql.ts'
-import type { Condition, EngineState, Rules, Site } from './reducer.ts'
+import type { EngineState, Rules, Site } from './reducer.ts'
 
 const iso = (d: Date) => d.toISOString()
 
@@ -137,8 +137,8 @@ export async function lockInbox(tx: DbOrTx, id: number): Promise<InboxRow | null
   )
 }
 
-/** Everything the engine reads of a device, locked for the transaction. */
-export type DeviceFacts = {
+/** The device's own columns the engine reads (and its state flags), as the query answers them. */
+type DeviceColumns = {
   id: number
   device_sn: string
   model: string
@@ -151,34 +151,21 @@ export type DeviceFacts = {
   readiness_reasons: string[]
   battery: number | null
   last_pass_at: Date | null
-  sms_off: boolean
   has_state: boolean
   /** Earlier messages of the device wait to be applied (see lockDevice's waitingBefore). */
   waiting: boolean
+}
+
+/** Everything the engine reads of a device, locked for the transaction. */
+export type DeviceFacts = DeviceColumns & {
+  sms_off: boolean
   state: EngineState
   site: Site | null
   rules: Rules
-  /** Open events by condition key `kind:code`. */
-  openIds: Map<string, number>
   rescueId: number | null
 }
 
-export const conditionKey = (c: Condition) => `${c.kind}:${c.code}`
-
-type FactsRow = {
-  id: number
-  device_sn: string
-  model: string
-  agency_id: number
-  index_link: string
-  installation_id: number | null
-  deleted: boolean
-  status: number
-  readiness: string
-  readiness_reasons: string[]
-  battery: number | null
-  last_pass_at: Date | null
-  has_state: boolean
+type FactsRow = DeviceColumns & {
   last_boot: number | null
   last_seq: number | null
   report_interval_s: number | null
@@ -196,7 +183,6 @@ type FactsRow = {
   sms_off: number | null
   config: Partial<AgencySettings> | null
   open_events: string | { id: number; kind: DeviceEventKind; code: string }[]
-  waiting: boolean
 }
 
 /** Reads and locks a device with its engine state, site, rules and open conditions. */
@@ -239,46 +225,53 @@ export async function lockDevice(
     code: string
   }[]
   const settings = { ...DEFAULT_SETTINGS, ...(r.config ?? {}) }
+  const {
+    last_boot,
+    last_seq,
+    report_interval_s,
+    offset_streak,
+    rescue_id,
+    rescue_event_id,
+    rescue_last_at,
+    lat,
+    lon,
+    location,
+    electrode_sheet_expire,
+    battery_expire,
+    host_expire,
+    safety_radius,
+    sms_off,
+    config: _config,
+    open_events: _events,
+    ...device
+  } = r
   return {
-    id: r.id,
-    device_sn: r.device_sn,
-    model: r.model,
-    agency_id: r.agency_id,
-    index_link: r.index_link,
-    installation_id: r.installation_id,
-    deleted: r.deleted,
-    status: r.status,
-    readiness: r.readiness,
-    readiness_reasons: r.readiness_reasons,
-    battery: r.battery,
-    last_pass_at: r.last_pass_at,
-    sms_off: r.sms_off === 1,
-    has_state: r.has_state,
-    waiting: r.waiting,
+    ...device,
+    sms_off: sms_off === 1,
     state: {
       open: events.map((e) => ({ kind: e.kind, code: e.code })),
-      reported: r.has_state,
-      lastBoot: r.last_boot ?? 0,
-      lastSeq: r.last_seq ?? -1,
-      battery: r.battery,
-      lastPassAt: r.last_pass_at,
+      reported: device.has_state,
+      lastBoot: last_boot ?? 0,
+      lastSeq: last_seq ?? -1,
+      battery: device.battery,
+      lastPassAt: device.last_pass_at,
       rescue:
-        r.rescue_id && r.rescue_event_id && r.rescue_last_at
-          ? { rescueEventId: r.rescue_event_id, lastAt: r.rescue_last_at }
+        rescue_id && rescue_event_id && rescue_last_at
+          ? { rescueEventId: rescue_event_id, lastAt: rescue_last_at }
           : null,
-      offsetStreak: r.offset_streak ?? 0,
-      reportIntervalS: r.report_interval_s,
+      offsetStreak: offset_streak ?? 0,
+      reportIntervalS: report_interval_s,
     },
     site:
-      r.installation_id && r.lat !== null && r.lon !== null
+      device.installation_id && lat !== null && lon !== null
         ? {
-            lat: r.lat,
-            lon: r.lon,
-            location: r.location ?? '',
-            padsExpire: r.electrode_sheet_expire ?? '9999-12-31',
-            batteryExpire: r.battery_expire ?? '9999-12-31',
-            hostExpire: r.host_expire ?? '9999-12-31',
-            safetyRadiusM: r.safety_radius,
+            lat: lat,
+            lon: lon,
+            location: location ?? '',
+            padsExpire: electrode_sheet_expire ?? '9999-12-31',
+            batteryExpire: battery_expire ?? '9999-12-31',
+            hostExpire: host_expire ?? '9999-12-31',
+            safetyRadiusM: safety_radius,
           }
         : null,
     rules: {
@@ -286,8 +279,7 @@ export async function lockDevice(
       padsReminderMonths: settings.electrode_sheet_expire,
       batteryReminderMonths: settings.battery_expire,
     },
-    openIds: new Map(events.map((e) => [conditionKey(e), e.id])),
-    rescueId: r.rescue_id,
+    rescueId: rescue_id,
   }
 }
 

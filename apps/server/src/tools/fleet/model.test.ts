@@ -245,6 +245,18 @@ describe('currentEpisodes', () => {
     batteryExpire: null,
   }
   const start = Date.parse('2026-11-22T00:00:00Z')
+  /** A device at the site reporting hourly, living through `episodes`. */
+  const hourly = (episodes: Episode[]) =>
+    createDeviceModel(base, {
+      start,
+      boot: 1,
+      seed: 9,
+      heartbeatS: 3600,
+      reportIntervalS: 3600,
+      battery: 90,
+      drainPerDay: 0.2,
+      episodes,
+    })
   it('goes on from the status the console shows: a fault keeps failing, an offset stays away, offline stays silent', () => {
     const kinds = (status: number) =>
       currentEpisodes({ ...base, status }, seededRng(3), start).map((e) => e.kind)
@@ -259,16 +271,7 @@ describe('currentEpisodes', () => {
 
   it('a faulty device fails its first self-test instead of healing', () => {
     const episodes = currentEpisodes({ ...base, status: 2 }, seededRng(5), start)
-    const m = createDeviceModel(base, {
-      start,
-      boot: 1,
-      seed: 9,
-      heartbeatS: 3600,
-      reportIntervalS: 3600,
-      battery: 90,
-      drainPerDay: 0.2,
-      episodes,
-    })
+    const m = hourly(episodes)
     const first = m
       .advance(start + 30 * 3600_000)
       .find((o) => o.kind === 'message' && o.message.type === 'selftest')
@@ -277,16 +280,7 @@ describe('currentEpisodes', () => {
   it('an offline device says nothing until its silence ends, then boots', () => {
     const episodes = currentEpisodes({ ...base, status: 4 }, seededRng(5), start)
     const silentUntil = episodes[0].kind === 'silent' ? (episodes[0].to as number) : 0
-    const m = createDeviceModel(base, {
-      start,
-      boot: 1,
-      seed: 9,
-      heartbeatS: 3600,
-      reportIntervalS: 3600,
-      battery: 90,
-      drainPerDay: 0.2,
-      episodes,
-    })
+    const m = hourly(episodes)
     expect(m.advance(silentUntil - 1)).toEqual([])
     const after = m.advance(silentUntil + 3600_000)
     expect(after.some((o) => o.kind === 'message' && o.message.type === 'hello')).toBe(true)
