@@ -72,15 +72,19 @@ export async function takeWaiting(db: DbOrTx, kind: 'aed' | 'cabinet', senderId:
   return rows.sort((a, b) => a.create_time.getTime() - b.create_time.getTime())
 }
 
-/** Marks commands delivered (an MQTT publish the broker accepted). */
-export async function markSent(db: DbOrTx, cmdIds: string[], now: Date) {
-  if (cmdIds.length === 0) return
-  await db.execute(sql`
+/**
+ * Marks one waiting command sent and answers it, or null when it is no longer waiting (already
+ * taken by an HTTPS answer or another server instance, answered, or expired). Whoever gets the
+ * row publishes it on MQTT, so several instances hearing the same notice publish it once.
+ */
+export async function claimCommand(db: DbOrTx, cmdId: string, now: Date): Promise<CommandRecord | null> {
+  return one<CommandRecord>(
+    db,
+    sql`
     UPDATE device_commands SET state = 'sent', sent_at = coalesce(sent_at, ${iso(now)}::timestamptz)
-    WHERE cmd_id IN (${sql.join(
-      cmdIds.map((c) => sql`${c}`),
-      sql`, `,
-    )}) AND state = 'pending'`)
+    WHERE cmd_id = ${cmdId} AND state = 'pending' AND expires_at > ${iso(now)}::timestamptz
+    RETURNING ${COLUMNS}`,
+  )
 }
 
 /** Expires what nobody answered in time; answers how many. */

@@ -20,14 +20,23 @@ afterAll(() => t.close())
 
 it('live rows go out on the event bus once, at commit, and are marked done', async () => {
   const heard: { device_id: number; status: number; outbox_id: number }[] = []
+  let deviceId = 0
+  let arrived: () => void = () => {}
+  const first = new Promise<void>((r) => {
+    arrived = r
+  })
   const off = await t.ctx.events.subscribe<(typeof heard)[number]>(LIVE_CHANNEL, (p) => {
     heard.push(p)
+    if (p.device_id === deviceId) arrived()
   })
   const d = await deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
+  deviceId = d.id
   await d.send(d.msg('selftest', { report_type: 1, result: 'fail', fault_codes: ['E01'] }))
   expect(await drainOutbox(t.ctx)).toBeGreaterThan(0)
   expect(await drainOutbox(t.ctx)).toBe(0)
-  await new Promise((r) => setTimeout(r, 50)) // delivery of NOTIFY is asynchronous
+  // NOTIFY is delivered after the commit, asynchronously; the second drain found nothing, so
+  // nothing more can come.
+  await first
   const mine = heard.filter((h) => h.device_id === d.id)
   expect(mine.map((h) => h.status)).toEqual([2])
   const rows = await many<{ done: boolean }>(

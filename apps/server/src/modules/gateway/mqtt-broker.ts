@@ -11,7 +11,6 @@ import * as commands from '../device/device-command.repository.ts'
 import { COMMAND_CHANNEL, type CommandNotice } from '../device/device-command.service.ts'
 import { ingest } from '../engine/engine.service.ts'
 import { acceptPublish, authenticateConnect, filterMatches, isDownTopic, maySubscribe } from './mqtt-auth.ts'
-import { claimCommand } from './mqtt-commands.repository.ts'
 
 /** The embedded broker's ports; `port: 0` listens on a free port (tests read `ports` back). */
 export type EmbeddedBrokerOptions = {
@@ -206,7 +205,7 @@ export async function startEmbeddedBroker(
   async function onCommand(notice: CommandNotice) {
     const here = reachable.get(notice.sn)
     if (!here || here.device.id !== notice.sender_id || here.device.kind !== notice.kind) return
-    const c = await claimCommand(ctx.db, notice.cmd_id, ctx.clock.now())
+    const c = await commands.claimCommand(ctx.db, notice.cmd_id, ctx.clock.now())
     if (c) await publishCommand(notice.sn, c)
   }
 

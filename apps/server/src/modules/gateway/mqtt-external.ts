@@ -8,7 +8,6 @@ import * as commands from '../device/device-command.repository.ts'
 import { COMMAND_CHANNEL, type CommandNotice } from '../device/device-command.service.ts'
 import { ingest } from '../engine/engine.service.ts'
 import { acceptPublish, parseUpTopic } from './mqtt-auth.ts'
-import { claimCommand } from './mqtt-commands.repository.ts'
 
 export type ExternalGatewayOptions = {
   url: string
@@ -129,7 +128,7 @@ export function startExternalGateway(ctx: AppContext, opts: ExternalGatewayOptio
 
   /** Every instance hears a new command; the one that claims the row publishes it. */
   async function onCommand(n: CommandNotice) {
-    const c = await claimCommand(ctx.db, n.cmd_id, ctx.clock.now())
+    const c = await commands.claimCommand(ctx.db, n.cmd_id, ctx.clock.now())
     if (c) await publishCommand(n.sn, c)
   }
 
