@@ -15,6 +15,7 @@ import type { AppContext } from '../../context.ts'
 import { AppError, forbidden, invalid } from '../../lib/errors.ts'
 import { formatDate } from '../../lib/time.ts'
 import { streamXlsx, type XlsxColumn, xlsxBuffer } from '../../lib/xlsx.ts'
+import { readTemplateSheet, SheetReadError } from '../../lib/xlsx-reader.ts'
 import type { AuthContext } from '../../plugins/auth.ts'
 import { agencyInScope } from '../agency/agency.service.ts'
 import { checkUpload } from '../files/files.service.ts'
@@ -194,68 +195,23 @@ export async function dataExport(ctx: AppContext, auth: AuthContext, q: DataExpo
 /** One data row of an import file: its row number in the sheet and its three cells as text. */
 type ImportRow = { row: number; device_sn: string; model: string; fw_version: string }
 
-/** A cell as the text it shows: rich text joined, a formula's result, a link's text. */
-function cellText(v: unknown): string {
-  if (v === null || v === undefined) return ''
-  if (typeof v === 'string') return v.trim()
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v)
-  if (v instanceof Date) return formatDate(v)
-  const o = v as { richText?: { text: string }[]; result?: unknown; text?: unknown; error?: unknown }
-  if (Array.isArray(o.richText))
-    return o.richText
-      .map((p) => p.text)
-      .join('')
-      .trim()
-  if ('result' in o) return cellText(o.result)
-  if ('text' in o) return cellText(o.text)
-  return ''
-}
+const SHEET_REFUSALS = {
+  template: 'IMPORT_TEMPLATE_INVALID',
+  too_many: 'IMPORT_TOO_MANY_ROWS',
+  empty: 'IMPORT_EMPTY',
+} as const
 
-/**
- * Reads the first sheet of the upload with exceljs's streaming reader: the header row must be
- * the template's, and reading stops past IMPORT_MAX_ROWS, so an oversized or inflated file costs
- * no more than that. Blank rows are kept (as null) so row numbers stay the sheet's.
- */
+/** The upload's rows (blank ones null), or the reason it is not a filled-in template. */
 async function readImportFile(data: Uint8Array): Promise<(ImportRow | null)[]> {
-  const { default: ExcelJS } = await import('exceljs')
-  const { Readable } = await import('node:stream')
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(Buffer.from(data)), {
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    worksheets: 'emit',
-    entries: 'emit',
-  })
-  const rows: (ImportRow | null)[] = []
-  let header: string[] | null = null
-  let count = 0
   try {
-    for await (const sheet of reader) {
-      for await (const row of sheet) {
-        // row.values is 1-based and sparse: empty cells are holes, not values.
-        const cells = row.values as unknown[]
-        const values = [1, 2, 3].map((i) => cellText(cells[i]))
-        if (header === null) {
-          if (row.number !== 1) break
-          header = values
-          if (TEMPLATE_HEADERS.some((h, i) => header?.[i] !== h)) throw invalid('IMPORT_TEMPLATE_INVALID')
-          continue
-        }
-        if (values.every((v) => v === '')) continue
-        if (++count > IMPORT_MAX_ROWS) throw invalid('IMPORT_TOO_MANY_ROWS', { max: IMPORT_MAX_ROWS })
-        while (rows.length < row.number - 2) rows.push(null)
-        rows.push({ row: row.number, device_sn: values[0], model: values[1], fw_version: values[2] })
-      }
-      // The first sheet is the one to fill in; the rest are the template's notes.
-      break
-    }
+    const rows = await readTemplateSheet(data, TEMPLATE_HEADERS, IMPORT_MAX_ROWS)
+    return rows.map(
+      (r) => r && { row: r.row, device_sn: r.cells[0], model: r.cells[1], fw_version: r.cells[2] },
+    )
   } catch (err) {
-    if (err instanceof AppError) throw err
-    throw invalid('IMPORT_TEMPLATE_INVALID')
+    if (err instanceof SheetReadError) throw invalid(SHEET_REFUSALS[err.reason], { max: IMPORT_MAX_ROWS })
+    throw err
   }
-  if (header === null) throw invalid('IMPORT_TEMPLATE_INVALID')
-  if (count === 0) throw invalid('IMPORT_EMPTY')
-  return rows
 }
 
 /** The reasons each row is refused, in the spec's order of checks (serial, model, firmware). */
