@@ -17,11 +17,14 @@ import { deviceCommandRoutes } from './modules/device/device-command.routes.ts'
 import { deviceDetailRoutes } from './modules/device/device-detail.routes.ts'
 import { deviceIoRoutes } from './modules/device/device-io.routes.ts'
 import { deviceStatsRoutes } from './modules/device/device-stats.routes.ts'
+import { eventRoutes } from './modules/event/event.routes.ts'
 import { filesRoutes } from './modules/files/files.routes.ts'
 import { gatewayRoutes } from './modules/gateway/gateway.routes.ts'
 import { mqttHookRoutes } from './modules/gateway/mqtt-hooks.routes.ts'
+import { liveRoutes } from './modules/live/live.routes.ts'
 import { mapRoutes } from './modules/map/map.routes.ts'
 import { memberRoutes } from './modules/member/member.routes.ts'
+import { messageRoutes } from './modules/message/message.routes.ts'
 import { operationLogRoutes } from './modules/operation-log/operation-log.routes.ts'
 import { settingsRoutes } from './modules/settings/settings.routes.ts'
 import { constantsRoutes } from './modules/system/constants.routes.ts'
@@ -51,6 +54,9 @@ const features = [
   deviceStatsRoutes,
   deviceDetailRoutes,
   deviceCommandRoutes,
+  messageRoutes,
+  liveRoutes,
+  eventRoutes,
   gatewayRoutes,
   mqttHookRoutes,
 ]

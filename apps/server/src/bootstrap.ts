@@ -36,6 +36,7 @@ function smsProvider(config: Config, database: Database, log: FastifyBaseLogger)
       accessKeySecret: config.ALIYUN_SMS_ACCESS_KEY_SECRET!,
       signName: config.ALIYUN_SMS_SIGN_NAME!,
       templateCode: config.ALIYUN_SMS_TEMPLATE_CODE!,
+      notifyTemplateCode: config.ALIYUN_SMS_NOTIFY_TEMPLATE_CODE!,
     })
   }
   return localSms(database.db, log)

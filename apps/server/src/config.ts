@@ -29,12 +29,14 @@ const schema = z.object({
   /** Folder of the built console; served with a single-page fallback when present. */
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** SMS provider: `local` writes codes to the server log and the sms_outbox table. */
+  /** SMS provider: `local` writes codes and alerts to the server log (and the sms_outbox table). */
   SMS_PROVIDER: z.enum(['local', 'aliyun']).default('local'),
   ALIYUN_SMS_ACCESS_KEY_ID: z.string().optional(),
   ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
   ALIYUN_SMS_SIGN_NAME: z.string().optional(),
   ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
+  /** Aliyun notification template for alert SMS, with one parameter `${content}`. */
+  ALIYUN_SMS_NOTIFY_TEMPLATE_CODE: z.string().optional(),
   /** WeChat Open Platform website app; both set switch QR sign-in on. */
   WECHAT_APPID: z.string().optional(),
   WECHAT_SECRET: z.string().optional(),
@@ -125,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         'ALIYUN_SMS_ACCESS_KEY_SECRET',
         'ALIYUN_SMS_SIGN_NAME',
         'ALIYUN_SMS_TEMPLATE_CODE',
+        'ALIYUN_SMS_NOTIFY_TEMPLATE_CODE',
       ] as const
     ).filter((k) => !c[k])
     if (missing.length)

@@ -33,4 +33,11 @@ export type AppContext = {
   deviceCredentials: DeviceCredentialLookup
   /** The server's logger, for work that runs outside a request (the engine, jobs). */
   log: FastifyBaseLogger
+  /**
+   * Whether a commit that wrote outbox rows drains them at once in this process (the default);
+   * tests that drive the outbox by hand turn it off.
+   */
+  drainOnCommit?: boolean
+  /** How long the live channel waits for a console's first message (5 s; tests shorten it). */
+  liveAuthTimeoutMs?: number
 }

@@ -274,6 +274,25 @@ export const messages = {
   DEVICE_FILE_TOO_LARGE: ['文件不能超过20M', 'The file cannot exceed 20 MB'],
   COMMAND_INVALID: ['请选择指令', 'Please choose a command'],
   COMMAND_SENT: ['指令已创建，设备连接后执行', 'Command created: the device runs it when it is reached'],
+  // message centre and live alarms
+  MSG_CONFIRMED: ['已确认', 'Confirmed'],
+  MSG_TITLE_CALL: ['呼救事件：{location}', 'Emergency call: {location}'],
+  MSG_TITLE_RESCUE: ['急救事件：设备 {device_sn} 开始使用', 'First aid: device {device_sn} is in use'],
+  MSG_TITLE_OFFSET: [
+    '位置偏移：设备 {device_sn} 偏离安装位置 {distance}',
+    'Location offset: device {device_sn} is {distance} from its site',
+  ],
+  MSG_TITLE_CABINET_DOOR: ['救护箱开门：{cabinet_sn}', 'Cabinet door open: {cabinet_sn}'],
+  // event pages (helper: event pages)
+  HANDLE_OK: ['处理成功！', 'Handled!'],
+  HANDLE_NOTE_REQUIRED: ['请输入处理说明', 'Please enter a handling note'],
+  HANDLE_NOTE_TOO_LONG: ['处理说明不超过500个字符', 'The handling note is at most 500 characters'],
+  EVENT_NOT_HANDLED_KIND: [
+    '预警和离线事件无需处理，条件解除后自动转入历史',
+    'Early warnings and offline events need no handling: they move to history when the condition clears',
+  ],
+  EVENT_AGENCY_INVALID: ['请选择正确的机构', 'Please choose an organisation of your own subtree'],
+  // SMS and escalation (helper: sms)
 } as const satisfies Record<string, readonly [string, string]>
 
 export type MessageKey = keyof typeof messages

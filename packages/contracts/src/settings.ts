@@ -10,6 +10,9 @@ export const smsSchedule = z.union([z.literal(0), z.literal(1), z.literal(2)], {
 /** Location-offset thresholds in km; null switches the check off. */
 export const LOCATION_OFFSET_OPTIONS = [1, 2, 3, 5, 10, 15, 20, 30] as const
 
+/** Minutes an unconfirmed alarm waits for each escalation step when the organisation saved none. */
+export const DEFAULT_ALARM_ESCALATE_MINUTES = 5
+
 /** System settings (alert preferences) of one organisation. */
 export const agencySettingsSchema = z
   .object({
@@ -30,6 +33,13 @@ export const agencySettingsSchema = z
     /** Months before pad expiry to remind; 0 none. */
     electrode_sheet_expire: z.number().int().min(0, 'SETTINGS_INVALID').max(3, 'SETTINGS_INVALID'),
     battery_expire: z.number().int().min(0, 'SETTINGS_INVALID').max(3, 'SETTINGS_INVALID'),
+    /** Minutes an unconfirmed first-aid or door alarm waits before each escalation step; absent in settings saved before it (default 5). */
+    alarm_escalate_minutes: z
+      .number()
+      .int('SETTINGS_INVALID')
+      .min(1, 'SETTINGS_INVALID')
+      .max(60, 'SETTINGS_INVALID')
+      .optional(),
   })
   .refine((v) => v.exec_status_sms_time_period[0] < v.exec_status_sms_time_period[1], {
     message: 'SETTINGS_TIME_ORDER',
@@ -45,6 +55,7 @@ export const DEFAULT_SETTINGS: AgencySettings = {
   alarm_sound: 1,
   electrode_sheet_expire: 1,
   battery_expire: 1,
+  alarm_escalate_minutes: DEFAULT_ALARM_ESCALATE_MINUTES,
 }
 
 export const settingsQuery = z.object({

@@ -4,6 +4,8 @@ import { one } from '../db/sql.ts'
 
 /** How long device request nonces are kept: the timestamp window is 15 minutes either side. */
 export const NONCE_RETENTION_MS = 30 * 60_000
+/** Live pushes are kept this long: a reconnecting console is answered for the last day. */
+export const LIVE_PUSH_RETENTION_MS = 26 * 3600_000
 /** SMS codes are kept this long after they were sent: the send limits count codes of the last day. */
 export const SMS_CODE_RETENTION_MS = 2 * 24 * 3600_000
 
@@ -35,4 +37,10 @@ export function deleteExpiredOauthStates(db: DbOrTx, now: Date) {
 export function deleteOldNonces(db: DbOrTx, now: Date) {
   const cutoff = new Date(now.getTime() - NONCE_RETENTION_MS)
   return deleted(db, sql`DELETE FROM device_nonces WHERE seen_at < ${at(cutoff)}`)
+}
+
+/** Deletes live-channel pushes no reconnect can ask for any more. */
+export function deleteOldLivePushes(db: DbOrTx, now: Date) {
+  const cutoff = new Date(now.getTime() - LIVE_PUSH_RETENTION_MS)
+  return deleted(db, sql`DELETE FROM live_pushes WHERE create_time < ${at(cutoff)}`)
 }

@@ -1,7 +1,15 @@
-import { deleteExpiredOauthStates, deleteOldNonces, deleteOldSmsCodes } from './housekeeping.repository.ts'
+import {
+  deleteExpiredOauthStates,
+  deleteOldLivePushes,
+  deleteOldNonces,
+  deleteOldSmsCodes,
+} from './housekeeping.repository.ts'
 import type { Job } from './runner.ts'
 
-/** Hourly: deletes spent rows that only grow (old SMS codes, expired sign-in states, old nonces). */
+/**
+ * Hourly: deletes spent rows that only grow (old SMS codes, expired sign-in states, old nonces,
+ * live pushes past the reconnect window).
+ */
 export const housekeepingJob: Job = {
   name: 'housekeeping',
   everyMs: 3600_000,
@@ -9,5 +17,6 @@ export const housekeepingJob: Job = {
     await deleteOldSmsCodes(ctx.db, now)
     await deleteExpiredOauthStates(ctx.db, now)
     await deleteOldNonces(ctx.db, now)
+    await deleteOldLivePushes(ctx.db, now)
   },
 }

@@ -1,3 +1,4 @@
+import { alertJobs } from '../modules/alert/alert.jobs.ts'
 import { engineJobs } from '../modules/engine/engine.jobs.ts'
 import { housekeepingJob } from './housekeeping.ts'
 import type { Job } from './runner.ts'
@@ -5,5 +6,6 @@ import type { Job } from './runner.ts'
 /**
  * The jobs the server runs (once per cluster), one after another in each tick. The offline sweep
  * goes first: it reads when the previous tick ran to tell its own outage from devices' silence.
+ * Alert SMS follow the engine's outbox, so lines it plans go out in the same tick.
  */
-export const productionJobs: readonly Job[] = [...engineJobs, housekeepingJob]
+export const productionJobs: readonly Job[] = [...engineJobs, ...alertJobs, housekeepingJob]

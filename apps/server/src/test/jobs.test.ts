@@ -205,7 +205,7 @@ describe.runIf(onPostgres)('jobs runner on two server instances (PostgreSQL)', (
 })
 
 describe('housekeeping job', () => {
-  it('deletes SMS codes older than two days, expired sign-in states and nonces older than 30 minutes', async () => {
+  it('deletes SMS codes older than two days, expired sign-in states, nonces older than 30 minutes and live pushes older than 26 hours', async () => {
     const now = clock.now()
     const ago = (ms: number) => new Date(now.getTime() - ms).toISOString()
     const later = new Date(now.getTime() + 60_000).toISOString()
@@ -223,11 +223,17 @@ describe('housekeeping job', () => {
         ('AED1', 'old-nonce-0123456789', ${ago(31 * 60_000)}::timestamptz),
         ('AED1', 'new-nonce-0123456789', ${ago(29 * 60_000)}::timestamptz)`)
 
+    await db.execute(sql`
+      INSERT INTO live_pushes (data_type, index_link, data, create_time) VALUES
+        (2, '/1/', '{"k":"gone"}', ${ago(27 * 3600_000)}::timestamptz),
+        (2, '/1/', '{"k":"kept"}', ${ago(25 * 3600_000)}::timestamptz)`)
+
     await housekeepingJob.run(contextOn(t.database), now)
 
     const left = async (q: ReturnType<typeof sql>) => (await many<{ k: string }>(db, q)).map((r) => r.k)
     expect(await left(sql`SELECT code_hash AS k FROM sms_codes ORDER BY k`)).toEqual(['day', 'live'])
     expect(await left(sql`SELECT state AS k FROM oauth_states`)).toEqual(['kept'])
     expect(await left(sql`SELECT nonce AS k FROM device_nonces`)).toEqual(['new-nonce-0123456789'])
+    expect(await left(sql`SELECT data->>'k' AS k FROM live_pushes`)).toEqual(['kept'])
   })
 })

@@ -250,6 +250,90 @@ const cases: Record<string, Case> = {
   },
   'GET /api/v1/device/:id/credential': { crossBranch: [{ params: { id: szStock.id } }] },
   'POST /api/v1/device/:id/credential': { crossBranch: [{ params: { id: szStock.id } }] },
+  // event pages (helper: event pages)
+  // Shenzhen's device gets a fault, an offset and a past offline, written as the engine writes
+  // them: the Hangzhou admin's pages leave them out and cannot handle them.
+  ...(await (async (): Promise<Record<string, Case>> => {
+    const { eventMgmtApi: api } = await import('@aed/contracts/event')
+    const { deviceEvents } = await import('../db/schema.ts')
+    const [row] = await t.db.select().from(devices).where(eq(devices.id, szDevice.id))
+    const [szAgency] = await t.db.select().from(agencies).where(eq(agencies.id, sz))
+    const at = {
+      device_id: szDevice.id,
+      installation_id: row.installation_id,
+      agency_id: sz,
+      index_link: szAgency.index_link,
+    }
+    const [fault] = await t.db
+      .insert(deviceEvents)
+      .values({
+        ...at,
+        kind: 'fault',
+        code: 'E02',
+        content: '电池故障',
+        report_type: 1,
+        event_time: new Date(),
+      })
+      .returning()
+    await t.db.insert(deviceEvents).values([
+      {
+        ...at,
+        kind: 'offset',
+        offset_location: '深圳市南山区科技园',
+        offset_distance: 3200,
+        event_time: new Date(),
+      },
+      { ...at, kind: 'offline', event_time: new Date(Date.now() - 3600_000), closed_at: new Date() },
+    ])
+    const none = {
+      query: { page_size: 100 },
+      check: (data: unknown) => {
+        noShenzhen.check(data)
+        noShenzhenDevice(data)
+      },
+    }
+    const route = (e: { method: string; path: string }) => `${e.method} ${e.path}`
+    const note = () => ({ handle_note: '越权处理' })
+    return {
+      [route(api.earlyWarn)]: { list: none },
+      [route(api.fault)]: { crossBranch: [{ query: { agency_id: sz } }], list: none },
+      [route(api.locationOffset)]: { list: none },
+      [route(api.offline)]: { list: { ...none, query: { page_size: 100, current: 'false' } } },
+      [route(api.handle)]: {
+        crossBranch: [{ params: { id: fault.id }, body: note }],
+        readOnly: [{ params: { id: fault.id }, body: note }],
+      },
+    }
+  })()),
+  // message centre: a Shenzhen message (as the message outbox handler writes it) and the
+  // Hangzhou admin, whose scope has none; the live socket is covered in modules/live/live.test.ts.
+  ...(await (async (): Promise<Record<string, Case>> => {
+    const { messageApi: api } = await import('@aed/contracts/message')
+    const { sql } = await import('drizzle-orm')
+    const [{ index_link }] = await t.db.select().from(agencies).where(eq(agencies.id, sz))
+    const { one } = await import('../db/sql.ts')
+    const szMessage = (await one<{ id: number }>(
+      t.db,
+      sql`INSERT INTO messages (msg_type, event_type, event_id, device_id, device_sn, location,
+          agency_id, index_link, msg_time)
+        VALUES (2, 2, 987654, ${szDevice.id}, ${szDevice.device_sn}, '深圳市南山区', ${sz}, ${index_link}, now())
+        RETURNING id::int AS id`,
+    )) as { id: number }
+    const at = (e: { method: string; path: string }) => `${e.method} ${e.path}`
+    return {
+      [at(api.list)]: { list: { query: { page_size: 100 }, check: noShenzhenDevice } },
+      [at(api.detail)]: { crossBranch: [{ params: { id: szMessage.id } }] },
+      [at(api.confirm)]: { crossBranch: [{ params: { id: szMessage.id }, body: () => ({}) }] },
+      [at(api.unconfirmedAmount)]: {
+        list: { check: (data) => expect(data).toEqual({ amount: 0 }) },
+      },
+      'GET /api/v1/system/data/': {
+        exempt:
+          'the live WebSocket: signed in by its first message; scope tested in modules/live/live.test.ts',
+      },
+    }
+  })()),
+  // SMS and escalation (helper: sms)
   'POST /api/v1/device/:id/command': {
     crossBranch: [{ params: { id: szDevice.id }, body: () => ({ name: 'selftest' }) }],
     readOnly: [{ params: { id: szDevice.id }, body: () => ({ name: 'selftest' }) }],

@@ -14,6 +14,14 @@ export const pages: Record<string, Load> = {
   'deviceManagement-device': () => import('../features/device/pages/DevicesPage').then((m) => m.DevicesPage),
   'deviceManagement-factory': () =>
     import('../features/device/pages/FactoryDevicesPage').then((m) => m.FactoryDevicesPage),
+  'eventManagement-earlyWarn': () =>
+    import('../features/event/pages/EarlyWarnEventsPage').then((m) => m.EarlyWarnEventsPage),
+  'eventManagement-fault': () =>
+    import('../features/event/pages/FaultEventsPage').then((m) => m.FaultEventsPage),
+  'eventManagement-locationOffset': () =>
+    import('../features/event/pages/LocationOffsetEventsPage').then((m) => m.LocationOffsetEventsPage),
+  'eventManagement-offline': () =>
+    import('../features/event/pages/OfflineEventsPage').then((m) => m.OfflineEventsPage),
   'organizationalManagement-organizational': () =>
     import('../features/agency/pages/OrganisationsPage').then((m) => m.OrganisationsPage),
   'users-permission': () => import('../features/member/pages/UsersPage').then((m) => m.UsersPage),

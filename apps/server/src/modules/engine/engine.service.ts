@@ -11,6 +11,7 @@ import type { DeviceIdentity } from '../../plugins/auth/device.ts'
 import * as repo from './engine.repository.ts'
 import { deadlineAfter, eventTimeOf } from './engine.rules.ts'
 import { createHeartbeatBatcher, type HeartbeatBatcher } from './heartbeats.ts'
+import { kickIfTold, noteTold } from './outbox.ts'
 import { type EngineInput, type EngineOutput, reduce } from './reducer.ts'
 
 /** A message that passed validation, known type or not. */
@@ -102,6 +103,8 @@ async function applyNew(ctx: AppContext, row: repo.NewInboxRow): Promise<'acked'
       'device message kept for retry',
     )
     return 'acked'
+  } finally {
+    kickIfTold(ctx)
   }
 }
 
@@ -197,12 +200,13 @@ export async function applyInbox(
   }
   const input: EngineInput = { kind: 'message', message, time: row.event_time, stale, lateUsage }
   const out = reduce(facts.state, input, { site: facts.site, rules: facts.rules, today: formatDate(now) })
-  await writeOutput(tx, facts, out, {
+  const told = await writeOutput(tx, facts, out, {
     now,
     key: `m${row.msg_id}`,
     seenAt: row.received_at,
     rssi: message.type === 'heartbeat' ? message.data.rssi : undefined,
   })
+  if (told) noteTold(ctx)
   await finish(stale ? 'stale' : 'applied')
 }
 
@@ -215,39 +219,47 @@ export async function applyToDevice(
   deviceId: number,
   kind: 'deadline' | 'recheck',
 ): Promise<boolean> {
-  return ctx.db.transaction(async (tx) => {
-    const now = ctx.clock.now()
-    const facts = await repo.lockDevice(tx, deviceId)
-    if (!facts || facts.deleted) return false
-    let time = now
-    if (kind === 'deadline') {
-      // Another instance's sweep, or a message, got here first.
-      const deadline = await repo.deadlinePassed(tx, deviceId, now)
-      if (!deadline) return false
-      // Offline since the deadline it missed, not since the sweep noticed.
-      time = deadline
-    }
-    const out = reduce(
-      facts.state,
-      { kind, time },
-      { site: facts.site, rules: facts.rules, today: formatDate(now) },
-    )
-    await writeOutput(tx, facts, out, {
-      now,
-      key: `${kind[0]}${now.getTime()}`,
-      offline: kind === 'deadline',
+  return ctx.db
+    .transaction(async (tx) => {
+      const now = ctx.clock.now()
+      const facts = await repo.lockDevice(tx, deviceId)
+      if (!facts || facts.deleted) return false
+      let time = now
+      if (kind === 'deadline') {
+        // Another instance's sweep, or a message, got here first.
+        const deadline = await repo.deadlinePassed(tx, deviceId, now)
+        if (!deadline) return false
+        // Offline since the deadline it missed, not since the sweep noticed.
+        time = deadline
+      }
+      const out = reduce(
+        facts.state,
+        { kind, time },
+        { site: facts.site, rules: facts.rules, today: formatDate(now) },
+      )
+      if (
+        await writeOutput(tx, facts, out, {
+          now,
+          key: `${kind[0]}${now.getTime()}`,
+          offline: kind === 'deadline',
+        })
+      )
+        noteTold(ctx)
+      return true
     })
-    return true
-  })
+    .finally(() => kickIfTold(ctx))
 }
 
-/** Writes the reducer's answer: records, events, the registry's view, the state, the outbox. */
+/**
+ * Writes the reducer's answer: records, events, the registry's view, the state, the outbox.
+ * Answers whether it wrote outbox rows (the caller drains them once it has committed).
+ */
 async function writeOutput(
   tx: DbOrTx,
   facts: repo.DeviceFacts,
   out: EngineOutput,
   o: { now: Date; key: string; seenAt?: Date; rssi?: number; offline?: boolean },
-) {
+): Promise<boolean> {
   const w: repo.Where = {
     deviceId: facts.id,
     installationId: facts.installation_id,
@@ -313,7 +325,6 @@ async function writeOutput(
         rescueId = r.id
         if (r.created) {
           const rescue = { rescue_id: r.id, device_id: facts.id, device_sn: facts.device_sn }
-          tell('live', `alarm:rescue:${r.id}`, { data_type: 2, ...rescue })
           tell('message', `msg:rescue:${r.id}`, { msg_type: 2, ...rescue })
           tell('sms', `sms:rescue:${r.id}`, { sms: 'aid', ...rescue })
           tell('webhook', `webhook:rescue:${r.id}`, { event: 'device.rescue.started', ...rescue })
@@ -350,7 +361,6 @@ async function writeOutput(
     reasons.join() !== facts.readiness_reasons.join()
   ) {
     tell('live', `status:${facts.id}:${o.key}`, {
-      data_type: 'device_status',
       device_id: facts.id,
       device_sn: facts.device_sn,
       status: out.status,
@@ -394,6 +404,7 @@ async function writeOutput(
     outbox,
     o.now,
   )
+  return outbox.length > 0
 }
 
 /** Applies inbox rows that were acknowledged but not applied (after a crash or a failure). */
@@ -413,6 +424,7 @@ export async function retryInbox(ctx: AppContext, limit = 500): Promise<number> 
       await repo.finishInbox(ctx.db, r.id, 'failed', ctx.clock.now(), errorText(e))
     }
   }
+  kickIfTold(ctx)
   return done
 }
 
@@ -435,5 +447,7 @@ async function applyPendingRow(ctx: AppContext, id: number): Promise<void> {
     })
   } catch (e) {
     await repo.finishInbox(ctx.db, id, 'failed', ctx.clock.now(), errorText(e))
+  } finally {
+    kickIfTold(ctx)
   }
 }

@@ -5,7 +5,8 @@ import { TestClock } from '../../lib/clock.ts'
 import { deviceLink, deviceTestApp } from '../../test/device-link.ts'
 import type { AgencyRow, factories } from '../../test/factories.ts'
 import type { TestApp } from '../../test/harness.ts'
-import { backoffMs, drainOutbox, LIVE_CHANNEL, type OutboxHandler } from './outbox.ts'
+import { LIVE_PUSH_CHANNEL } from '../live/live.service.ts'
+import { backoffMs, drainOutbox, type OutboxHandler } from './outbox.ts'
 
 let t: TestApp
 let f: ReturnType<typeof factories>
@@ -15,19 +16,22 @@ const clock = new TestClock('2026-11-22T02:00:00.000Z')
 
 beforeAll(async () => {
   ;({ t, f, branch, admin } = await deviceTestApp(clock))
+  // These tests drain by hand.
+  t.ctx.drainOnCommit = false
 })
 afterAll(() => t.close())
 
-it('live rows go out on the event bus once, at commit, and are marked done', async () => {
-  const heard: { device_id: number; status: number; outbox_id: number }[] = []
+it('live rows become stored pushes announced on the event bus once, at commit, and are marked done', async () => {
+  type Push = { id: number; data_type: number; data: { device_id: number; status: number } }
+  const heard: Push[] = []
   let deviceId = 0
   let arrived: () => void = () => {}
   const first = new Promise<void>((r) => {
     arrived = r
   })
-  const off = await t.ctx.events.subscribe<(typeof heard)[number]>(LIVE_CHANNEL, (p) => {
+  const off = await t.ctx.events.subscribe<Push>(LIVE_PUSH_CHANNEL, (p) => {
     heard.push(p)
-    if (p.device_id === deviceId) arrived()
+    if (p.data?.device_id === deviceId) arrived()
   })
   const d = await deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
   deviceId = d.id
@@ -37,13 +41,19 @@ it('live rows go out on the event bus once, at commit, and are marked done', asy
   // NOTIFY is delivered after the commit, asynchronously; the second drain found nothing, so
   // nothing more can come.
   await first
-  const mine = heard.filter((h) => h.device_id === d.id)
-  expect(mine.map((h) => h.status)).toEqual([2])
-  const rows = await many<{ done: boolean }>(
+  const mine = heard.filter((h) => h.data?.device_id === d.id)
+  expect(mine.map((h) => [h.data_type, h.data.status])).toEqual([[11, 2]])
+  const stored = await many<{ data_type: number }>(
     t.db,
-    sql`SELECT done_at IS NOT NULL AS done FROM outbox WHERE id = ${mine[0].outbox_id}`,
+    sql`SELECT data_type FROM live_pushes WHERE id = ${mine[0].id}`,
   )
-  expect(rows).toEqual([{ done: true }])
+  expect(stored).toEqual([{ data_type: 11 }])
+  const rows = await many<{ done: number }>(
+    t.db,
+    sql`SELECT count(*)::int AS done FROM outbox WHERE topic = 'live' AND done_at IS NULL
+        AND payload->>'device_id' = ${String(d.id)}`,
+  )
+  expect(rows).toEqual([{ done: 0 }])
   await off()
 })
 

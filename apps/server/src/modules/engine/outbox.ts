@@ -1,8 +1,12 @@
+import { LiveType } from '@aed/contracts/live'
 import { sql } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import { many } from '../../db/sql.ts'
 import type { Job } from '../../jobs/runner.ts'
+import { smsOutboxHandler } from '../alert/alert-sms.service.ts'
+import { pushLive } from '../live/live.service.ts'
+import { messageOutboxHandler } from '../message/message.service.ts'
 
 /** An outbox row as a handler gets it. */
 export type OutboxRecord = {
@@ -28,22 +32,23 @@ export function backoffMs(attempts: number): number {
   return Math.min(3600_000, 5000 * 2 ** Math.max(0, attempts - 1))
 }
 
-/** The bus channel live pushes go out on (the live channel subscribes to it). */
-export const LIVE_CHANNEL = 'live'
-
 /**
- * Who delivers each topic. Live pushes go on the event bus at commit; the message centre, SMS
- * and webhooks are delivered by the alerting feature, which adds its handlers here. Rows of a
- * topic without a handler wait.
+ * Who delivers each topic: a device's status change becomes a live push (frame 11), a message
+ * row the message centre's message (with its alarm), an SMS row the alert SMS plan. Each runs
+ * in the drain's transaction, so what it writes commits with the row's done_at.
  */
 export const outboxHandlers: Partial<Record<OutboxRecord['topic'], OutboxHandler>> = {
   live: async (ctx, tx, row) => {
-    await ctx.events.publishIn(tx, LIVE_CHANNEL, {
-      outbox_id: row.id,
-      index_link: row.index_link,
-      ...row.payload,
+    const { data_type: _legacy, ...data } = row.payload
+    await pushLive(ctx, tx, {
+      data_type: LiveType.DEVICE_STATUS,
+      agency_id: row.agency_id,
+      index_link: row.index_link ?? '',
+      data,
     })
   },
+  message: (ctx, tx, row) => messageOutboxHandler(ctx, tx, row),
+  sms: (ctx, tx, row) => smsOutboxHandler(ctx, tx, row),
 }
 
 /**
@@ -96,4 +101,52 @@ export const outboxJob: Job = {
     // Bounded, so one tick never holds the other jobs for long.
     for (let i = 0; i < 10 && (await drainOutbox(ctx)) === 200; i++) {}
   },
+}
+
+const told = new WeakSet<AppContext>()
+
+/** Notes that a transaction of this process wrote outbox rows: drain once it has committed. */
+export function noteTold(ctx: AppContext): void {
+  told.add(ctx)
+}
+
+/** After a commit: drains at once when outbox rows were written since the last call. */
+export function kickIfTold(ctx: AppContext): void {
+  if (told.delete(ctx) && ctx.drainOnCommit !== false) kickOutbox(ctx)
+}
+
+const kicked = new WeakMap<AppContext, { running: boolean; again: boolean }>()
+
+/**
+ * Drains the outbox now, in this process, instead of at the next job tick: an alarm reaches the
+ * consoles within the commit's latency. Calls while a drain runs fold into one more pass; other
+ * instances' drains skip the rows this one holds (SKIP LOCKED). The job still sweeps retries.
+ */
+export function kickOutbox(ctx: AppContext): void {
+  let k = kicked.get(ctx)
+  if (!k) {
+    k = { running: false, again: false }
+    kicked.set(ctx, k)
+  }
+  if (k.running) {
+    k.again = true
+    return
+  }
+  const state = k
+  state.running = true
+  void (async () => {
+    try {
+      do {
+        state.again = false
+        while ((await drainOutbox(ctx)) === 200) {}
+      } while (state.again)
+    } catch (e) {
+      ctx.log.warn(
+        { err: { message: (e as Error).message } },
+        'outbox drain after commit failed; the job retries',
+      )
+    } finally {
+      state.running = false
+    }
+  })()
 }

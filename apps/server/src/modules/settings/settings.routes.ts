@@ -1,5 +1,10 @@
 import { dictLabel } from '@aed/contracts/constants'
-import { type AgencySettings, agencySettingsSchema, settingsApi } from '@aed/contracts/settings'
+import {
+  type AgencySettings,
+  agencySettingsSchema,
+  DEFAULT_ALARM_ESCALATE_MINUTES,
+  settingsApi,
+} from '@aed/contracts/settings'
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context.ts'
 import { routes } from '../../lib/route.ts'
@@ -14,6 +19,7 @@ const describe = (s: AgencySettings) =>
     `报警声音:${s.alarm_sound ? '开' : '关'}`,
     `电极片提醒:${s.electrode_sheet_expire}个月`,
     `电池提醒:${s.battery_expire}个月`,
+    `告警升级:${s.alarm_escalate_minutes ?? DEFAULT_ALARM_ESCALATE_MINUTES}分钟`,
   ].join('，')
 
 /** System settings (alert preferences) of the member's organisation or one below it. */

@@ -40,6 +40,15 @@ describe('system settings', () => {
       '开始时间不能大于结束时间！',
     )
     expect((await post({ location_offset: null })).code).toBe(0)
+    for (const bad of [0, 61, 2.5]) expect((await post({ alarm_escalate_minutes: bad })).code).toBe(1)
+    expect((await post({ alarm_escalate_minutes: 60 })).code).toBe(0)
+  })
+
+  it('accepts settings without the escalation minutes (older clients) and answers the default for them', async () => {
+    const token = await t.login(demo.szAdmin)
+    const { alarm_escalate_minutes: _, ...old } = settings
+    expect((await t.api(settingsApi.save, { token, body: old })).code).toBe(0)
+    expect((await t.api(settingsApi.get, { token })).data.alarm_escalate_minutes).toBe(5)
   })
 
   it('lets a parent organisation set a child’s, but not a sibling branch or a read-only member', async () => {

@@ -59,30 +59,41 @@ export function memberGuard(ctx: AppContext): Guard {
   return {
     async onRequest(req) {
       const config = req.routeOptions.config
-      const token = bearer(req)
-      const claims = token ? ctx.tokens.read(token) : null
-      if (!token || !claims) throw unauthenticated()
-      const s = await loadSession(ctx.db, Number(claims.sub))
-      if (!s || s.account_id !== claims.acc || s.token_version !== claims.tv) throw unauthenticated()
-      if (s.agency_disabled) throw unauthenticated('AGENCY_DISABLED')
-      if (s.use_expire && s.use_expire.getTime() <= ctx.clock.now().getTime())
-        throw unauthenticated('MEMBERSHIP_EXPIRED')
-      req.auth = {
-        member_id: s.member_id,
-        account_id: s.account_id,
-        phone: s.phone,
-        user_name: s.user_name,
-        agency_id: s.agency_id,
-        agency_name: s.agency_name,
-        agency_type: s.agency_type,
-        index_link: s.index_link,
-        role_type: s.role_type,
-        permissions: s.permissions,
-        token,
-      }
+      req.auth = await authenticateMember(ctx, bearer(req))
       if (config.permission && !can(req.auth, config.permission[0], config.permission[1])) throw forbidden()
       if (config.systemSuper && !permissionList(req.auth).includes('system_super')) throw forbidden()
       return undefined
     },
+  }
+}
+
+/**
+ * The member a token signs in, by the rules above (valid, current token version, membership
+ * unexpired, agency and those above it enabled); throws the session error otherwise. The live
+ * channel checks its first message's token with it too.
+ */
+export async function authenticateMember(
+  ctx: AppContext,
+  token: string | null | undefined,
+): Promise<AuthContext> {
+  const claims = token ? ctx.tokens.read(token) : null
+  if (!token || !claims) throw unauthenticated()
+  const s = await loadSession(ctx.db, Number(claims.sub))
+  if (!s || s.account_id !== claims.acc || s.token_version !== claims.tv) throw unauthenticated()
+  if (s.agency_disabled) throw unauthenticated('AGENCY_DISABLED')
+  if (s.use_expire && s.use_expire.getTime() <= ctx.clock.now().getTime())
+    throw unauthenticated('MEMBERSHIP_EXPIRED')
+  return {
+    member_id: s.member_id,
+    account_id: s.account_id,
+    phone: s.phone,
+    user_name: s.user_name,
+    agency_id: s.agency_id,
+    agency_name: s.agency_name,
+    agency_type: s.agency_type,
+    index_link: s.index_link,
+    role_type: s.role_type,
+    permissions: s.permissions,
+    token,
   }
 }

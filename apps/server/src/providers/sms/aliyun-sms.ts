@@ -6,6 +6,8 @@ type AliyunOptions = {
   accessKeySecret: string
   signName: string
   templateCode: string
+  /** Notification template for alerts, with one parameter `content`; alerts fail without it. */
+  notifyTemplateCode?: string
   endpoint?: string
   fetch?: typeof fetch
 }
@@ -23,36 +25,51 @@ export function signAliyun(params: Record<string, string>, secret: string, metho
   return crypto.createHmac('sha1', `${secret}&`).update(toSign).digest('base64')
 }
 
-/** Aliyun Dysms SendSms; the template must take one parameter named `code`. */
+/**
+ * Aliyun Dysms SendSms. Codes use `templateCode` (one parameter `code`); notifications use
+ * `notifyTemplateCode` (one parameter `content`) with the idempotency key as OutId, which the
+ * vendor echoes in its delivery receipts.
+ */
 export function aliyunSms(o: AliyunOptions): SmsProvider {
   const doFetch = o.fetch ?? fetch
+
+  async function send(phone: string, templateCode: string, param: Record<string, string>, outId?: string) {
+    const params: Record<string, string> = {
+      AccessKeyId: o.accessKeyId,
+      Action: 'SendSms',
+      Format: 'JSON',
+      PhoneNumbers: phone,
+      RegionId: 'cn-hangzhou',
+      SignName: o.signName,
+      SignatureMethod: 'HMAC-SHA1',
+      SignatureNonce: crypto.randomUUID(),
+      SignatureVersion: '1.0',
+      TemplateCode: templateCode,
+      TemplateParam: JSON.stringify(param),
+      Timestamp: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      Version: '2017-05-25',
+      ...(outId ? { OutId: outId } : {}),
+    }
+    params.Signature = signAliyun(params, o.accessKeySecret)
+    const res = await doFetch(o.endpoint ?? 'https://dysmsapi.aliyuncs.com/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(params).toString(),
+      signal: AbortSignal.timeout(10_000),
+    })
+    const body = (await res.json()) as { Code?: string; Message?: string }
+    if (body.Code !== 'OK') throw new Error(`Aliyun SMS refused: ${body.Code} ${body.Message ?? ''}`)
+  }
+
   return {
     name: 'aliyun',
-    async sendCode(phone, code) {
-      const params: Record<string, string> = {
-        AccessKeyId: o.accessKeyId,
-        Action: 'SendSms',
-        Format: 'JSON',
-        PhoneNumbers: phone,
-        RegionId: 'cn-hangzhou',
-        SignName: o.signName,
-        SignatureMethod: 'HMAC-SHA1',
-        SignatureNonce: crypto.randomUUID(),
-        SignatureVersion: '1.0',
-        TemplateCode: o.templateCode,
-        TemplateParam: JSON.stringify({ code }),
-        Timestamp: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
-        Version: '2017-05-25',
-      }
-      params.Signature = signAliyun(params, o.accessKeySecret)
-      const res = await doFetch(o.endpoint ?? 'https://dysmsapi.aliyuncs.com/', {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams(params).toString(),
-        signal: AbortSignal.timeout(10_000),
-      })
-      const body = (await res.json()) as { Code?: string; Message?: string }
-      if (body.Code !== 'OK') throw new Error(`Aliyun SMS refused: ${body.Code} ${body.Message ?? ''}`)
+    sendCode: (phone, code) => send(phone, o.templateCode, { code }),
+    async sendText(phone, text, idempotencyKey) {
+      if (!o.notifyTemplateCode)
+        throw new Error('Aliyun SMS: no notification template (ALIYUN_SMS_NOTIFY_TEMPLATE_CODE)')
+      // The vendor puts SignName in front itself: the text's own signature would show twice.
+      const content = text.replace(/^【[^】]*】/, '')
+      await send(phone, o.notifyTemplateCode, { content }, idempotencyKey)
     },
   }
 }

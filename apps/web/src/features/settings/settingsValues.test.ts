@@ -1,3 +1,4 @@
+import { DEFAULT_SETTINGS } from '@aed/contracts/settings'
 import dayjs from 'dayjs'
 import customParseFormat from 'dayjs/plugin/customParseFormat'
 import { describe, expect, it } from 'vitest'
@@ -15,10 +16,17 @@ describe('system settings values', () => {
       alarm_sound: 0 as const,
       electrode_sheet_expire: 3,
       battery_expire: 0,
+      alarm_escalate_minutes: 10,
     }
     const v = toSettingsValues(s)
     expect(v.location_offset).toBe(0)
     expect(toAgencySettings(v)).toEqual(s)
     expect(toAgencySettings({ ...v, location_offset: 5 }).location_offset).toBe(5)
+  })
+
+  it('fills the escalation minutes of settings saved before they existed with the default', () => {
+    const { alarm_escalate_minutes: _, ...old } = DEFAULT_SETTINGS
+    expect(toSettingsValues(old).alarm_escalate_minutes).toBe(5)
+    expect(toAgencySettings(toSettingsValues(old)).alarm_escalate_minutes).toBe(5)
   })
 })

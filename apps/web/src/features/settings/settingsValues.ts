@@ -1,10 +1,17 @@
-import type { AgencySettings } from '@aed/contracts/settings'
+import { type AgencySettings, DEFAULT_ALARM_ESCALATE_MINUTES } from '@aed/contracts/settings'
 import dayjs, { type Dayjs } from 'dayjs'
 
-/** The form's values: the off threshold as 0 (a select cannot hold null), the window as two times. */
-export type SettingsValues = Omit<AgencySettings, 'location_offset' | 'exec_status_sms_time_period'> & {
+/**
+ * The form's values: the off threshold as 0 (a select cannot hold null), the window as two times,
+ * the escalation minutes always present (settings saved before it had none).
+ */
+export type SettingsValues = Omit<
+  AgencySettings,
+  'location_offset' | 'exec_status_sms_time_period' | 'alarm_escalate_minutes'
+> & {
   location_offset: number
   exec_status_sms_time_period: [Dayjs, Dayjs]
+  alarm_escalate_minutes: number
 }
 
 export const OFFSET_OFF = 0
@@ -16,6 +23,7 @@ export function toSettingsValues(s: AgencySettings): SettingsValues {
     ...s,
     location_offset: s.location_offset ?? OFFSET_OFF,
     exec_status_sms_time_period: [dayjs(start, HHMM), dayjs(end, HHMM)],
+    alarm_escalate_minutes: s.alarm_escalate_minutes ?? DEFAULT_ALARM_ESCALATE_MINUTES,
   }
 }
 
@@ -29,5 +37,6 @@ export function toAgencySettings(v: SettingsValues): AgencySettings {
     alarm_sound: v.alarm_sound,
     electrode_sheet_expire: v.electrode_sheet_expire,
     battery_expire: v.battery_expire,
+    alarm_escalate_minutes: v.alarm_escalate_minutes,
   }
 }

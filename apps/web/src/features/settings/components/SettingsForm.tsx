@@ -1,10 +1,10 @@
-import { Divider, Form, Radio, Select, TimePicker } from 'antd'
+import { Divider, Form, InputNumber, Radio, Select, TimePicker } from 'antd'
 import type { Dayjs } from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { useDict } from '../../../lib/useDict'
 import { OFFSET_OFF } from '../settingsValues'
 
-/** Every alert preference: SMS schedules and window, location offset, alarm sound, expiry reminders. */
+/** Every alert preference: SMS schedules and window, location offset, expiry reminders, alarm sound and escalation. */
 export function SettingsForm({ disabled }: { disabled: boolean }) {
   const { t } = useTranslation()
   const dict = useDict()
@@ -78,6 +78,24 @@ export function SettingsForm({ disabled }: { disabled: boolean }) {
         extra={t('systemSettings.alarmSoundHint')}
       >
         <Radio.Group disabled={disabled} options={dict.options('alarm_sound')} data-testid="settings-sound" />
+      </Form.Item>
+      <Form.Item
+        name="alarm_escalate_minutes"
+        label={t('systemSettings.escalate')}
+        extra={t('systemSettings.escalateHint')}
+        rules={[
+          { required: true, message: t('systemSettings.escalateRange') },
+          { type: 'integer', min: 1, max: 60, message: t('systemSettings.escalateRange') },
+        ]}
+      >
+        <InputNumber
+          disabled={disabled}
+          min={1}
+          max={60}
+          precision={0}
+          style={{ width: 240 }}
+          data-testid="settings-escalate"
+        />
       </Form.Item>
     </>
   )

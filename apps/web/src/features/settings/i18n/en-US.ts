@@ -20,5 +20,9 @@ export const settingsEnUS: typeof settingsZhCN = {
     batteryExpire: 'Battery expiry reminder',
     alarmSound: 'Alarm sound',
     alarmSoundHint: 'Play a sound when a live alarm arrives',
+    escalate: 'Escalate unconfirmed alarms after (minutes)',
+    escalateHint:
+      "A first-aid or cabinet door alarm nobody confirms in this time is pushed again and sent by SMS to the organisation's administrators, then to each organisation above",
+    escalateRange: 'Enter a whole number from 1 to 60',
   },
 }

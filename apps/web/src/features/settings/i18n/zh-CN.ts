@@ -18,5 +18,9 @@ export const settingsZhCN = {
     batteryExpire: '电池到期提醒',
     alarmSound: '告警提示音',
     alarmSoundHint: '收到实时告警时播放提示音',
+    escalate: '告警升级时间（分钟）',
+    escalateHint:
+      '急救或救护箱开门告警在此时间内无人确认时，重新推送并短信通知机构管理员，再逐级通知上级机构',
+    escalateRange: '请输入1-60之间的整数',
   },
 }

@@ -47,6 +47,7 @@ describe('SettingsPage', () => {
       '电极片到期提醒',
       '电池到期提醒',
       '告警提示音',
+      '告警升级时间（分钟）',
     ])
       expect(screen.getByText(label)).toBeInTheDocument()
     expect(screen.getByTestId('settings-offset')).toHaveTextContent('关闭')
@@ -64,8 +65,26 @@ describe('SettingsPage', () => {
         alarm_sound: 1,
         electrode_sheet_expire: 1,
         battery_expire: 1,
+        alarm_escalate_minutes: 5,
       },
     ])
+  })
+
+  it('saves the escalation minutes and refuses a value outside 1-60', async () => {
+    api()
+    sessionStore.signIn(userInfo({ role_type: 0, agency_id: 1, permissions: {} }))
+    renderWithProviders(<SettingsPage />)
+    await screen.findByText('告警升级时间（分钟）')
+    const user = userEvent.setup()
+    const input = screen.getByRole('spinbutton') // the page's only number field
+    await user.clear(input)
+    await user.click(screen.getByTestId('settings-save'))
+    expect(await screen.findByText('请输入1-60之间的整数')).toBeInTheDocument()
+    expect(posted).toEqual([])
+    await user.type(input, '15')
+    await user.click(screen.getByTestId('settings-save'))
+    expect(await screen.findByText('保存成功')).toBeInTheDocument()
+    expect(posted).toEqual([expect.objectContaining({ alarm_escalate_minutes: 15 })])
   })
 
   it('disables the form for read-only members and offers no save', async () => {

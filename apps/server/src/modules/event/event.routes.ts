@@ -1,0 +1,47 @@
+import { type EventKind, eventMgmtApi, type HandledEvent } from '@aed/contracts/event'
+import type { FastifyInstance } from 'fastify'
+import type { AppContext } from '../../context.ts'
+import { langOf } from '../../lib/lang.ts'
+import { routes } from '../../lib/route.ts'
+import * as service from './event.service.ts'
+
+const kindWords: Record<EventKind, string> = {
+  warning: '预警',
+  fault: '故障',
+  offset: '位置偏移',
+  offline: '离线',
+}
+
+/** The four event pages (current and history, export) and handling a fault or an offset. */
+export async function eventRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const route = routes(app, ['events'])
+  const read = { permission: ['device', 'READ_ONLY'] } as const
+  route(eventMgmtApi.earlyWarn, read, ({ req, auth, query }) =>
+    service.listEvents(ctx, auth, 'warning', query, langOf(req)),
+  )
+  route(eventMgmtApi.fault, read, ({ req, auth, query }) =>
+    service.listEvents(ctx, auth, 'fault', query, langOf(req)),
+  )
+  route(eventMgmtApi.locationOffset, read, ({ req, auth, query }) =>
+    service.listEvents(ctx, auth, 'offset', query, langOf(req)),
+  )
+  route(eventMgmtApi.offline, read, ({ req, auth, query }) =>
+    service.listEvents(ctx, auth, 'offline', query, langOf(req)),
+  )
+
+  route(
+    eventMgmtApi.handle,
+    {
+      permission: ['device', 'EDIT'],
+      oplog: {
+        type: '处理事件',
+        content: (_r, d) => {
+          const x = d as HandledEvent
+          return `处理${kindWords[x.kind]}事件：${x.device_sn}（${x.handle_note}）`
+        },
+      },
+      done: 'HANDLE_OK',
+    },
+    ({ auth, params, body }) => service.handleEvent(ctx, auth, params.id, body.handle_note),
+  )
+}

@@ -1,0 +1,208 @@
+import type { Lang } from '@aed/contracts'
+import { LIVE_REPLAY_MS, LiveClose, LiveType } from '@aed/contracts/live'
+import type { WebSocket } from 'ws'
+import type { AppContext } from '../../context.ts'
+import { AppError } from '../../lib/errors.ts'
+import type { Unsubscribe } from '../../lib/events.ts'
+import { authenticateMember } from '../../plugins/auth/member.ts'
+import type { AuthContext } from '../../plugins/auth.ts'
+import { presentMessage } from '../message/message.presenter.ts'
+import type { MessageDbRow } from '../message/message.repository.ts'
+import { unconfirmedCount } from '../message/message.repository.ts'
+import { findPush, newestPushId, pushesAfter, type StoredPush } from './live.repository.ts'
+import { LIVE_PUSH_CHANNEL } from './live.service.ts'
+
+/** A signed-in console on this instance. */
+type Client = {
+  ws: WebSocket
+  auth: AuthContext
+  lang: Lang
+  /** The largest push id sent: replays and live pushes never send one twice. */
+  lastId: number
+  /** Pushes that arrived while the replay ran, sent after it. */
+  queue: StoredPush[] | null
+  amount: number | null
+  alive: boolean
+}
+
+/** A console that reads this slowly is closed; it reconnects with `after` and misses nothing. */
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024
+/** How often sessions are checked again (a disabled organisation, a changed password) and sockets pinged. */
+const RECHECK_MS = 30_000
+/** Count frames of one burst of message changes go out together. */
+const COUNT_DEBOUNCE_MS = 100
+
+/** Everything a push needs to become a frame: the same presenters as the fetched objects. */
+function frameData(p: StoredPush, lang: Lang): unknown {
+  if (p.data_type === LiveType.MESSAGE) return presentMessage(p.data as unknown as MessageDbRow, lang)
+  return p.data
+}
+
+/**
+ * The live channel of one server instance: its signed-in consoles, and every push of the
+ * cluster (stored, then announced by NOTIFY) sent to those whose scope holds it.
+ */
+export class LiveHub {
+  readonly #ctx: AppContext
+  readonly #clients = new Set<Client>()
+  #unsubscribe: Unsubscribe | null = null
+  #offReconnect: (() => void) | null = null
+  #timer: NodeJS.Timeout | null = null
+  #countTimer: NodeJS.Timeout | null = null
+  readonly #countScopes = new Set<string>()
+
+  constructor(ctx: AppContext) {
+    this.#ctx = ctx
+  }
+
+  /** Listens for the cluster's pushes. */
+  async start() {
+    this.#unsubscribe = await this.#ctx.events.subscribe<Partial<StoredPush> & { id: number }>(
+      LIVE_PUSH_CHANNEL,
+      (p) => this.#announced(p),
+    )
+    // Announcements made while the listening connection was down are lost: replay from the store.
+    this.#offReconnect = this.#ctx.events.onReconnect(() => {
+      for (const c of this.#clients) if (c.queue === null) void this.#replay(c, c.lastId)
+    })
+    this.#timer = setInterval(() => void this.#recheck(), RECHECK_MS)
+    this.#timer.unref()
+  }
+
+  async stop() {
+    if (this.#timer) clearInterval(this.#timer)
+    if (this.#countTimer) clearTimeout(this.#countTimer)
+    this.#offReconnect?.()
+    await this.#unsubscribe?.()
+    for (const c of this.#clients) c.ws.close(1001, 'server stopping')
+    this.#clients.clear()
+  }
+
+  /** Consoles connected to this instance. */
+  get size() {
+    return this.#clients.size
+  }
+
+  /**
+   * Adds a console whose first message was accepted: sends what it missed after `after` (in the
+   * last day, in scope), then the pushes that arrived meanwhile, then its unconfirmed count.
+   * A console without `after` starts at the newest push.
+   */
+  async join(ws: WebSocket, auth: AuthContext, lang: Lang, after: number | undefined) {
+    const c: Client = { ws, auth, lang, lastId: 0, queue: [], amount: null, alive: true }
+    this.#clients.add(c)
+    ws.on('close', () => this.#clients.delete(c))
+    ws.on('pong', () => {
+      c.alive = true
+    })
+    if (after !== undefined) await this.#replay(c, after)
+    else c.lastId = await this.#newestId()
+    const waiting = c.queue ?? []
+    c.queue = null
+    for (const p of waiting.sort((a, b) => a.id - b.id)) this.#send(c, p)
+    await this.#sendCount(c, true)
+  }
+
+  #newestId(): Promise<number> {
+    return newestPushId(this.#ctx.db)
+  }
+
+  async #replay(c: Client, after: number) {
+    const since = new Date(this.#ctx.clock.now().getTime() - LIVE_REPLAY_MS)
+    const missed = await pushesAfter(this.#ctx.db, c.auth.index_link, after, since)
+    if (c.lastId < after) c.lastId = after
+    for (const p of missed) this.#send(c, p)
+  }
+
+  async #announced(p: Partial<StoredPush> & { id: number }) {
+    const push = p.index_link === undefined ? await findPush(this.#ctx.db, p.id) : (p as StoredPush)
+    if (!push) return
+    const frames = new Map<Lang, string>()
+    let touched = false
+    for (const c of this.#clients) {
+      if (!push.index_link.startsWith(c.auth.index_link)) continue
+      if (c.queue) {
+        c.queue.push(push)
+        continue
+      }
+      this.#send(c, push, frames)
+      touched = true
+    }
+    if (touched && push.data_type === LiveType.MESSAGE) this.#countSoon(push.index_link)
+  }
+
+  #send(c: Client, p: StoredPush, frames = new Map<Lang, string>()) {
+    if (p.id <= c.lastId || c.ws.readyState !== c.ws.OPEN) return
+    if (c.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+      c.ws.close(1013, 'too slow')
+      return
+    }
+    let frame = frames.get(c.lang)
+    if (!frame) {
+      frame = JSON.stringify({ id: p.id, data_type: p.data_type, data: frameData(p, c.lang) })
+      frames.set(c.lang, frame)
+    }
+    c.ws.send(frame)
+    c.lastId = p.id
+  }
+
+  /** Recounts, shortly, for every console whose scope holds `indexLink`. */
+  #countSoon(indexLink: string) {
+    this.#countScopes.add(indexLink)
+    this.#countTimer ??= setTimeout(() => {
+      this.#countTimer = null
+      const links = [...this.#countScopes]
+      this.#countScopes.clear()
+      const due = [...this.#clients].filter((c) => links.some((l) => l.startsWith(c.auth.index_link)))
+      void this.#countFor(due)
+    }, COUNT_DEBOUNCE_MS)
+  }
+
+  /** One count per distinct scope, sent to the consoles of that scope when it changed. */
+  async #countFor(clients: Client[]) {
+    const byScope = new Map<string, Client[]>()
+    for (const c of clients) byScope.set(c.auth.index_link, [...(byScope.get(c.auth.index_link) ?? []), c])
+    for (const [link, group] of byScope) {
+      try {
+        const amount = await unconfirmedCount(this.#ctx.db, link)
+        for (const c of group) this.#sendAmount(c, amount, false)
+      } catch (e) {
+        this.#ctx.log.warn(
+          { err: { message: (e as Error).message } },
+          'unconfirmed count for the live channel failed',
+        )
+      }
+    }
+  }
+
+  async #sendCount(c: Client, always: boolean) {
+    this.#sendAmount(c, await unconfirmedCount(this.#ctx.db, c.auth.index_link), always)
+  }
+
+  #sendAmount(c: Client, amount: number, always: boolean) {
+    if ((!always && c.amount === amount) || c.ws.readyState !== c.ws.OPEN) return
+    c.amount = amount
+    c.ws.send(JSON.stringify({ id: c.lastId, data_type: LiveType.UNCONFIRMED, data: { amount } }))
+  }
+
+  /** Closes sockets whose session ended (organisation disabled, password changed) and dead ones. */
+  async #recheck() {
+    for (const c of [...this.#clients]) {
+      if (!c.alive) {
+        c.ws.terminate()
+        this.#clients.delete(c)
+        continue
+      }
+      c.alive = false
+      c.ws.ping()
+      try {
+        await authenticateMember(this.#ctx, c.auth.token)
+      } catch (e) {
+        // A database hiccup is not the member's fault: only a refused session closes the socket.
+        if (!(e instanceof AppError)) continue
+        c.ws.close(LiveClose.AUTH_FAILED, 'session ended')
+        this.#clients.delete(c)
+      }
+    }
+  }
+}

@@ -1,0 +1,76 @@
+import { LIVE_AUTH_TIMEOUT_MS, LIVE_PATH, LiveClose, liveHello } from '@aed/contracts/live'
+import websocket from '@fastify/websocket'
+import type { FastifyInstance } from 'fastify'
+import type { AppContext } from '../../context.ts'
+import { langOf } from '../../lib/lang.ts'
+import { authenticateMember } from '../../plugins/auth/member.ts'
+import { LiveHub } from './live.hub.ts'
+
+/** Frames larger than this from a console are refused (the hello is a token and a number). */
+const MAX_CLIENT_FRAME = 16 * 1024
+
+/**
+ * The live channel: a WebSocket whose first message is `{"token", "after"?, "lang"?}` (never a
+ * token in the URL, where logs and proxies keep it). Without a valid one within 5 s it closes
+ * (4001 no hello, 4003 refused). Frames are `{id, data_type, data}`; see contracts/live.ts.
+ */
+export async function liveRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  await app.register(websocket, { options: { maxPayload: MAX_CLIENT_FRAME } })
+  const hub = new LiveHub(ctx)
+  await hub.start()
+  app.addHook('preClose', () => hub.stop())
+  app.decorate('liveHub', hub)
+
+  app.get(
+    LIVE_PATH,
+    {
+      websocket: true,
+      // Authenticated by the first message, not by a header the browser cannot set on a socket.
+      config: { public: true },
+      schema: {
+        summary:
+          'Live channel (WebSocket). First message {"token": "<JWT>", "after"?: <last id seen>, "lang"?}. ' +
+          'Frames {id, data_type, data}: 2 first-aid alarm and 4 cabinet door open (data_time, location, ' +
+          'cabinet_sn, device_sn, agency_name, msg_id, event_type, event_id, escalation_level); 11 device ' +
+          'status changed (device_id, device_sn, status, readiness, reasons); 12 unconfirmed message count ' +
+          '(amount; repeats the last id); 13 message created, confirmed or escalated (the message-centre ' +
+          'object). With `after`, what was missed in the last day (in scope) comes first. Close codes: 4001 ' +
+          'no first message in 5 s, 4003 token refused or session ended.',
+        tags: ['messages'],
+      },
+    },
+    (socket, req) => {
+      const timer = setTimeout(
+        () => socket.close(LiveClose.AUTH_TIMEOUT, 'no token'),
+        ctx.liveAuthTimeoutMs ?? LIVE_AUTH_TIMEOUT_MS,
+      )
+      socket.once('message', async (raw) => {
+        clearTimeout(timer)
+        let hello: ReturnType<typeof liveHello.parse>
+        try {
+          hello = liveHello.parse(JSON.parse(String(raw)))
+        } catch {
+          socket.close(LiveClose.AUTH_FAILED, 'bad hello')
+          return
+        }
+        try {
+          const auth = await authenticateMember(ctx, hello.token)
+          if (socket.readyState !== socket.OPEN) return
+          await hub.join(socket, auth, hello.lang ?? langOf(req), hello.after)
+        } catch (e) {
+          if (socket.readyState === socket.OPEN) socket.close(LiveClose.AUTH_FAILED, 'token refused')
+          if (!(e instanceof Error && 'code' in e))
+            ctx.log.warn({ err: { message: (e as Error).message } }, 'live join failed')
+        }
+      })
+      socket.on('close', () => clearTimeout(timer))
+    },
+  )
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's live channel (its consoles; tests and benchmarks count them). */
+    liveHub: LiveHub
+  }
+}

@@ -1,0 +1,200 @@
+import { LiveClose, LiveType } from '@aed/contracts/live'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
+import { many } from '../../db/sql.ts'
+import { TestClock } from '../../lib/clock.ts'
+import { deviceLink, deviceTestApp } from '../../test/device-link.ts'
+import type { AgencyRow, factories } from '../../test/factories.ts'
+import type { TestApp } from '../../test/harness.ts'
+import { drainOutbox } from '../engine/outbox.ts'
+
+type Frame = { id: number; data_type: number; data: Record<string, unknown> }
+
+let t: TestApp
+let f: ReturnType<typeof factories>
+let branch: AgencyRow
+let admin: string
+let other: string
+let url: string
+const clock = new TestClock('2026-11-22T02:00:00.000Z')
+
+beforeAll(async () => {
+  ;({ t, f, branch, admin } = await deviceTestApp(clock))
+  t.ctx.drainOnCommit = false
+  t.ctx.liveAuthTimeoutMs = 200
+  other = (await f.signedIn(await f.agency({ id: branch.parent_id as number, agency_type: 1 }))).token
+  await t.app.listen({ port: 0, host: '127.0.0.1' })
+  const address = t.app.server.address()
+  url = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/v1/system/data/`
+})
+afterAll(() => t.close())
+
+/** A console: the socket, every frame it got, and waits for frames or the close. */
+function consoleSocket(hello?: object | string) {
+  const ws = new WebSocket(url)
+  const frames: Frame[] = []
+  const waiters: { test: () => boolean; done: () => void }[] = []
+  const check = () => {
+    for (const w of [...waiters])
+      if (w.test()) {
+        waiters.splice(waiters.indexOf(w), 1)
+        w.done()
+      }
+  }
+  ws.on('message', (raw) => {
+    frames.push(JSON.parse(String(raw)))
+    check()
+  })
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
+  )
+  const opened = new Promise<void>((resolve, reject) => {
+    ws.on('open', () => {
+      if (hello !== undefined) ws.send(typeof hello === 'string' ? hello : JSON.stringify(hello))
+      resolve()
+    })
+    ws.on('error', reject)
+  })
+  return {
+    ws,
+    frames,
+    opened,
+    closed,
+    /** Resolves once `test` holds of the frames so far (at most 5 s). */
+    until(test: (frames: Frame[]) => boolean) {
+      return new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`timed out; frames: ${JSON.stringify(frames)}`)),
+          5000,
+        )
+        waiters.push({
+          test: () => test(frames),
+          done: () => {
+            clearTimeout(timer)
+            resolve()
+          },
+        })
+        check()
+      })
+    },
+    lastId: () => Math.max(0, ...frames.map((x) => x.id)),
+  }
+}
+
+/** A device of the branch starts a rescue; the outbox is drained (pushes announced at commit). */
+async function rescue() {
+  const d = await deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
+  await d.send(
+    d.msg('usage', {
+      rescue_event_id: `R${Math.random().toString(36).slice(2, 8)}`,
+      event_time: clock.now().getTime(),
+      event_desc: 'power_on',
+    }),
+  )
+  await drainOutbox(t.ctx)
+  return d
+}
+
+const alarmOf = (sn: string) => (fs: Frame[]) =>
+  fs.some((x) => x.data_type === LiveType.AID_ALARM && x.data.device_sn === sn)
+
+describe('the live channel', () => {
+  it('closes a socket that sends no token in time, a bad token, and a member of a disabled organisation', async () => {
+    const silent = consoleSocket()
+    expect((await silent.closed).code).toBe(LiveClose.AUTH_TIMEOUT)
+    const forged = consoleSocket({ token: `${admin.slice(0, -4)}AAAA` })
+    expect((await forged.closed).code).toBe(LiveClose.AUTH_FAILED)
+    const junk = consoleSocket('not json')
+    expect((await junk.closed).code).toBe(LiveClose.AUTH_FAILED)
+    const dept = await f.agency(branch)
+    const member = await f.signedIn(dept)
+    await t.db.execute(sql`UPDATE agencies SET disabled = true WHERE id = ${dept.id}`)
+    const disabled = consoleSocket({ token: member.token })
+    expect((await disabled.closed).code).toBe(LiveClose.AUTH_FAILED)
+    expect(disabled.frames).toEqual([])
+  })
+
+  it('pushes an alarm, its message and the new count to the scope, and nothing to another branch', async () => {
+    const mine = consoleSocket({ token: admin })
+    const theirs = consoleSocket({ token: other })
+    await mine.until((fs) => fs.some((x) => x.data_type === LiveType.UNCONFIRMED))
+    await theirs.until((fs) => fs.some((x) => x.data_type === LiveType.UNCONFIRMED))
+    const start = mine.frames.find((x) => x.data_type === LiveType.UNCONFIRMED)?.data.amount as number
+    const d = await rescue()
+    await mine.until((fs) =>
+      fs.some((x) => x.data_type === LiveType.UNCONFIRMED && x.data.amount === start + 1),
+    )
+    const alarm = mine.frames.find((x) => x.data_type === LiveType.AID_ALARM)
+    expect(alarm?.data).toMatchObject({
+      device_sn: d.sn,
+      agency_name: branch.name,
+      event_type: 2,
+      escalation_level: 0,
+    })
+    expect(alarm?.data.data_time).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/)
+    const message = mine.frames.find((x) => x.data_type === LiveType.MESSAGE)
+    expect(message?.data).toMatchObject({
+      id: alarm?.data.msg_id,
+      msg_title: `急救事件：设备 ${d.sn} 开始使用`,
+    })
+    const ids = mine.frames.filter((x) => x.data_type !== LiveType.UNCONFIRMED).map((x) => x.id)
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids)
+    // The status push of the rescue's device came too (in scope), and none of it to the sibling.
+    const second = await rescue()
+    await mine.until(alarmOf(second.sn))
+    expect(JSON.stringify(theirs.frames)).not.toContain(d.sn)
+    expect(theirs.frames.every((x) => x.data_type === LiveType.UNCONFIRMED)).toBe(true)
+    mine.ws.close()
+    theirs.ws.close()
+  })
+
+  it('a console that reconnects with `after` gets exactly what it missed, in order, then new pushes', async () => {
+    const first = consoleSocket({ token: admin })
+    await first.until((fs) => fs.some((x) => x.data_type === LiveType.UNCONFIRMED))
+    await rescue()
+    await first.until((fs) => fs.some((x) => x.data_type === LiveType.AID_ALARM))
+    const seen = first.lastId()
+    first.ws.close()
+    await first.closed
+    const missed = [await rescue(), await rescue()]
+    const stored = (
+      await many<{ id: number }>(
+        t.db,
+        sql`SELECT id::int AS id FROM live_pushes WHERE id > ${seen}
+            AND index_link LIKE ${`${branch.index_link}%`} ORDER BY id`,
+      )
+    ).map((r) => r.id)
+    const back = consoleSocket({ token: admin, after: seen })
+    await back.until((fs) => fs.some((x) => x.data_type === LiveType.UNCONFIRMED))
+    const replayed = back.frames.filter((x) => x.data_type !== LiveType.UNCONFIRMED)
+    expect(replayed.map((x) => x.id)).toEqual(stored)
+    for (const d of missed)
+      expect(replayed.some((x) => x.data_type === LiveType.AID_ALARM && x.data.device_sn === d.sn)).toBe(true)
+    // Nothing twice, and new pushes follow.
+    const next = await rescue()
+    await back.until(alarmOf(next.sn))
+    const ids = back.frames.filter((x) => x.data_type !== LiveType.UNCONFIRMED).map((x) => x.id)
+    expect(new Set(ids).size).toBe(ids.length)
+    // A console without `after` starts at the newest push: it is not flooded with the day's alarms.
+    const fresh = consoleSocket({ token: admin })
+    await fresh.until((fs) => fs.some((x) => x.data_type === LiveType.UNCONFIRMED))
+    expect(fresh.frames.map((x) => x.data_type)).toEqual([LiveType.UNCONFIRMED])
+    expect(fresh.frames[0].id).toBe(Math.max(...ids))
+    back.ws.close()
+    fresh.ws.close()
+  })
+
+  it('replays only the last day', async () => {
+    const probe = consoleSocket({ token: admin })
+    await probe.until((fs) => fs.length > 0)
+    const seen = probe.lastId()
+    probe.ws.close()
+    const old = await rescue()
+    clock.advance(25 * 3600_000)
+    const back = consoleSocket({ token: admin, after: seen })
+    await back.until((fs) => fs.some((x) => x.data_type === LiveType.UNCONFIRMED))
+    expect(JSON.stringify(back.frames)).not.toContain(old.sn)
+    back.ws.close()
+  })
+})

@@ -1,0 +1,71 @@
+import { type Lang, type MessageKey, translate } from '@aed/contracts'
+import type { LiveAlarmData } from '@aed/contracts/live'
+import { type MessageRow, MsgType } from '@aed/contracts/message'
+import { formatDateTime } from '../../lib/time.ts'
+import type { MessageDbRow } from './message.repository.ts'
+
+const TITLES: Record<number, MessageKey> = {
+  [MsgType.CALL]: 'MSG_TITLE_CALL',
+  [MsgType.RESCUE]: 'MSG_TITLE_RESCUE',
+  [MsgType.OFFSET]: 'MSG_TITLE_OFFSET',
+  [MsgType.CABINET_DOOR]: 'MSG_TITLE_CABINET_DOOR',
+}
+
+/** A distance in metres as people say it: 850 米, 1.2 公里. */
+export function distanceText(metres: number, lang: Lang): string {
+  const en = lang === 'en-US'
+  if (metres < 1000) return `${Math.round(metres)}${en ? ' m' : ' 米'}`
+  return `${(metres / 1000).toFixed(1)}${en ? ' km' : ' 公里'}`
+}
+
+const time = (iso: string | null) => (iso ? formatDateTime(new Date(iso)) : null)
+
+/** The message as listed, fetched and pushed, its title in the reader's language. */
+export function presentMessage(
+  m: MessageDbRow,
+  lang: Lang,
+  escalations: { level: number; agency_name: string; recipients: number; create_time: Date }[] = [],
+): MessageRow {
+  const distance = typeof m.detail.offset_distance === 'number' ? m.detail.offset_distance : null
+  return {
+    id: m.id,
+    msg_type: m.msg_type,
+    msg_title: translate(TITLES[m.msg_type], lang, {
+      device_sn: m.device_sn ?? '',
+      cabinet_sn: m.cabinet_sn ?? '',
+      location: m.location ?? '',
+      distance: distance === null ? '' : distanceText(distance, lang),
+    }),
+    msg_time: time(m.msg_time) as string,
+    device_sn: m.device_sn,
+    cabinet_sn: m.cabinet_sn,
+    location: m.location,
+    agency_name: m.agency_name,
+    is_confirm: m.is_confirm,
+    event_type: m.event_type,
+    event_id: m.event_id,
+    confirmed_name: m.confirmed_name,
+    confirm_time: time(m.confirm_time),
+    escalations: escalations.map((e) => ({
+      level: e.level,
+      agency_name: e.agency_name,
+      recipients: e.recipients,
+      create_time: formatDateTime(new Date(e.create_time)),
+    })),
+  }
+}
+
+/** The popup's alarm (data_type 2 or 4) of an alarm message, at an escalation level. */
+export function presentAlarm(m: MessageDbRow, level: number): LiveAlarmData {
+  return {
+    data_time: time(m.msg_time) as string,
+    location: m.location,
+    cabinet_sn: m.cabinet_sn,
+    device_sn: m.device_sn,
+    agency_name: m.agency_name,
+    msg_id: m.id,
+    event_type: m.event_type,
+    event_id: m.event_id,
+    escalation_level: level,
+  }
+}

@@ -1,0 +1,154 @@
+import type { Lang } from '@aed/contracts'
+import { LiveType } from '@aed/contracts/live'
+import { ALARM_MSG_TYPES, type MessageListQuery, MsgType } from '@aed/contracts/message'
+import type { AppContext } from '../../context.ts'
+import type { DbOrTx } from '../../db/client.ts'
+import { notFound } from '../../lib/errors.ts'
+import type { AuthContext } from '../../plugins/auth.ts'
+import { firstEscalationAt } from '../alert/alert-sms.service.ts'
+import type { OutboxHandler } from '../engine/outbox.ts'
+import { pushLive } from '../live/live.service.ts'
+import { presentAlarm, presentMessage } from './message.presenter.ts'
+import * as repo from './message.repository.ts'
+
+/** GET /api/v1/system/msg-center: the scope's messages, newest first. */
+export async function listMessages(ctx: AppContext, auth: AuthContext, q: MessageListQuery, lang: Lang) {
+  const { count, rows } = await repo.listMessages(ctx.db, auth, q)
+  return { count, resource: rows.map((m) => presentMessage(m, lang)) }
+}
+
+/** GET /api/v1/system/msg-center/{id}: one message with its escalation steps. */
+export async function getMessage(ctx: AppContext, auth: AuthContext, id: number, lang: Lang) {
+  const m = await repo.findMessageInScope(ctx.db, auth, id)
+  if (!m) throw notFound()
+  return presentMessage(m, lang, await repo.escalationsOf(ctx.db, [id]))
+}
+
+/**
+ * PUT /api/v1/system/msg-center/{id}: confirms it for everyone who sees it, records who and
+ * when, stops its escalation, and tells every console of the scope. Confirming a confirmed
+ * message changes nothing and succeeds.
+ */
+export async function confirmMessage(ctx: AppContext, auth: AuthContext, id: number, lang: Lang) {
+  return ctx.db.transaction(async (tx) => {
+    const before = await repo.findMessageInScope(tx, auth, id)
+    if (!before) throw notFound()
+    const now = ctx.clock.now()
+    if (await repo.confirmMessage(tx, id, { member_id: auth.member_id, name: auth.user_name }, now)) {
+      const after = (await repo.findMessage(tx, id)) as repo.MessageDbRow
+      await pushMessage(ctx, tx, after)
+      return { success: true, message: presentMessage(after, lang, await repo.escalationsOf(tx, [id])) }
+    }
+    return { success: true, message: presentMessage(before, lang, await repo.escalationsOf(tx, [id])) }
+  })
+}
+
+/** GET /api/v1/device/unconfirmed-msg/amount/: the bell's count. */
+export async function unconfirmedAmount(ctx: AppContext, auth: AuthContext) {
+  return { amount: await repo.unconfirmedCount(ctx.db, auth.index_link) }
+}
+
+/** Tells the scope's consoles a message was created or changed (frame 13; counts follow). */
+function pushMessage(ctx: AppContext, tx: DbOrTx, m: repo.MessageDbRow) {
+  return pushLive(ctx, tx, {
+    data_type: LiveType.MESSAGE,
+    agency_id: m.agency_id,
+    index_link: m.index_link,
+    data: m as unknown as Record<string, unknown>,
+  })
+}
+
+/** Pushes the popup's alarm of an alarm message (data_type 2 first aid, 4 cabinet door). */
+function pushAlarm(ctx: AppContext, tx: DbOrTx, m: repo.MessageDbRow, level: number) {
+  return pushLive(ctx, tx, {
+    data_type: m.msg_type === MsgType.CABINET_DOOR ? LiveType.CABINET_DOOR : LiveType.AID_ALARM,
+    agency_id: m.agency_id,
+    index_link: m.index_link,
+    data: presentAlarm(m, level),
+  })
+}
+
+/**
+ * Pushes an unconfirmed alarm message again on the live channel (its popup reopens on every
+ * console of the scope), marked with its escalation level.
+ */
+export async function repushAlarm(
+  ctx: AppContext,
+  tx: DbOrTx,
+  messageId: number,
+  level: number,
+): Promise<void> {
+  const m = await repo.findMessage(tx, messageId)
+  if (!m || m.is_confirm === 1 || !ALARM_MSG_TYPES.includes(m.msg_type)) return
+  await pushAlarm(ctx, tx, m, level)
+  await pushMessage(ctx, tx, m)
+}
+
+type MessagePayload = {
+  msg_type: number
+  rescue_id?: number
+  event_id?: number
+}
+
+/** The facts of the event a `message` outbox row names, as a new message. */
+async function newMessageOf(
+  tx: DbOrTx,
+  p: MessagePayload,
+): Promise<Omit<repo.NewMessage, 'escalate_at'> | null> {
+  switch (p.msg_type) {
+    case MsgType.RESCUE: {
+      const r = await repo.rescueFacts(tx, Number(p.rescue_id))
+      if (!r) return null
+      return {
+        msg_type: MsgType.RESCUE,
+        event_type: 2,
+        event_id: r.id,
+        device_id: r.device_id,
+        device_sn: r.device_sn,
+        cabinet_sn: null,
+        location: r.location,
+        agency_id: r.agency_id,
+        index_link: r.index_link,
+        msg_time: new Date(r.event_time),
+        detail: {},
+      }
+    }
+    case MsgType.OFFSET: {
+      const e = await repo.offsetFacts(tx, Number(p.event_id))
+      if (!e) return null
+      return {
+        msg_type: MsgType.OFFSET,
+        event_type: 3,
+        event_id: e.id,
+        device_id: e.device_id,
+        device_sn: e.device_sn,
+        cabinet_sn: null,
+        location: e.location,
+        agency_id: e.agency_id,
+        index_link: e.index_link,
+        msg_time: new Date(e.event_time),
+        detail: { offset_distance: e.offset_distance },
+      }
+    }
+    default:
+      throw new Error(`message type ${p.msg_type} has no producer yet`)
+  }
+}
+
+/**
+ * The outbox's `message` topic: writes the message once, sets an alarm's first escalation
+ * time, and pushes it (with the popup's alarm for types 2 and 4) in the same transaction.
+ */
+export const messageOutboxHandler: OutboxHandler = async (ctx, tx, row) => {
+  const facts = await newMessageOf(tx, row.payload as MessagePayload)
+  // The event is gone (its device's records were cleaned): nothing to tell.
+  if (!facts) return
+  const alarm = ALARM_MSG_TYPES.includes(facts.msg_type)
+  const m = await repo.insertMessage(tx, {
+    ...facts,
+    escalate_at: alarm ? await firstEscalationAt(ctx, tx, facts.agency_id, facts.msg_time) : null,
+  })
+  if (!m) return
+  if (alarm) await pushAlarm(ctx, tx, m, 0)
+  await pushMessage(ctx, tx, m)
+}

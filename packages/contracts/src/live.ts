@@ -1,0 +1,67 @@
+import { z } from 'zod'
+import { READINESS } from './device-protocol.ts'
+
+/** The live channel's WebSocket path. */
+export const LIVE_PATH = '/api/v1/system/data/'
+/** Without a valid first message this long after opening, the server closes the socket. */
+export const LIVE_AUTH_TIMEOUT_MS = 5000
+/** How far back a reconnecting console's `after` is answered. */
+export const LIVE_REPLAY_MS = 24 * 3600_000
+/** Polling interval of the unconfirmed count while the socket is down (spec section 9). */
+export const LIVE_FALLBACK_POLL_MS = 2000
+
+/**
+ * data_type of a push. 2 and 4 are the spec's live alarms; the others are ours (listed in the
+ * OpenAPI description): 11 a device's status or readiness changed, 12 the unconfirmed count of
+ * the console's scope, 13 a message was created, confirmed or escalated.
+ */
+export const LiveType = {
+  AID_ALARM: 2,
+  CABINET_DOOR: 4,
+  DEVICE_STATUS: 11,
+  UNCONFIRMED: 12,
+  MESSAGE: 13,
+} as const
+
+/** Close codes the console acts on: sign in again (bad token) or give up (not allowed). */
+export const LiveClose = { AUTH_TIMEOUT: 4001, AUTH_FAILED: 4003, REPLACED: 4009 } as const
+
+/** The console's first message: its token, and the last push id it saw when reconnecting. */
+export const liveHello = z.object({
+  token: z.string().min(1),
+  after: z.number().int().min(0).optional(),
+  lang: z.enum(['zh-CN', 'en-US']).optional(),
+})
+export type LiveHello = z.infer<typeof liveHello>
+
+/** A first-aid alarm (2) or cabinet door alarm (4) as the popup shows it. */
+export const liveAlarmData = z.object({
+  data_time: z.string(),
+  location: z.string().nullable(),
+  cabinet_sn: z.string().nullable(),
+  device_sn: z.string().nullable(),
+  agency_name: z.string(),
+  /** The message of the alarm (confirm, details) and the dashboard's event. */
+  msg_id: z.number().int().nullable(),
+  event_type: z.number().int(),
+  event_id: z.number().int(),
+  /** 0 the first push; n the n-th escalation of an unconfirmed alarm. */
+  escalation_level: z.number().int(),
+})
+export type LiveAlarmData = z.infer<typeof liveAlarmData>
+
+/** A device's status or readiness changed (the device list and dashboard recolour it). */
+export const liveDeviceStatusData = z.object({
+  device_id: z.number().int(),
+  device_sn: z.string(),
+  status: z.number().int(),
+  readiness: z.enum(READINESS),
+  reasons: z.array(z.string()),
+})
+
+/** Every frame the server sends: the push id increases (a count frame repeats the last id). */
+export type LiveFrame =
+  | { id: number; data_type: 2 | 4; data: LiveAlarmData }
+  | { id: number; data_type: 11; data: z.infer<typeof liveDeviceStatusData> }
+  | { id: number; data_type: 12; data: { amount: number } }
+  | { id: number; data_type: 13; data: import('./message.ts').MessageRow }
