@@ -5,8 +5,8 @@ import { afterAll, beforeAll, inject } from 'vitest'
 
 const shots = path.resolve(import.meta.dirname, '../screenshots')
 
-/** Debian's Chromium, headless, with the flags this closed network needs. */
-export function launchChromium(): Promise<Browser> {
+/** Debian's Chromium, headless, with the flags this closed network needs (and a spec's `extraArgs`). */
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -18,16 +18,20 @@ export function launchChromium(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   })
 }
 
-/** One browser per spec file; each test opens its own context (fresh storage) with `open()`. */
-export function useBrowser() {
+/**
+ * One browser per spec file; each test opens its own context (fresh storage) with `open()`.
+ * `args` adds Chromium flags for this spec only, e.g. `--autoplay-policy=no-user-gesture-required`.
+ */
+export function useBrowser({ args = [] }: { args?: string[] } = {}) {
   let browser: Browser
   const contexts: BrowserContext[] = []
   beforeAll(async () => {
-    browser = await launchChromium()
+    browser = await launchChromium(args)
   })
   afterAll(async () => {
     await browser?.close()

@@ -4,6 +4,7 @@ import type { AppContext } from '../context.ts'
 import type { Clock } from '../lib/clock.ts'
 import { overdueDevices } from '../modules/engine/engine.repository.ts'
 import { type Accepted, applyToDevice, ingest } from '../modules/engine/engine.service.ts'
+import { drainOutbox, type OutboxHandler, outboxHandlers } from '../modules/engine/outbox.ts'
 import { receiveFile } from '../modules/gateway/gateway.service.ts'
 import type { DeviceIdentity } from '../plugins/auth/device.ts'
 import {
@@ -214,7 +215,8 @@ export async function seedHistory(ctx: AppContext, opts: HistoryOptions = {}): P
 
   let now = start
   const clock: Clock = { now: () => new Date(now) }
-  const hctx: AppContext = { ...ctx, clock }
+  // The history's outbox is dealt with once, at its end (below), not drained on every commit.
+  const hctx: AppContext = { ...ctx, clock, drainOnCommit: false }
   let messages = 0
   const accept = (m: Envelope): Accepted => {
     const p = parseDeviceMessage(m)
@@ -254,11 +256,19 @@ export async function seedHistory(ctx: AppContext, opts: HistoryOptions = {}): P
       }),
     )
   }
-  // What the history told is past: no SMS, webhook or live push for it now. The message centre
-  // rows (offsets, rescues) stay for its dispatcher, as the messages of those days.
+  // What the history told is past: no SMS, webhook or live push for it now. Its messages
+  // (offsets, rescues) are written as the messages of those days, but nobody is paged for them:
+  // their escalation time has long gone.
+  while ((await drainOutbox(hctx, { message: outboxHandlers.message as OutboxHandler })) > 0) {}
   await ctx.db.execute(sql`
     UPDATE outbox SET done_at = create_time, last_error = 'demo history'
     WHERE done_at IS NULL AND topic IN ('sms', 'webhook', 'live') AND create_time <= ${new Date(end).toISOString()}::timestamptz`)
+  await ctx.db.execute(
+    sql`UPDATE messages SET escalate_at = NULL WHERE msg_time <= ${new Date(end).toISOString()}::timestamptz`,
+  )
+  await ctx.db.execute(
+    sql`DELETE FROM live_pushes WHERE create_time <= ${new Date(end).toISOString()}::timestamptz`,
+  )
   const offline = (
     await many<{ n: number }>(ctx.db, sql`SELECT count(*)::int AS n FROM device_states WHERE offline`)
   )[0].n

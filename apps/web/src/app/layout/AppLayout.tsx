@@ -10,8 +10,10 @@ import { SecurityModal } from '../../features/auth/components/SecurityModal'
 import { WechatBindModal } from '../../features/auth/components/WechatBindModal'
 import { useConfirmUnbind } from '../../features/auth/hooks/useConfirmUnbind'
 import { useWechatBindReturn } from '../../features/auth/hooks/useWechatBindReturn'
+import { AlarmPopup } from '../../features/message/components/AlarmPopup'
 import '../../lib/dayjsLocale'
 import { useSession } from '../../lib/useSession'
+import { LiveProvider } from '../live/LiveProvider'
 import { Paths } from '../paths'
 import { useLayoutSettings } from '../settings/LayoutSettingsContext'
 import { SettingsDrawer } from '../settings/SettingsDrawer'
@@ -27,8 +29,18 @@ const SIDER_WIDTH = 208
 /** antd's dark menu background, so the top-menu header and its menu match. */
 const DARK_NAV_BG = '#001529'
 
-/** The console frame: menu in the header (top menu) or the sider (side menu), header, content, footer. */
+/** The signed-in console: its frame inside the one live connection, and the alarm popup. */
 export function AppLayout() {
+  return (
+    <LiveProvider>
+      <AppFrame />
+      <AlarmPopup />
+    </LiveProvider>
+  )
+}
+
+/** The console frame: menu in the header (top menu) or the sider (side menu), header, content, footer. */
+function AppFrame() {
   const { t } = useTranslation()
   const { token: tokens } = antTheme.useToken()
   const { settings: s, dispatch } = useLayoutSettings()

@@ -9,7 +9,8 @@ export function useSaveAgencySettings() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (body: BodyIn<typeof settingsApi.save>) => sendApi(settingsApi.save, { body }),
-    onSuccess: (_, body) =>
-      client.invalidateQueries({ queryKey: settingsKeys.detail(body.agency_id ?? 'own') }),
+    // Every detail: the saved organisation may also be the member's own ('own', which the alarm
+    // popup reads for alarm_sound).
+    onSuccess: () => client.invalidateQueries({ queryKey: settingsKeys.details() }),
   })
 }

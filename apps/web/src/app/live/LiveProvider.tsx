@@ -1,0 +1,59 @@
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { isLanguage } from '../../i18n'
+import { useSession } from '../../lib/useSession'
+import { type LiveStatus, openLive } from './liveClient'
+import { createLiveBus, LiveBusContext, LiveStatusContext } from './liveContext'
+import { useDeviceLiveSync } from './useDeviceLiveSync'
+
+function DeviceLiveSync() {
+  useDeviceLiveSync()
+  return null
+}
+
+/**
+ * The signed-in console's one live socket, opened with the stored token: a new token (sign-in,
+ * organisation switch) opens a new socket from scratch, a language change goes on after the
+ * last id seen, signing out closes it.
+ */
+export function LiveProvider({
+  children,
+  WebSocket,
+}: {
+  children: ReactNode
+  WebSocket?: typeof globalThis.WebSocket
+}) {
+  const { token } = useSession()
+  const { i18n } = useTranslation()
+  const lang = isLanguage(i18n.language) ? i18n.language : undefined
+  const bus = useMemo(createLiveBus, [])
+  const [status, setStatus] = useState<LiveStatus>('down')
+  const seen = useRef<{ token: string | null; id?: number }>({ token: null })
+
+  useEffect(() => {
+    setStatus('down')
+    if (!token) return
+    if (seen.current.token !== token) seen.current = { token }
+    const client = openLive({
+      token,
+      lang,
+      after: seen.current.id,
+      WebSocket,
+      onStatus: setStatus,
+      onFrame: (frame) => {
+        seen.current.id = Math.max(seen.current.id ?? 0, frame.id)
+        bus.emit(frame)
+      },
+    })
+    return () => client.close()
+  }, [token, lang, bus, WebSocket])
+
+  return (
+    <LiveBusContext.Provider value={bus}>
+      <LiveStatusContext.Provider value={status}>
+        <DeviceLiveSync />
+        {children}
+      </LiveStatusContext.Provider>
+    </LiveBusContext.Provider>
+  )
+}

@@ -1,0 +1,24 @@
+import { LiveType } from '@aed/contracts/live'
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useMemo } from 'react'
+import { deviceKeys } from '../../features/device/api/keys'
+import { throttle } from './throttle'
+import { useLiveFrames } from './useLiveFrames'
+
+/** At most one device refetch per this long, however many devices change. */
+export const DEVICE_REFRESH_MS = 2000
+
+/** Keeps the open device lists and details in step with the devices' pushed status changes. */
+export function useDeviceLiveSync() {
+  const client = useQueryClient()
+  const refresh = useMemo(
+    () =>
+      throttle(() => {
+        void client.invalidateQueries({ queryKey: deviceKeys.lists() })
+        void client.invalidateQueries({ queryKey: deviceKeys.details() })
+      }, DEVICE_REFRESH_MS),
+    [client],
+  )
+  useEffect(() => refresh.cancel, [refresh])
+  useLiveFrames(LiveType.DEVICE_STATUS, refresh)
+}
