@@ -178,7 +178,7 @@ describe('the engine through the gateway', () => {
     expect(tests).toHaveLength(2)
   })
 
-  it('a rescue starts on the first usage step, logs its steps, and leaves an alarm and a message in the outbox', async () => {
+  it('a rescue starts on the first usage step, logs its steps, and leaves its message (the alarm goes with it), SMS and webhook in the outbox', async () => {
     const d = await registered()
     const at = clock.now().getTime()
     await d.send(
@@ -214,7 +214,6 @@ describe('the engine through the gateway', () => {
         x.payload.data_type ?? x.payload.msg_type ?? x.payload.sms ?? x.payload.event,
       ]),
     ).toEqual([
-      ['live', 2],
       ['message', 2],
       ['sms', 'aid'],
       ['webhook', 'device.rescue.started'],
