@@ -11,6 +11,7 @@ import { appServiceRoutes } from './modules/app-service/app-service.routes.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { securityRoutes } from './modules/auth/security.routes.ts'
 import { wechatRoutes } from './modules/auth/wechat.routes.ts'
+import { cabinetRoutes } from './modules/cabinet/cabinet.routes.ts'
 import { classroomRoutes } from './modules/classroom/classroom.routes.ts'
 import { deviceRoutes } from './modules/device/device.routes.ts'
 import { deviceCommandRoutes } from './modules/device/device-command.routes.ts'
@@ -54,6 +55,7 @@ const features = [
   deviceStatsRoutes,
   deviceDetailRoutes,
   deviceCommandRoutes,
+  cabinetRoutes,
   messageRoutes,
   liveRoutes,
   eventRoutes,

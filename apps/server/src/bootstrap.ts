@@ -11,7 +11,7 @@ import { createEventBus } from './lib/events.ts'
 import { createSealer } from './lib/sealed.ts'
 import { persistentSecret } from './lib/secrets.ts'
 import { createTokenService } from './lib/tokens.ts'
-import { deviceCredentials } from './modules/device/device.service.ts'
+import { senderCredentials } from './modules/gateway/credentials.ts'
 import { noDevices } from './plugins/auth/device.ts'
 import { offlineMap } from './providers/map/offline-map.ts'
 import { tencentMap } from './providers/map/tencent-map.ts'
@@ -91,8 +91,8 @@ export async function createContext(
     log,
     seeded: false,
   }
-  // The gateway's signature check reads secrets from the device registry.
-  ctx.deviceCredentials = (sn) => deviceCredentials(ctx, sn)
+  // The gateway's signature check reads secrets from the device and cabinet registries.
+  ctx.deviceCredentials = (sn) => senderCredentials(ctx, sn)
   // The demo devices need the context: their secrets are sealed, their photos stored.
   if (config.SEED_DEMO && (await isEmpty(database.db))) {
     await seedDemo(database.db, ctx)

@@ -216,6 +216,8 @@ export const WARNING_CODES = {
   host_expired: ['设备已过期', 'Device expired'],
   battery_low: ['电量低', 'Battery low'],
   battery_exhausted: ['电量耗尽', 'Battery exhausted'],
+  /** The AED left its rescue cabinet and was not back some hours after the door closed. */
+  not_returned: ['AED未归还救护箱', 'AED not returned to its cabinet'],
 } as const satisfies Record<string, Label>
 export type WarningCode = keyof typeof WARNING_CODES
 

@@ -79,6 +79,14 @@ export const routeTree: RouteDef[] = [
         menu: true,
         permissions: ['device'],
       },
+      {
+        // Delete, assign and import follow role, agency type and level (spec 6).
+        name: 'deviceManagement-cabinet',
+        path: '/deviceManagement/cabinet',
+        title: ['救护箱管理', 'Rescue cabinets'],
+        menu: true,
+        permissions: ['device'],
+      },
     ],
   },
   {

@@ -293,6 +293,42 @@ export const messages = {
   ],
   EVENT_AGENCY_INVALID: ['请选择正确的机构', 'Please choose an organisation of your own subtree'],
   // SMS and escalation (helper: sms)
+  // cabinets (helper: registry)
+  CABINET_BIND_OK: ['绑定成功！', 'Bound!'],
+  CABINET_UNBIND_OK: ['解绑成功！', 'Unbound!'],
+  CABINET_BIND_SN_REQUIRED: ['请输入绑定AED', 'Please enter the AED to bind'],
+  CABINET_BIND_SN_EMPTY: ['绑定设备不能为空！', 'The device to bind cannot be empty!'],
+  CABINET_BIND_SN_INVALID: ['请输入正确的AED设备SN', 'Please enter a correct AED serial'],
+  CABINET_BIND_DEVICE_BOUND: [
+    '该AED已绑定救护箱{cabinet_sn}，请先解绑',
+    'This AED is in cabinet {cabinet_sn}: unbind it there first',
+  ],
+  CABINET_ALREADY_BOUND: [
+    '该救护箱已绑定AED，请先解绑',
+    'This cabinet holds an AED already: unbind it first',
+  ],
+  CABINET_NOT_BOUND: ['该救护箱未绑定AED', 'This cabinet holds no AED'],
+  CABINET_SN_REQUIRED: ['请输入救护箱编号', 'Please enter the cabinet number'],
+  CABINET_SN_FORMAT: [
+    '救护箱编号格式不正确（6-32位字母或数字）',
+    'Invalid cabinet number (6-32 letters or digits)',
+  ],
+  CABINET_SN_TAKEN: ['救护箱编号已存在', 'A cabinet with this number exists already'],
+  CABINET_DELETE_EMPTY: ['请选择需要删除的救护箱！', 'Please choose the cabinets to delete!'],
+  CABINET_DELETE_BOUND: [
+    '存在救护箱已绑定AED，解绑后删除！',
+    'Some cabinets hold an AED: unbind them before deleting!',
+  ],
+  CABINET_IMPORT_EMPTY: ['导入文件中没有救护箱', 'The import file holds no cabinets'],
+  CABINET_IMPORT_TOO_MANY: ['一次最多导入{max}个救护箱', 'At most {max} cabinets can be imported at once'],
+  CABINET_IMPORT_SN_DUPLICATE: ['救护箱编号与第{row}行重复', 'The cabinet number repeats row {row}'],
+  CABINET_IMPORT_AED_NOT_FOUND: [
+    '绑定AED不存在或不在所选机构范围内',
+    'The AED to bind does not exist or is not in your organisations',
+  ],
+  CABINET_IMPORT_AED_BOUND: ['绑定AED已绑定其他救护箱', 'The AED to bind is in another cabinet already'],
+  CABINET_IMPORT_AED_DUPLICATE: ['绑定AED与第{row}行重复', 'The AED to bind repeats row {row}'],
+  // cabinets (helper: engine)
 } as const satisfies Record<string, readonly [string, string]>
 
 export type MessageKey = keyof typeof messages

@@ -478,7 +478,7 @@ function recordset(rows: object[], columns: Record<string, string>) {
 }
 
 /** INSERT ... SELECT from `recordset`: the columns named, in one statement. */
-function insertRows<T>(
+export function insertRows<T>(
   tx: DbOrTx,
   table: string,
   columns: Record<string, string>,

@@ -150,3 +150,49 @@ describe('the demo devices', () => {
     expect(typeof (await t.login(demo.hzAdmin))).toBe('string')
   })
 })
+
+describe('the demo cabinets', () => {
+  type Row = {
+    cabinet_sn: string
+    agency_id: number
+    device_agency: number | null
+    device_sn: string | null
+    door_status: number | null
+    secret_enc: string
+    records: number
+    binds: number
+  }
+  const cabinets = () =>
+    many<Row>(
+      t.db,
+      sql`SELECT c.cabinet_sn, c.agency_id, i.agency_id AS device_agency, d.device_sn, c.door_status, c.secret_enc,
+                 (SELECT count(*) FROM cabinet_records r WHERE r.cabinet_id = c.id) AS records,
+                 (SELECT count(*) FROM cabinet_binds b WHERE b.cabinet_id = c.id) AS binds
+          FROM cabinets c LEFT JOIN devices d ON d.id = c.device_id
+          LEFT JOIN installations i ON i.id = d.installation_id`,
+    )
+
+  it('puts 60 cabinets in every demo organisation, most holding an installed AED of their own organisation', async () => {
+    const rows = await cabinets()
+    expect(rows).toHaveLength(60)
+    expect(new Set(rows.map((r) => r.agency_id)).size).toBe(7)
+    const bound = rows.filter((r) => r.device_sn)
+    expect(bound.length).toBeGreaterThan(45)
+    expect(bound.length).toBeLessThan(60)
+    for (const r of bound) expect(r.device_agency).toBe(r.agency_id)
+    expect(new Set(bound.map((r) => r.device_sn)).size).toBe(bound.length)
+    // Closed doors; the new ones never reported.
+    expect(new Set(rows.map((r) => r.door_status))).toEqual(new Set([0, null]))
+  })
+
+  it('gives each cabinet its own sealed secret, its bind records and self-checks of those that reported', async () => {
+    const rows = await cabinets()
+    const secrets = rows.map((r) => t.ctx.sealer.open(r.secret_enc))
+    for (const s of secrets) expect(s).toMatch(/^[0-9a-f]{64}$/)
+    expect(new Set(secrets).size).toBe(60)
+    for (const r of rows) {
+      expect(r.binds).toBe(r.device_sn ? 2 : 1)
+      expect(r.records).toBe(r.door_status === null ? 0 : 13)
+    }
+  })
+})

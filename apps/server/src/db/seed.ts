@@ -5,6 +5,7 @@ import { hashPassword } from '../lib/passwords.ts'
 import { insertAgency } from '../modules/agency/agency.repository.ts'
 import type { DbOrTx } from './client.ts'
 import { accounts, agencies, members } from './schema.ts'
+import { seedDemoCabinets } from './seed-cabinets.ts'
 import { type DemoPeople, seedDemoDevices } from './seed-devices.ts'
 import { countAll } from './sql.ts'
 
@@ -230,7 +231,7 @@ export async function isEmpty(db: DbOrTx) {
 /**
  * Seeds the demo network into an empty database, in one transaction: the organisations, the
  * sign-ins and, given the server's context (its sealer for the device secrets, its storage for
- * the photos, its clock), the demo devices (db/seed-devices.ts). Without it (the test templates,
+ * the photos, its clock), the demo devices (db/seed-devices.ts) and cabinets (db/seed-cabinets.ts). Without it (the test templates,
  * whose copies get a sealer of their own) only the organisations and sign-ins are made.
  */
 export async function seedDemo(db: DbOrTx, ctx?: AppContext) {
@@ -269,6 +270,9 @@ export async function seedDemo(db: DbOrTx, ctx?: AppContext) {
         ])
       }
     }
-    if (ctx) await seedDemoDevices(tx, ctx, people)
+    if (ctx) {
+      await seedDemoDevices(tx, ctx, people)
+      await seedDemoCabinets(tx, ctx, people)
+    }
   })
 }

@@ -6,6 +6,8 @@ import { one } from '../db/sql.ts'
 export const NONCE_RETENTION_MS = 30 * 60_000
 /** Live pushes are kept this long: a reconnecting console is answered for the last day. */
 export const LIVE_PUSH_RETENTION_MS = 26 * 3600_000
+/** Delivered outbox rows are kept this long (and webhook rows, which have no subscriber yet). */
+export const OUTBOX_RETENTION_MS = 7 * 24 * 3600_000
 /** SMS codes are kept this long after they were sent: the send limits count codes of the last day. */
 export const SMS_CODE_RETENTION_MS = 2 * 24 * 3600_000
 
@@ -43,4 +45,16 @@ export function deleteOldNonces(db: DbOrTx, now: Date) {
 export function deleteOldLivePushes(db: DbOrTx, now: Date) {
   const cutoff = new Date(now.getTime() - LIVE_PUSH_RETENTION_MS)
   return deleted(db, sql`DELETE FROM live_pushes WHERE create_time < ${at(cutoff)}`)
+}
+
+/**
+ * Deletes outbox rows delivered more than a week ago, and webhook rows of that age: integrators
+ * cannot subscribe to webhooks yet, so nothing would ever take them.
+ */
+export function deleteOldOutbox(db: DbOrTx, now: Date) {
+  const cutoff = new Date(now.getTime() - OUTBOX_RETENTION_MS)
+  return deleted(
+    db,
+    sql`DELETE FROM outbox WHERE create_time < ${at(cutoff)} AND (done_at IS NOT NULL OR topic = 'webhook')`,
+  )
 }

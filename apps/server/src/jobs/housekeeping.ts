@@ -2,13 +2,14 @@ import {
   deleteExpiredOauthStates,
   deleteOldLivePushes,
   deleteOldNonces,
+  deleteOldOutbox,
   deleteOldSmsCodes,
 } from './housekeeping.repository.ts'
 import type { Job } from './runner.ts'
 
 /**
  * Hourly: deletes spent rows that only grow (old SMS codes, expired sign-in states, old nonces,
- * live pushes past the reconnect window).
+ * live pushes past the reconnect window, delivered outbox rows).
  */
 export const housekeepingJob: Job = {
   name: 'housekeeping',
@@ -18,5 +19,6 @@ export const housekeepingJob: Job = {
     await deleteExpiredOauthStates(ctx.db, now)
     await deleteOldNonces(ctx.db, now)
     await deleteOldLivePushes(ctx.db, now)
+    await deleteOldOutbox(ctx.db, now)
   },
 }

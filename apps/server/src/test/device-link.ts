@@ -1,6 +1,8 @@
+import crypto from 'node:crypto'
 import type { MessagesAnswer } from '@aed/contracts/device-protocol'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { devices } from '../db/schema.ts'
+import { one } from '../db/sql.ts'
 import type { TestClock } from '../lib/clock.ts'
 import { signDeviceRequest } from '../plugins/auth/device.ts'
 import { factories } from './factories.ts'
@@ -17,11 +19,15 @@ export async function deviceLink(t: TestApp, sn: string) {
     .where(and(eq(devices.device_sn, sn)))
     .limit(1)
   if (!row) throw new Error(`no device ${sn}`)
-  const secret = t.ctx.sealer.open(row.secret_enc)
+  return senderLink(t, row.id, sn, t.ctx.sealer.open(row.secret_enc))
+}
+
+/** A signing sender (an AED or a cabinet) by its row id, serial and secret. */
+function senderLink(t: TestApp, id: number, sn: string, secret: string) {
   let seq = 0
   let n = 0
   const link = {
-    id: row.id,
+    id,
     sn,
     secret,
     boot: 1,
@@ -82,4 +88,25 @@ export async function deviceTestApp(clock: TestClock) {
   const admin = (await f.signedIn(branch)).token
   const registered = async () => deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
   return { t, f, branch, admin, registered }
+}
+
+/**
+ * A rescue cabinet of an organisation (bound to an AED when given), inserted as the cabinet
+ * registry would with a sealed secret, and its link: it signs as the cabinet.
+ */
+export async function cabinetLink(
+  t: TestApp,
+  agencyId: number,
+  o: { deviceId?: number | null; sn?: string; location?: string | null } = {},
+) {
+  const sn = o.sn ?? `CB${crypto.randomBytes(5).toString('hex').toUpperCase()}`
+  const secret = crypto.randomBytes(32).toString('hex')
+  const row = await one<{ id: number }>(
+    t.db,
+    sql`INSERT INTO cabinets (cabinet_sn, agency_id, secret_enc, device_id, location)
+        VALUES (${sn}, ${agencyId}, ${t.ctx.sealer.seal(secret)}, ${o.deviceId ?? null}, ${o.location ?? null})
+        RETURNING id`,
+  )
+  if (!row) throw new Error(`cabinet ${sn} not created`)
+  return senderLink(t, row.id, sn, secret)
 }

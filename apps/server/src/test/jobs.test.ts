@@ -205,7 +205,7 @@ describe.runIf(onPostgres)('jobs runner on two server instances (PostgreSQL)', (
 })
 
 describe('housekeeping job', () => {
-  it('deletes SMS codes older than two days, expired sign-in states, nonces older than 30 minutes and live pushes older than 26 hours', async () => {
+  it('deletes SMS codes older than two days, expired sign-in states, nonces older than 30 minutes, live pushes older than 26 hours and delivered outbox rows older than a week', async () => {
     const now = clock.now()
     const ago = (ms: number) => new Date(now.getTime() - ms).toISOString()
     const later = new Date(now.getTime() + 60_000).toISOString()
@@ -228,6 +228,13 @@ describe('housekeeping job', () => {
         (2, '/1/', '{"k":"gone"}', ${ago(27 * 3600_000)}::timestamptz),
         (2, '/1/', '{"k":"kept"}', ${ago(25 * 3600_000)}::timestamptz)`)
 
+    await db.execute(sql`
+      INSERT INTO outbox (topic, dedupe_key, payload, create_time, done_at) VALUES
+        ('live', 'hk:done-old', '{}', ${ago(8 * 86_400_000)}::timestamptz, ${ago(8 * 86_400_000)}::timestamptz),
+        ('sms', 'hk:pending-old', '{}', ${ago(8 * 86_400_000)}::timestamptz, NULL),
+        ('webhook', 'hk:webhook-old', '{}', ${ago(8 * 86_400_000)}::timestamptz, NULL),
+        ('live', 'hk:done-new', '{}', ${ago(86_400_000)}::timestamptz, ${ago(86_400_000)}::timestamptz)`)
+
     await housekeepingJob.run(contextOn(t.database), now)
 
     const left = async (q: ReturnType<typeof sql>) => (await many<{ k: string }>(db, q)).map((r) => r.k)
@@ -235,5 +242,9 @@ describe('housekeeping job', () => {
     expect(await left(sql`SELECT state AS k FROM oauth_states`)).toEqual(['kept'])
     expect(await left(sql`SELECT nonce AS k FROM device_nonces`)).toEqual(['new-nonce-0123456789'])
     expect(await left(sql`SELECT data->>'k' AS k FROM live_pushes`)).toEqual(['kept'])
+    // An undelivered row is never dropped (it waits for its retry), except a webhook's.
+    expect(
+      await left(sql`SELECT dedupe_key AS k FROM outbox WHERE dedupe_key LIKE 'hk:%' ORDER BY k`),
+    ).toEqual(['hk:done-new', 'hk:pending-old'])
   })
 })

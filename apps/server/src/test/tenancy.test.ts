@@ -333,6 +333,94 @@ const cases: Record<string, Case> = {
       },
     }
   })()),
+  // cabinets (helper: registry)
+  // A Shenzhen cabinet holding a Shenzhen AED, and an empty one: the Hangzhou admin's list leaves
+  // them out, and it cannot read, bind, unbind, assign, delete, command or read their secrets.
+  ...(await (async (): Promise<Record<string, Case>> => {
+    const { cabinetApi: api } = await import('@aed/contracts/cabinet')
+    const made = async (cabinet_sn: string) => {
+      const r = await t.api(api.create, { token: tok.superAdmin, body: { cabinet_sn, agency_id: sz } })
+      if (r.code !== 0) throw new Error(`cabinet: ${r.msg}`)
+      return r.data
+    }
+    const szCabinet = await made('SZCAB00001')
+    const szEmpty = await made('SZCAB00002')
+    const szAed = await f.device({ id: sz })
+    const bound = await t.api(api.update, {
+      token: tok.szAdmin,
+      params: { id: szCabinet.id },
+      body: { update_type: 2, device_sn: szAed.device_sn },
+    })
+    if (bound.code !== 0) throw new Error(`bind: ${bound.msg}`)
+    const hzAed = await f.device({ id: hz })
+    const noShenzhenCabinet = (data: unknown) => {
+      const text = JSON.stringify(data)
+      for (const sn of [szCabinet.cabinet_sn, szEmpty.cabinet_sn, szAed.device_sn])
+        expect(text).not.toContain(sn)
+      expect(text).not.toContain('深圳')
+    }
+    const xlsx = await (async () => {
+      const { default: ExcelJS } = await import('exceljs')
+      const book = new ExcelJS.Workbook()
+      book.addWorksheet('救护箱导入').addRows([
+        ['救护箱编号', '绑定AED'],
+        ['HZCAB00009', szAed.device_sn],
+      ])
+      return Buffer.from(await book.xlsx.writeBuffer())
+    })()
+    const upload = (agency: number) => () => {
+      const body = new FormData()
+      body.append('import_file', new Blob([new Uint8Array(xlsx)]), '救护箱导入.xlsx')
+      body.append('agency_id', String(agency))
+      return body
+    }
+    const id = { id: szCabinet.id }
+    const at = (e: { method: string; path: string }) => `${e.method} ${e.path}`
+    return {
+      [at(api.list)]: { list: { query: { page_size: 500 }, check: noShenzhenCabinet } },
+      [at(api.create)]: {
+        crossBranch: [{ body: () => ({ cabinet_sn: 'HZCAB00001', agency_id: sz }) }],
+        readOnly: [{ body: () => ({ cabinet_sn: 'HZCAB00002', agency_id: sz }) }],
+      },
+      [at(api.uploadInfo)]: {
+        exempt: 'the import template: the same file for every member of the device area',
+      },
+      [at(api.importCabinets)]: {
+        crossBranch: [{ body: upload(sz) }],
+        noArea: [{ body: upload(hz) }],
+        readOnly: [{ body: upload(hz) }],
+      },
+      [at(api.bindRecord)]: {
+        crossBranch: [{ query: { cabinet_id: szCabinet.id } }],
+      },
+      [at(api.assign)]: {
+        crossBranch: [{ body: () => ({ agency_id: hz, cabinet_ids: [szEmpty.id] }) }],
+        readOnly: [{ body: () => ({ agency_id: sz, cabinet_ids: [szEmpty.id] }) }],
+      },
+      [at(api.batchDestroy)]: {
+        crossBranch: [{ body: () => ({ cabinet_sn_list: [szEmpty.cabinet_sn] }) }],
+        noArea: [{ body: () => ({ cabinet_sn_list: [szEmpty.cabinet_sn] }) }],
+        readOnly: [{ body: () => ({ cabinet_sn_list: [szEmpty.cabinet_sn] }) }],
+      },
+      [at(api.detail)]: { crossBranch: [{ params: id }] },
+      [at(api.update)]: {
+        crossBranch: [
+          { params: id, body: () => ({ update_type: 3 }) },
+          { params: { id: szEmpty.id }, body: () => ({ update_type: 2, device_sn: hzAed.device_sn }) },
+          { params: { id: szEmpty.id }, body: () => ({ update_type: 1, agency_id: hz }) },
+        ],
+        readOnly: [{ params: id, body: () => ({ update_type: 3 }) }],
+      },
+      [at(api.records)]: { crossBranch: [{ params: id }] },
+      [at(api.credential)]: { crossBranch: [{ params: id }], readOnly: [{ params: id }] },
+      [at(api.rotateCredential)]: { crossBranch: [{ params: id }], readOnly: [{ params: id }] },
+      [at(api.sendCommand)]: {
+        crossBranch: [{ params: id, body: () => ({ name: 'unlock' }) }],
+        readOnly: [{ params: id, body: () => ({ name: 'siren' }) }],
+      },
+      [at(api.commands)]: { crossBranch: [{ params: id }] },
+    }
+  })()),
   // SMS and escalation (helper: sms)
   'POST /api/v1/device/:id/command': {
     crossBranch: [{ params: { id: szDevice.id }, body: () => ({ name: 'selftest' }) }],

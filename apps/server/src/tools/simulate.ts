@@ -1,20 +1,23 @@
-// `npm run simulate -- --devices N --minutes M [--http|--mqtt] [--rate R] [--url URL] [--speed X]`:
+// `npm run simulate -- --devices N --cabinets C --minutes M [--http|--mqtt] [--rate R] [--url URL] [--speed X]`:
 // drives devices of the server's factory list like a real network (hello, heartbeats with a
 // slowly draining battery, a daily self-test, failed self-tests, expiring pads, a device carried
 // away, a device going silent, rescues with their usage steps and ECG upload, and the commands
-// that come back), over signed HTTPS or MQTT, and prints what was sent and acknowledged and how
+// that come back) and the rescue cabinets (self-checks, doors that open and close, an AED taken
+// out and brought back, unlock and siren), over signed HTTPS or MQTT, and prints what was sent and acknowledged and how
 // fast. Serials and secrets come from the server's API (signed in as the demo system super
 // administrator), so it works alike on PGlite and PostgreSQL. See docs/device-protocol.md.
 import { parseArgs } from 'node:util'
 import { loadConfig } from '../config.ts'
 import { DEMO_PASSWORD, demoMembers } from '../db/seed.ts'
-import { loadFleet } from './fleet/fleet-api.ts'
+import { type FleetCabinet, loadCabinets, loadFleet } from './fleet/fleet-api.ts'
 import { runFleet } from './fleet/runner.ts'
 import { httpTransport, mqttTransport } from './fleet/transports.ts'
 
 const { values: a } = parseArgs({
   options: {
     devices: { type: 'string', default: '100' },
+    cabinets: { type: 'string', default: '60' },
+    'door-s': { type: 'string', default: '60' },
     minutes: { type: 'string', default: '5' },
     mqtt: { type: 'boolean', default: false },
     http: { type: 'boolean', default: false },
@@ -35,6 +38,8 @@ const { values: a } = parseArgs({
 if (a.help) {
   console.log(`npm run simulate -- [options]
   --devices N      devices to drive (registered ones first; default 100)
+  --cabinets C     rescue cabinets to drive (bound ones first; default 60, 0 for none)
+  --door-s S       how long an opened cabinet door stays open, real seconds (default 60)
   --minutes M      how long to run (default 5)
   --http | --mqtt  transport (default http)
   --rate R         total messages per second (token bucket); heartbeats are paced to reach it
@@ -44,7 +49,9 @@ if (a.help) {
   --heartbeat S    heartbeat interval in model seconds (default 3600, or from --rate)
   --seed S         seed of the devices' behaviour (default 1)
   --events F       multiplies the chances of a fault (4% of devices per run), a silent spell (3%),
-                   a move (2%), a rescue (1%), expiring pads (4%); e.g. 10 for a lively demo.
+                   a move (2%), a rescue (1%), expiring pads (4%), a cabinet door opening (15%:
+                   an orange alarm; a third of them take the AED out and bring it back);
+                   e.g. 10 for a lively demo.
                    A silent device is marked offline after 3 report intervals + 5 min (8 min at
                    the shortest interval, 60 s): run 10 minutes or more to see it.
   --workers W      requests in flight at most (default min(64, devices))
@@ -76,18 +83,28 @@ async function main() {
   const t0 = performance.now()
   const devices = await loadFleet(base, devicesWanted, { phone: a.phone, password: a.password })
   const sited = devices.filter((d) => d.site).length
+  let cabinets: FleetCabinet[] = []
+  try {
+    cabinets = await loadCabinets(base, num(a.cabinets, 'cabinets', 0), {
+      phone: a.phone,
+      password: a.password,
+    })
+  } catch (e) {
+    console.error(`no cabinets: ${e instanceof Error ? e.message : e}`)
+  }
+  const bound = cabinets.filter((c) => c.bound).length
   console.log(
-    `${devices.length} devices (${sited} installed, ${devices.length - sited} stock) and their secrets read from ${base} in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    `${devices.length} devices (${sited} installed, ${devices.length - sited} stock), ${cabinets.length} cabinets (${bound} with an AED) and their secrets read from ${base} in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   )
-  if (devices.length === 0) process.exit(1)
+  if (devices.length === 0 && cabinets.length === 0) process.exit(1)
   // With a rate, the heartbeats alone would reach it: each device every N / R real seconds.
   const heartbeatS =
     a.heartbeat !== undefined
       ? num(a.heartbeat, 'heartbeat', 1)
       : rate !== null
-        ? (devices.length / rate) * speed
+        ? ((devices.length + cabinets.length) / rate) * speed
         : 3600
-  const workers = a.workers ? num(a.workers, 'workers', 1) : Math.min(64, devices.length)
+  const workers = a.workers ? num(a.workers, 'workers', 1) : Math.min(64, devices.length + cabinets.length)
   const brokerPort = Number(process.env.MQTT_PORT ?? 1883)
   const transport = a.mqtt
     ? mqttTransport(base, a['mqtt-url'] ?? `mqtt://${new URL(base).hostname}:${brokerPort}`, workers)
@@ -95,22 +112,28 @@ async function main() {
   console.log(
     `${transport.name}: ${minutes} min at speed ${speed} (a model day every ${(1440 / speed).toFixed(1)} min), heartbeat every ${(heartbeatS / speed).toFixed(1)} s real${rate ? `, rate ${rate}/s` : ''}`,
   )
-  const stats = await runFleet(devices, transport, {
-    minutes,
-    speed,
-    rate,
-    heartbeatS,
-    seed: num(a.seed, 'seed', 0),
-    events: num(a.events, 'events', 0),
-    workers,
-    progressS: 5,
-  })
+  const stats = await runFleet(
+    devices,
+    transport,
+    {
+      minutes,
+      speed,
+      rate,
+      heartbeatS,
+      seed: num(a.seed, 'seed', 0),
+      events: num(a.events, 'events', 0),
+      workers,
+      progressS: 5,
+      doorOpenS: num(a['door-s'], 'door-s', 1),
+    },
+    cabinets,
+  )
   await transport.close()
   const secs = (performance.now() - stats.started) / 1000
   console.log(
     [
       '',
-      `done in ${secs.toFixed(1)} s (${transport.name}, ${devices.length} devices)`,
+      `done in ${secs.toFixed(1)} s (${transport.name}, ${devices.length} devices, ${cabinets.length} cabinets)`,
       `  sent         ${stats.sent}`,
       `  acknowledged ${stats.acked}`,
       `  duplicates   ${stats.duplicates}`,

@@ -14,6 +14,8 @@ export const pages: Record<string, Load> = {
   'deviceManagement-device': () => import('../features/device/pages/DevicesPage').then((m) => m.DevicesPage),
   'deviceManagement-factory': () =>
     import('../features/device/pages/FactoryDevicesPage').then((m) => m.FactoryDevicesPage),
+  'deviceManagement-cabinet': () =>
+    import('../features/cabinet/pages/CabinetsPage').then((m) => m.CabinetsPage),
   'eventManagement-earlyWarn': () =>
     import('../features/event/pages/EarlyWarnEventsPage').then((m) => m.EarlyWarnEventsPage),
   'eventManagement-fault': () =>

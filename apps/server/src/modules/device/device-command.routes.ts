@@ -5,6 +5,9 @@ import type { AppContext } from '../../context.ts'
 import { routes } from '../../lib/route.ts'
 import * as service from './device-command.service.ts'
 
+/** The serial a command went to, for its log line. */
+const deviceSn = new WeakMap<object, string>()
+
 /** Commands from the device detail: self-test and locate. */
 export async function deviceCommandRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const route = routes(app, ['devices'])
@@ -15,15 +18,15 @@ export async function deviceCommandRoutes(app: FastifyInstance, { ctx }: { ctx: 
       permission: ['device', 'EDIT'],
       oplog: {
         type: '设备指令',
-        content: (_r, d) => {
-          const x = d as { device_sn: string; name: keyof typeof COMMAND_LABELS }
-          return `下发指令：${x.device_sn}（${COMMAND_LABELS[x.name][0]}）`
-        },
+        // The answer is the command only: the serial comes from the handler, by request.
+        content: (req, d) =>
+          `下发指令：${deviceSn.get(req) ?? ''}（${COMMAND_LABELS[(d as { name: keyof typeof COMMAND_LABELS }).name][0]}）`,
       },
       done: 'COMMAND_SENT',
     },
-    async ({ auth, params, body }) => {
-      const { device_sn: _sn, ...row } = await service.sendCommand(ctx, auth, params.id, body.name)
+    async ({ req, auth, params, body }) => {
+      const { device_sn, ...row } = await service.sendCommand(ctx, auth, params.id, body.name)
+      deviceSn.set(req, device_sn)
       return row
     },
   )

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import type { CABINET_CONSOLE_COMMANDS } from '@aed/contracts/cabinet'
 import type { CommandRow } from '@aed/contracts/device-command'
 import { COMMAND_TTL_MS, type CommandName } from '@aed/contracts/device-protocol'
 import type { AppContext } from '../../context.ts'
@@ -6,6 +7,7 @@ import { forbidden, notFound } from '../../lib/errors.ts'
 import { formatDateTime } from '../../lib/time.ts'
 import type { AuthContext } from '../../plugins/auth.ts'
 import { agencyInScope } from '../agency/agency.service.ts'
+import { cabinetInScope } from '../cabinet/cabinet.service.ts'
 import * as devices from './device.repository.ts'
 import * as repo from './device-command.repository.ts'
 
@@ -36,19 +38,20 @@ async function deviceInScope(ctx: AppContext, auth: AuthContext, id: number) {
   return row
 }
 
+/** Who a command goes to: an AED or a cabinet, by id and serial. */
+type Sender = { kind: 'aed' | 'cabinet'; id: number; sn: string }
+
 /**
- * A super administrator asks a device for something now. The command waits in the table: the
- * gateway publishes it at once when the device is connected over MQTT, or hands it over in the
- * device's next HTTPS answer; it expires unanswered after a day.
+ * Stores a command and tells the gateway. It waits in the table: the gateway publishes it at
+ * once when the device is connected over MQTT, or hands it over in the device's next HTTPS
+ * answer; it expires unanswered after a day.
  */
-export async function sendCommand(ctx: AppContext, auth: AuthContext, id: number, name: CommandName) {
-  if (auth.role_type !== SUPER) throw forbidden()
-  const device = await deviceInScope(ctx, auth, id)
+async function issue(ctx: AppContext, auth: AuthContext, to: Sender, name: CommandName) {
   const now = ctx.clock.now()
   const row = await repo.insertCommand(ctx.db, {
     cmdId: crypto.randomUUID(),
-    kind: 'aed',
-    senderId: device.id,
+    kind: to.kind,
+    senderId: to.id,
     name,
     args: {},
     creator: auth.member_id,
@@ -56,14 +59,36 @@ export async function sendCommand(ctx: AppContext, auth: AuthContext, id: number
     now,
     expiresAt: new Date(now.getTime() + COMMAND_TTL_MS),
   })
-  const notice: CommandNotice = {
-    cmd_id: row.cmd_id,
-    kind: 'aed',
-    sender_id: device.id,
-    sn: device.device_sn,
-  }
+  const notice: CommandNotice = { cmd_id: row.cmd_id, kind: to.kind, sender_id: to.id, sn: to.sn }
   await ctx.events.publish(COMMAND_CHANNEL, notice)
+  return row
+}
+
+/** A super administrator asks a device for something now (self-test, locate). */
+export async function sendCommand(ctx: AppContext, auth: AuthContext, id: number, name: CommandName) {
+  if (auth.role_type !== SUPER) throw forbidden()
+  const device = await deviceInScope(ctx, auth, id)
+  const row = await issue(ctx, auth, { kind: 'aed', id: device.id, sn: device.device_sn }, name)
   return { ...presentCommand(row), device_sn: device.device_sn }
+}
+
+/** A super administrator asks a cabinet of the scope to unlock or sound its siren. */
+export async function sendCabinetCommand(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: number,
+  name: (typeof CABINET_CONSOLE_COMMANDS)[number],
+) {
+  if (auth.role_type !== SUPER) throw forbidden()
+  const cabinet = await cabinetInScope(ctx.db, auth, id)
+  const row = await issue(ctx, auth, { kind: 'cabinet', id: cabinet.id, sn: cabinet.cabinet_sn }, name)
+  return { ...presentCommand(row), cabinet_sn: cabinet.cabinet_sn }
+}
+
+/** The cabinet's last commands, with their state and the cabinet's ack. */
+export async function listCabinetCommands(ctx: AppContext, auth: AuthContext, id: number) {
+  const cabinet = await cabinetInScope(ctx.db, auth, id)
+  return (await repo.listCommands(ctx.db, 'cabinet', cabinet.id)).map(presentCommand)
 }
 
 /** The device's last commands. */

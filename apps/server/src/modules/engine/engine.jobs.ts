@@ -3,8 +3,9 @@ import type { AppContext } from '../../context.ts'
 import type { Job } from '../../jobs/runner.ts'
 import { formatDate } from '../../lib/time.ts'
 import { expireCommands } from '../device/device-command.repository.ts'
+import { raiseNotReturned, sweepCabinetsOffline } from './cabinet.service.ts'
 import * as repo from './engine.repository.ts'
-import { applyToDevice, retryInbox } from './engine.service.ts'
+import { applyToDevice, applyToDeviceIn, retryInbox } from './engine.service.ts'
 import { outboxJob } from './outbox.ts'
 import { RESCUE_QUIET_MS, warningsFor } from './reducer.ts'
 
@@ -53,6 +54,10 @@ export async function sweepOffline(ctx: AppContext, now: Date): Promise<number> 
     const last = due[due.length - 1]
     after = { at: last.next_deadline_at, id: last.device_id }
   }
+  // Cabinets have the same deadlines (no event: the cabinet's state says offline).
+  marked += await sweepCabinetsOffline(ctx, now)
+  // AEDs not back in their cabinet some hours after the door closed.
+  await raiseNotReturned(ctx, now, (tx, id) => applyToDeviceIn(ctx, tx, id, 'recheck'))
   // Rescues with no step for an hour are over, even when the device says nothing more.
   for (const id of await repo.quietRescues(ctx.db, new Date(now.getTime() - RESCUE_QUIET_MS), 200)) {
     await applyToDevice(ctx, id, 'recheck').catch((e: Error) =>
@@ -91,6 +96,7 @@ export async function recheckWarnings(ctx: AppContext, agencyId: number | null =
         batteryReminderMonths: s.battery_expire,
       },
       today,
+      r.not_returned_cabinet,
     )
     const have = new Set(r.warnings)
     const same = want.size === have.size && [...want.keys()].every((k) => have.has(k))

@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import type { DeviceEventKind } from '../../db/schema.ts'
 import { many, one } from '../../db/sql.ts'
+import { notReturnedCabinetOf, shiftCabinetDeadlines } from './cabinet.repository.ts'
 import type { EngineState, Rules, Site } from './reducer.ts'
 
 const iso = (d: Date) => d.toISOString()
@@ -163,6 +164,8 @@ export type DeviceFacts = DeviceColumns & {
   site: Site | null
   rules: Rules
   rescueId: number | null
+  /** The serial of the cabinet the AED was not returned to (its 'not_returned' warning holds). */
+  notReturned: string | null
 }
 
 type FactsRow = DeviceColumns & {
@@ -182,6 +185,7 @@ type FactsRow = DeviceColumns & {
   safety_radius: number | null
   sms_off: number | null
   config: Partial<AgencySettings> | null
+  not_returned_cabinet: string | null
   open_events: string | { id: number; kind: DeviceEventKind; code: string }[]
 }
 
@@ -208,6 +212,7 @@ export async function lockDevice(
       i.host_expire::text, i.safety_radius, i.disable_abnormal_sms_notify AS sms_off, st.config,
       (SELECT coalesce(json_agg(json_build_object('id', e.id, 'kind', e.kind, 'code', e.code)), '[]'::json)
        FROM device_events e WHERE e.device_id = d.id AND e.closed_at IS NULL) AS open_events,
+      ${notReturnedCabinetOf(sql.raw('d.id'))} AS not_returned_cabinet,
       ${waiting} AS waiting
     FROM devices d
     LEFT JOIN installations i ON i.id = d.installation_id AND i.removed_at IS NULL
@@ -242,6 +247,7 @@ export async function lockDevice(
     safety_radius,
     sms_off,
     config: _config,
+    not_returned_cabinet,
     open_events: _events,
     ...device
   } = r
@@ -280,6 +286,7 @@ export async function lockDevice(
       batteryReminderMonths: settings.battery_expire,
     },
     rescueId: rescue_id,
+    notReturned: not_returned_cabinet,
   }
 }
 
@@ -487,7 +494,7 @@ function stateUpsert(id: number, s: StateWrite) {
       offset_streak = EXCLUDED.offset_streak, update_time = EXCLUDED.update_time`
 }
 
-function outboxInsert(rows: OutboxRow[], now: Date) {
+export function outboxInsert(rows: OutboxRow[], now: Date) {
   const values = sql.join(
     rows.map(
       (r) =>
@@ -606,6 +613,7 @@ export async function shiftDeadlines(db: DbOrTx, from: Date, to: Date) {
   await db.execute(sql`
     UPDATE device_states SET next_deadline_at = next_deadline_at + make_interval(secs => ${byS}::double precision)
     WHERE NOT offline AND next_deadline_at > ${iso(from)}::timestamptz AND next_deadline_at <= ${iso(to)}::timestamptz`)
+  await shiftCabinetDeadlines(db, from, to)
 }
 
 /** When a job last succeeded (job_runs), read outside the runner's connection. */
@@ -627,6 +635,7 @@ export type RecheckRow = {
   host_expire: string
   config: Record<string, unknown> | null
   warnings: string[]
+  not_returned_cabinet: string | null
 }
 
 /** Registered devices (of one organisation's sites, or all) with what their warnings depend on. */
@@ -637,7 +646,8 @@ export async function recheckRows(db: DbOrTx, agencyId: number | null): Promise<
     SELECT d.id AS device_id, d.battery, (s.device_id IS NOT NULL) AS reported,
       i.electrode_sheet_expire::text, i.battery_expire::text, i.host_expire::text, st.config,
       coalesce((SELECT array_agg(e.code) FROM device_events e
-                WHERE e.device_id = d.id AND e.kind = 'warning' AND e.closed_at IS NULL), '{}') AS warnings
+                WHERE e.device_id = d.id AND e.kind = 'warning' AND e.closed_at IS NULL), '{}') AS warnings,
+      ${notReturnedCabinetOf(sql.raw('d.id'))} AS not_returned_cabinet
     FROM installations i
     JOIN devices d ON d.id = i.device_id AND d.deleted_at IS NULL
     LEFT JOIN device_states s ON s.device_id = d.id

@@ -18,3 +18,16 @@ export function eventTimeOf(ts: number, receivedAt: Date): { time: Date; flagged
   if (off > TS_FUTURE_LIMIT_MS || -off > TS_PAST_LIMIT_MS) return { time: receivedAt, flagged: true }
   return { time: new Date(ts), flagged: false }
 }
+
+/**
+ * Rescue cabinets: an AED that left its cabinet (the cabinet reported it absent while the door
+ * was open, or it started a rescue) and is not back this long after the door closed raises the
+ * AED's 'not_returned' warning until the cabinet reports it present again.
+ */
+export const AED_RETURN_MS = 2 * 3600_000
+/**
+ * A rescue of a bound AED came out of its cabinet's door event when the door was open within
+ * this long of the rescue's start (either order: the cabinet's and the AED's messages travel
+ * apart).
+ */
+export const DOOR_RESCUE_WINDOW_MS = 30 * 60_000

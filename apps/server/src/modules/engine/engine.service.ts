@@ -8,8 +8,10 @@ import type { AppContext } from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import { formatDate } from '../../lib/time.ts'
 import type { DeviceIdentity } from '../../plugins/auth/device.ts'
+import * as cabinets from './cabinet.repository.ts'
+import { applyCabinetInbox } from './cabinet.service.ts'
 import * as repo from './engine.repository.ts'
-import { deadlineAfter, eventTimeOf } from './engine.rules.ts'
+import { AED_RETURN_MS, DOOR_RESCUE_WINDOW_MS, deadlineAfter, eventTimeOf } from './engine.rules.ts'
 import { createHeartbeatBatcher, type HeartbeatBatcher } from './heartbeats.ts'
 import { kickIfTold, noteTold } from './outbox.ts'
 import { type EngineInput, type EngineOutput, reduce } from './reducer.ts'
@@ -141,6 +143,13 @@ export async function applyInbox(
   const finish = async (outcome: 'applied' | 'stale' | 'ignored') => {
     if (row.outcome !== outcome) await repo.finishInbox(tx, row.id, outcome, now)
   }
+  if (row.sender_kind === 'cabinet') {
+    return applyCabinetInbox(ctx, tx, row, {
+      earlier: opts.earlier,
+      applyEarlier: (before) => applyEarlier(ctx, tx, 'cabinet', row.sender_id, before),
+      recheck: (deviceId) => applyToDeviceIn(ctx, tx, deviceId, 'recheck'),
+    })
+  }
   if (row.sender_kind !== 'aed') return finish('ignored')
   const parsed = parseDeviceMessage({
     v: 1,
@@ -199,7 +208,12 @@ export async function applyInbox(
     }
   }
   const input: EngineInput = { kind: 'message', message, time: row.event_time, stale, lateUsage }
-  const out = reduce(facts.state, input, { site: facts.site, rules: facts.rules, today: formatDate(now) })
+  const out = reduce(facts.state, input, {
+    site: facts.site,
+    rules: facts.rules,
+    today: formatDate(now),
+    notReturned: facts.notReturned,
+  })
   const told = await writeOutput(tx, facts, out, {
     now,
     key: `m${row.msg_id}`,
@@ -219,35 +233,41 @@ export async function applyToDevice(
   deviceId: number,
   kind: 'deadline' | 'recheck',
 ): Promise<boolean> {
-  return ctx.db
-    .transaction(async (tx) => {
-      const now = ctx.clock.now()
-      const facts = await repo.lockDevice(tx, deviceId)
-      if (!facts || facts.deleted) return false
-      let time = now
-      if (kind === 'deadline') {
-        // Another instance's sweep, or a message, got here first.
-        const deadline = await repo.deadlinePassed(tx, deviceId, now)
-        if (!deadline) return false
-        // Offline since the deadline it missed, not since the sweep noticed.
-        time = deadline
-      }
-      const out = reduce(
-        facts.state,
-        { kind, time },
-        { site: facts.site, rules: facts.rules, today: formatDate(now) },
-      )
-      if (
-        await writeOutput(tx, facts, out, {
-          now,
-          key: `${kind[0]}${now.getTime()}`,
-          offline: kind === 'deadline',
-        })
-      )
-        noteTold(ctx)
-      return true
+  return ctx.db.transaction((tx) => applyToDeviceIn(ctx, tx, deviceId, kind)).finally(() => kickIfTold(ctx))
+}
+
+/** applyToDevice inside the caller's transaction (a cabinet's message re-checks its AED). */
+export async function applyToDeviceIn(
+  ctx: AppContext,
+  tx: DbOrTx,
+  deviceId: number,
+  kind: 'deadline' | 'recheck',
+): Promise<boolean> {
+  const now = ctx.clock.now()
+  const facts = await repo.lockDevice(tx, deviceId)
+  if (!facts || facts.deleted) return false
+  let time = now
+  if (kind === 'deadline') {
+    // Another instance's sweep, or a message, got here first.
+    const deadline = await repo.deadlinePassed(tx, deviceId, now)
+    if (!deadline) return false
+    // Offline since the deadline it missed, not since the sweep noticed.
+    time = deadline
+  }
+  const out = reduce(
+    facts.state,
+    { kind, time },
+    { site: facts.site, rules: facts.rules, today: formatDate(now), notReturned: facts.notReturned },
+  )
+  if (
+    await writeOutput(tx, facts, out, {
+      now,
+      key: `${kind[0]}${now.getTime()}`,
+      offline: kind === 'deadline',
     })
-    .finally(() => kickIfTold(ctx))
+  )
+    noteTold(ctx)
+  return true
 }
 
 /**
@@ -324,6 +344,13 @@ async function writeOutput(
         })
         rescueId = r.id
         if (r.created) {
+          // An AED bound to a cabinet came out of it: the rescue names the cabinet (and the door
+          // opening it left through), and that opening's AED has left.
+          const cab = await cabinets.cabinetOfRescue(tx, facts.id, e.time, DOOR_RESCUE_WINDOW_MS)
+          if (cab) {
+            await cabinets.linkRescue(tx, r.id, cab.cabinet_id, cab.door_event_id)
+            if (cab.door_event_id) await cabinets.markLeft(tx, cab.door_event_id, e.time, AED_RETURN_MS)
+          }
           const rescue = { rescue_id: r.id, device_id: facts.id, device_sn: facts.device_sn }
           tell('message', `msg:rescue:${r.id}`, { msg_type: 2, ...rescue })
           tell('sms', `sms:rescue:${r.id}`, { sms: 'aid', ...rescue })

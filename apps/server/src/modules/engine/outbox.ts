@@ -70,7 +70,9 @@ export async function drainOutbox(ctx: AppContext, handlers = outboxHandlers, li
           topics.map((t) => sql`${t}`),
           sql`, `,
         )})
-      ORDER BY id LIMIT ${limit}
+      -- Messages (and the alarms they carry) first: an alarm must not wait behind a backlog of
+      -- status pushes (a mass reconnect, a network's first reports).
+      ORDER BY (topic = 'message') DESC, id LIMIT ${limit}
       FOR UPDATE SKIP LOCKED`,
     )
     let delivered = 0

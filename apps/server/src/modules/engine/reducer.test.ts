@@ -40,7 +40,11 @@ const input = (m: DeviceMessage, time = T0, stale = false): EngineInput => ({
 })
 
 /** Runs inputs in order from a state; answers the last output and every effect. */
-function run(inputs: EngineInput[], from: EngineState = initialState(), c = ctx) {
+function run(
+  inputs: EngineInput[],
+  from: EngineState = initialState(),
+  c: Parameters<typeof reduce>[2] = ctx,
+) {
   let state = from
   const effects = []
   let last = reduce(state, { kind: 'recheck', time: T0 }, c)
@@ -163,6 +167,18 @@ describe('consumables and battery', () => {
       site: { ...site, padsExpire: '2026-12-01' },
     })
     expect([soon.status, soon.readiness]).toEqual([1, 'ready'])
+  })
+
+  it('"not returned" to its cabinet is a warning while the engine is told so; the device stays ready', () => {
+    const out = run([input(beat(80))], initialState(), { ...ctx, notReturned: 'CB001' })
+    expect(out.state.open).toEqual([{ kind: 'warning', code: 'not_returned' }])
+    expect(out.effects).toContainEqual(
+      expect.objectContaining({ type: 'open', code: 'not_returned', content: 'AED未归还救护箱（CB001）' }),
+    )
+    expect([out.status, out.readiness]).toEqual([1, 'ready'])
+    const back = reduce(out.state, { kind: 'recheck', time: at(5) }, ctx)
+    expect(back.effects).toContainEqual({ type: 'close', kind: 'warning', code: 'not_returned', time: at(5) })
+    expect(back.status).toBe(0)
   })
 
   it('a re-check opens date warnings for a device that never reported, readiness still unknown', () => {

@@ -174,6 +174,8 @@ export function warningsFor(
   battery: number | null,
   rules: Rules,
   today: string,
+  /** The serial of the cabinet the AED was not returned to (its raised door event), or null. */
+  notReturned: string | null = null,
 ): Map<WarningCode, string> {
   const w = new Map<WarningCode, string>()
   if (site) {
@@ -195,6 +197,7 @@ export function warningsFor(
     if (battery <= BATTERY_EXHAUSTED) w.set('battery_exhausted', `电量耗尽（${battery}%）`)
     else if (battery <= BATTERY_LOW) w.set('battery_low', `电量低（${battery}%）`)
   }
+  if (notReturned) w.set('not_returned', `AED未归还救护箱（${notReturned}）`)
   return w
 }
 
@@ -218,7 +221,13 @@ export function isNewer(boot: number, seq: number, state: Pick<EngineState, 'las
   return boot > state.lastBoot || (boot === state.lastBoot && seq > state.lastSeq)
 }
 
-type Ctx = { site: Site | null; rules: Rules; today: string }
+type Ctx = {
+  site: Site | null
+  rules: Rules
+  today: string
+  /** The cabinet the AED was not returned to (see warningsFor); null or absent: none. */
+  notReturned?: string | null
+}
 
 /**
  * Applies one input to a device's state. `today` is the date in the organisations' time zone;
@@ -378,7 +387,7 @@ export function reduce(prev: EngineState, input: EngineInput, ctx: Ctx): EngineO
   // Consumables and battery: open what holds, close what no longer does.
   const time = input.time
   if (state.reported || input.kind === 'recheck') {
-    const want = warningsFor(site, state.battery, ctx.rules, ctx.today)
+    const want = warningsFor(site, state.battery, ctx.rules, ctx.today, ctx.notReturned ?? null)
     for (const c of prev.open) {
       if (c.kind === 'warning' && !want.has(c.code as WarningCode)) close('warning', c.code, time)
     }

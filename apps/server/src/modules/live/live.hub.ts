@@ -50,6 +50,7 @@ export class LiveHub {
   #timer: NodeJS.Timeout | null = null
   #countTimer: NodeJS.Timeout | null = null
   readonly #countScopes = new Set<string>()
+  #queue: Promise<void> = Promise.resolve()
 
   constructor(ctx: AppContext) {
     this.#ctx = ctx
@@ -114,7 +115,17 @@ export class LiveHub {
     for (const p of missed) this.#send(c, p)
   }
 
-  async #announced(p: Partial<StoredPush> & { id: number }) {
+  /**
+   * Announcements are handled one after another: one that must read its push (too large for a
+   * NOTIFY) would otherwise let a later one overtake it, and the earlier would look sent.
+   */
+  #announced(p: Partial<StoredPush> & { id: number }) {
+    this.#queue = this.#queue
+      .then(() => this.#deliver(p))
+      .catch((e) => this.#ctx.log.warn({ err: { message: (e as Error).message } }, 'live push not delivered'))
+  }
+
+  async #deliver(p: Partial<StoredPush> & { id: number }) {
     const push = p.index_link === undefined ? await findPush(this.#ctx.db, p.id) : (p as StoredPush)
     if (!push) return
     const frames = new Map<Lang, string>()

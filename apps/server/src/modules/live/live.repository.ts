@@ -20,8 +20,17 @@ export type NewPush = {
   data: Record<string, unknown>
 }
 
-/** Stores a push in the caller's transaction and answers it with its id. */
+/** The advisory lock (class, key) that orders pushes: see insertPush. */
+const PUSH_ORDER_LOCK = [720303, 1] as const
+
+/**
+ * Stores a push in the caller's transaction and answers it with its id. Ids must follow commit
+ * order, or a console that got push 8 would take the later-committed push 7 for one it had
+ * (and a reconnect's `after` would skip it): the transaction takes a lock held until it ends
+ * before it draws an id, so whoever draws a smaller id has committed before a larger one exists.
+ */
 export async function insertPush(tx: DbOrTx, p: NewPush, now: Date): Promise<StoredPush> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${PUSH_ORDER_LOCK[0]}, ${PUSH_ORDER_LOCK[1]})`)
   const row = await one<StoredPush>(
     tx,
     sql`INSERT INTO live_pushes (data_type, agency_id, index_link, data, create_time)

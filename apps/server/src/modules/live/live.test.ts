@@ -198,3 +198,49 @@ describe('the live channel', () => {
     back.ws.close()
   })
 })
+
+describe('push ids', () => {
+  it.skipIf(process.env.TEST_DB !== 'postgres')(
+    'follow commit order: a transaction drawing an id waits for one that drew an id and has not committed',
+    async () => {
+      const { insertPush } = await import('./live.repository.ts')
+      const push = { data_type: LiveType.DEVICE_STATUS, agency_id: null, index_link: '/0/', data: {} }
+      const order: string[] = []
+      let release: () => void = () => {}
+      const held = new Promise<void>((r) => {
+        release = r
+      })
+      let inserted: () => void = () => {}
+      const firstIn = new Promise<void>((r) => {
+        inserted = r
+      })
+      const first = t.db.transaction(async (tx) => {
+        const p = await insertPush(tx, push, clock.now())
+        order.push('first drew')
+        inserted()
+        await held
+        order.push('first commits')
+        return p.id
+      })
+      await firstIn
+      const second = t.db.transaction(async (tx) => {
+        const p = await insertPush(tx, push, clock.now())
+        order.push('second drew')
+        return p.id
+      })
+      // Wait until the second transaction is queued on the lock, then let the first commit.
+      for (;;) {
+        const waiting = await many<{ n: number }>(
+          t.db,
+          sql`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`,
+        )
+        if (waiting[0].n > 0) break
+      }
+      expect(order).toEqual(['first drew'])
+      release()
+      const [a, b] = await Promise.all([first, second])
+      expect(order).toEqual(['first drew', 'first commits', 'second drew'])
+      expect(b).toBeGreaterThan(a)
+    },
+  )
+})

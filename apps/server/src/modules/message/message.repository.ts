@@ -188,3 +188,24 @@ export function offsetFacts(db: DbOrTx, eventId: number) {
         WHERE e.id = ${eventId} AND e.kind = 'offset'`,
   )
 }
+
+/** The facts of a cabinet door event for its message and alarm (type 4). */
+export function doorFacts(db: DbOrTx, doorEventId: number) {
+  return one<{
+    id: number
+    cabinet_sn: string
+    device_id: number | null
+    device_sn: string | null
+    agency_id: number
+    index_link: string
+    opened_at: Date
+    location: string | null
+  }>(
+    db,
+    sql`SELECT e.id::int, c.cabinet_sn, e.device_id::int, d.device_sn, e.agency_id::int, e.index_link,
+          e.opened_at, COALESCE(e.location, c.location) AS location
+        FROM cabinet_door_events e JOIN cabinets c ON c.id = e.cabinet_id
+        LEFT JOIN devices d ON d.id = e.device_id
+        WHERE e.id = ${doorEventId}`,
+  )
+}

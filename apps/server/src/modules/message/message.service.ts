@@ -88,6 +88,7 @@ type MessagePayload = {
   msg_type: number
   rescue_id?: number
   event_id?: number
+  door_event_id?: number
 }
 
 /** The facts of the event a `message` outbox row names, as a new message. */
@@ -128,6 +129,24 @@ async function newMessageOf(
         index_link: e.index_link,
         msg_time: new Date(e.event_time),
         detail: { offset_distance: e.offset_distance },
+      }
+    }
+    case MsgType.CABINET_DOOR: {
+      // A cabinet door opened (engine/cabinet.service.ts): the event is the door event.
+      const e = await repo.doorFacts(tx, Number(p.door_event_id))
+      if (!e) return null
+      return {
+        msg_type: MsgType.CABINET_DOOR,
+        event_type: 4,
+        event_id: e.id,
+        device_id: e.device_id,
+        device_sn: e.device_sn,
+        cabinet_sn: e.cabinet_sn,
+        location: e.location,
+        agency_id: e.agency_id,
+        index_link: e.index_link,
+        msg_time: new Date(e.opened_at),
+        detail: {},
       }
     }
     default:

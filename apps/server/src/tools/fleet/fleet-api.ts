@@ -1,7 +1,9 @@
+import type { CabinetProfile } from './cabinet-model.ts'
 import type { DeviceProfile } from './model.ts'
 
-// Where the simulator gets its devices: the server's own API, signed in as the demo system super
-// administrator (the factory list, the registered list for the sites, and each device's secret).
+// Where the simulator gets its devices and cabinets: the server's own API, signed in as the demo
+// system super administrator (the factory list, the registered list for the sites, the cabinet
+// list, and each one's secret).
 // The same for PGlite and PostgreSQL: PGlite cannot be opened by a second process.
 
 export type FleetDevice = DeviceProfile & {
@@ -45,10 +47,10 @@ type Registered = {
 }
 type Factory = { id: number; device_sn: string; model: string; fw_version: string | null; is_register: 0 | 1 }
 
-async function all<T>(base: string, token: string, query: string): Promise<T[]> {
+async function all<T>(base: string, token: string, query: string, path = '/api/v1/device/'): Promise<T[]> {
   const out: T[] = []
   for (let page = 1; ; page++) {
-    const p = await call<Page<T>>(base, `/api/v1/device/?${query}&page=${page}&page_size=500`, { token })
+    const p = await call<Page<T>>(base, `${path}?${query}&page=${page}&page_size=500`, { token })
     out.push(...p.resource)
     if (p.resource.length === 0 || out.length >= p.count) return out
   }
@@ -73,6 +75,14 @@ export async function pool<T, R>(
   return out
 }
 
+async function signIn(base: string, login: { phone: string; password: string }) {
+  const { token } = await call<{ token: string }>(base, '/api/v1/member/login', {
+    method: 'POST',
+    body: JSON.stringify({ mobile: login.phone, password: login.password, login_way: 1, member_type: 3 }),
+  })
+  return token
+}
+
 /**
  * Up to `count` devices of the factory list, registered ones first (they have a site, so they can
  * be carried away), with their secrets.
@@ -82,10 +92,7 @@ export async function loadFleet(
   count: number,
   login: { phone: string; password: string },
 ): Promise<FleetDevice[]> {
-  const { token } = await call<{ token: string }>(base, '/api/v1/member/login', {
-    method: 'POST',
-    body: JSON.stringify({ mobile: login.phone, password: login.password, login_way: 1, member_type: 3 }),
-  })
+  const token = await signIn(base, login)
   const [registered, factory] = await Promise.all([
     all<Registered>(base, token, 'device_list_type=1'),
     all<Factory>(base, token, 'device_list_type=2'),
@@ -109,6 +116,47 @@ export async function loadFleet(
       padsExpire: site?.electrode_sheet_expire ?? null,
       batteryExpire: site?.battery_expire ?? null,
       status: site?.status ?? 0,
+    }
+  })
+}
+
+/** A cabinet the simulator drives: its profile, id and secret. */
+export type FleetCabinet = CabinetProfile & { id: number; secret: string }
+
+type ListedCabinet = {
+  id: number
+  cabinet_sn: string
+  fw_version: string | null
+  lat: number | null
+  lon: number | null
+  bind_device: 0 | 1
+}
+
+/** Up to `count` cabinets of the cabinet list, bound ones first, with their secrets. */
+export async function loadCabinets(
+  base: string,
+  count: number,
+  login: { phone: string; password: string },
+): Promise<FleetCabinet[]> {
+  if (count <= 0) return []
+  const token = await signIn(base, login)
+  const listed = await all<ListedCabinet>(base, token, '', '/api/v1/cabinet/')
+  const chosen = [...listed].sort((a, b) => b.bind_device - a.bind_device || a.id - b.id).slice(0, count)
+  return pool(chosen, 8, async (c) => {
+    const { secret } = await call<{ sn: string; secret: string }>(
+      base,
+      `/api/v1/cabinet/${c.id}/credential`,
+      {
+        token,
+      },
+    )
+    return {
+      id: c.id,
+      sn: c.cabinet_sn,
+      secret,
+      fwVersion: c.fw_version ?? 'C1.0.0',
+      site: c.lat !== null && c.lon !== null ? { lat: c.lat, lon: c.lon } : null,
+      bound: c.bind_device === 1,
     }
   })
 }

@@ -1,4 +1,5 @@
-import type { FleetDevice } from './fleet-api.ts'
+import { type CabinetModel, createCabinetModel, randomDoors } from './cabinet-model.ts'
+import type { FleetCabinet, FleetDevice } from './fleet-api.ts'
 import {
   type Command,
   createDeviceModel,
@@ -12,7 +13,7 @@ import {
 import { createStats, type Stats, tokenBucket } from './stats.ts'
 import type { Transport } from './transports.ts'
 
-// Drives the fleet in scaled real time: each device's model is moved to "now" (the run's start
+// Drives the fleet (AEDs and rescue cabinets) in scaled real time: each device's model is moved to "now" (the run's start
 // plus the time elapsed times the speed), what it produces is queued per device, and workers
 // send each device's queue in order through the transport, resending what was not acknowledged
 // and carrying out the commands that come back.
@@ -31,13 +32,17 @@ export type RunOptions = {
   workers: number
   /** Progress line every this many seconds. */
   progressS: number
+  /** Chance per cabinet and run that its door opens (by `events` too); default 0.15. */
+  doorChance?: number
+  /** How long a door stays open, real seconds (so a console shows it); default 60. */
+  doorOpenS?: number
 }
 
 type Queued = { message: Envelope } | { upload: { rescueEventId: string; body: Buffer; at: number } }
 
 type Live = {
-  dev: FleetDevice
-  model: DeviceModel
+  dev: { sn: string; secret: string }
+  model: DeviceModel | CabinetModel
   queue: Queued[]
   busy: boolean
   /** In the ready list. */
@@ -46,7 +51,12 @@ type Live = {
   retryAt: number
 }
 
-export async function runFleet(devices: FleetDevice[], transport: Transport, o: RunOptions): Promise<Stats> {
+export async function runFleet(
+  devices: FleetDevice[],
+  transport: Transport,
+  o: RunOptions,
+  cabinets: FleetCabinet[] = [],
+): Promise<Stats> {
   const stats = createStats()
   const bucket = tokenBucket(o.rate)
   const realStart = Date.now()
@@ -83,6 +93,29 @@ export async function runFleet(devices: FleetDevice[], transport: Transport, o: 
       }),
     }
   })
+  const reportIntervalS = Math.min(7 * 86400, Math.max(60, Math.round(o.heartbeatS / o.speed)))
+  const doorChance = Math.min(1, (o.doorChance ?? 0.15) * o.events)
+  const doorOpenMs = (o.doorOpenS ?? 60) * 1000 * o.speed
+  cabinets.forEach((cab, i) => {
+    const cRng = seededRng(o.seed + 104_729 + i * 7919)
+    live.push({
+      dev: cab,
+      queue: [],
+      busy: false,
+      listed: false,
+      retryAt: 0,
+      model: createCabinetModel(cab, {
+        start: simStart + Math.round(rng.next() * Math.min(10_000, runMs / 10) * o.speed),
+        boot,
+        seed: cRng.int(1, 2 ** 31),
+        statusS: o.heartbeatS,
+        reportIntervalS,
+        battery: cRng.int(50, 100),
+        drainPerDay: cRng.between(0.05, 0.3),
+        doors: randomDoors(cRng, simStart, simEnd, doorChance, doorOpenMs),
+      }),
+    })
+  })
   const bySn = new Map(live.map((l) => [l.dev.sn, l]))
 
   const stamp = (m: Envelope): Envelope => {
@@ -90,13 +123,13 @@ export async function runFleet(devices: FleetDevice[], transport: Transport, o: 
       typeof m.data.event_time === 'number' ? { ...m.data, event_time: real(m.data.event_time) } : m.data
     return { ...m, ts: real(m.ts), data }
   }
-  const onCommand = (dev: FleetDevice, cmd: Command) => {
+  const onCommand = (dev: { sn: string }, cmd: Command) => {
     const l = bySn.get(dev.sn)
     if (!l) return
     stats.commands++
     for (const m of l.model.command(simNow(), cmd)) l.queue.push({ message: stamp(m) })
   }
-  await transport.start(devices, onCommand)
+  await transport.start([...devices, ...cabinets], onCommand)
 
   const ready: Live[] = []
   const produce = () => {
@@ -115,12 +148,15 @@ export async function runFleet(devices: FleetDevice[], transport: Transport, o: 
   async function serve(l: Live) {
     const head = l.queue[0]
     if ('upload' in head) {
+      // Only AEDs upload rescue files.
+      const model = l.model
+      if (!('fileMessage' in model)) return void l.queue.shift()
       await bucket.take(1)
       const r = await transport.upload(l.dev, head.upload.rescueEventId, head.upload.body)
       if ('fileId' in r) {
         stats.uploads++
         l.queue[0] = {
-          message: stamp(l.model.fileMessage(head.upload.at, head.upload.rescueEventId, r.fileId)),
+          message: stamp(model.fileMessage(head.upload.at, head.upload.rescueEventId, r.fileId)),
         }
       } else if (r.ok === false && r.refused) {
         stats.refused++

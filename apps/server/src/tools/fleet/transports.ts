@@ -4,7 +4,6 @@ import https from 'node:https'
 import { commandTopic, TOPIC_PREFIX, upTopic } from '@aed/contracts/device-protocol'
 import mqtt, { type MqttClient } from 'mqtt'
 import { signDeviceRequest } from '../../plugins/auth/device.ts'
-import type { FleetDevice } from './fleet-api.ts'
 import type { Command, Envelope } from './model.ts'
 
 // How simulated devices reach the server: signed HTTPS batches over kept-alive connections, or
@@ -15,6 +14,9 @@ export type SendResult =
   | { ok: true; acked: string[]; duplicates: string[]; cmds: Command[] }
   /** refused: the server said no (bad signature, malformed): sending again will not help. */
   | { ok: false; refused: boolean; error: string }
+
+/** What a transport needs of a sender: its serial and secret (an AED or a cabinet). */
+export type FleetDevice = { sn: string; secret: string }
 
 export type Transport = {
   name: 'http' | 'mqtt'

@@ -119,7 +119,7 @@ describe('MessageBell', () => {
       messageRow(1),
       messageRow(
         2,
-        { msg_type: 4, event_type: 4, device_sn: null, cabinet_sn: 'C100', msg_title: '急救箱开门' },
+        { msg_type: 4, event_type: 4, device_sn: null, cabinet_sn: 'C100', msg_title: '救护箱开门' },
         30,
       ),
       messageRow(3, { is_confirm: 1, confirmed_name: '李四', confirm_time: '2026-03-01T01:00:00Z' }, 60),
@@ -133,7 +133,7 @@ describe('MessageBell', () => {
     expect(first).toHaveTextContent('设备 A640000001')
     expect(within(first).queryByTestId('message-stale')).toBeNull()
     const door = screen.getByTestId('message-2')
-    expect(door).toHaveTextContent('机柜 C100')
+    expect(door).toHaveTextContent('救护箱 C100')
     expect(within(door).getByTestId('message-stale')).toHaveTextContent('已超10分钟')
     const done = screen.getByTestId('message-3')
     expect(done).toHaveTextContent('李四 于 2026-03-01 09:00:00 确认')

@@ -97,7 +97,7 @@ describe('AlarmPopup', () => {
     const popup = await screen.findByTestId('alarm-popup')
     expect(popup).toHaveAttribute('data-colour', 'orange')
     expect(screen.getByTestId('alarm-m12')).toHaveClass('alarm-card-4')
-    expect(screen.getByTestId('alarm-m12')).toHaveTextContent('急救箱开门告警')
+    expect(screen.getByTestId('alarm-m12')).toHaveTextContent('救护箱开门告警')
     expect(screen.getByTestId('alarm-m12')).toHaveTextContent('C100')
     await waitFor(() => expect(play).toHaveBeenCalledTimes(1))
     expect(screen.getByTestId<HTMLAudioElement>('alarm-audio').loop).toBe(true)

@@ -1,0 +1,176 @@
+import type { MessageKey } from '@aed/contracts'
+import {
+  CABINET_IMPORT_MAX_BYTES,
+  type CabinetDetail,
+  type CabinetImportResult,
+  cabinetApi,
+} from '@aed/contracts/cabinet'
+import { COMMAND_LABELS } from '@aed/contracts/device-protocol'
+import type { FastifyInstance } from 'fastify'
+import type { AppContext } from '../../context.ts'
+import { langOf } from '../../lib/lang.ts'
+import { acceptUploads } from '../../lib/multipart.ts'
+import { routes } from '../../lib/route.ts'
+import * as commands from '../device/device-command.service.ts'
+import * as service from './cabinet.service.ts'
+import * as io from './cabinet-io.service.ts'
+
+const sn = (d: unknown) => (d as { cabinet_sn: string }).cabinet_sn
+const updateWords: Record<number, string> = { 1: '分配救护箱', 2: '绑定AED', 3: '解绑AED' }
+const updateDone: Record<number, MessageKey> = {
+  1: 'ASSIGN_OK',
+  2: 'CABINET_BIND_OK',
+  3: 'CABINET_UNBIND_OK',
+}
+/** The success message of an update follows its update_type (the answer itself does not say it). */
+const doneOf = new WeakMap<object, MessageKey>()
+/** The serial a command went to, for its log line (the answer is the command only). */
+const commandSn = new WeakMap<object, string>()
+
+/** The import (multipart): its parser and 5 MB limit apply in this plugin only. */
+async function cabinetImportRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  await acceptUploads(base, CABINET_IMPORT_MAX_BYTES, 'IMPORT_FILE_TOO_LARGE')
+  const route = routes(base, ['cabinets'])
+  route(
+    cabinetApi.importCabinets,
+    {
+      permission: ['device', 'EDIT'],
+      consumes: ['multipart/form-data'],
+      oplog: {
+        type: '导入救护箱',
+        content: (_req, data) => {
+          const d = data as CabinetImportResult
+          return `导入救护箱到${d.agency_name}：${d.count}个（绑定AED ${d.bound}台）`
+        },
+      },
+      done: 'IMPORT_OK',
+    },
+    ({ req, auth, body }) => io.importCabinets(ctx, auth, body, langOf(req)),
+  )
+}
+
+/** Rescue cabinets of the subtree: registry, binding, records, credentials and commands. */
+export async function cabinetRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  await app.register(cabinetImportRoutes, { ctx })
+  const route = routes(app, ['cabinets'])
+
+  route(cabinetApi.list, { permission: ['device', 'READ_ONLY'] }, ({ auth, query }) =>
+    service.listCabinets(ctx, auth, query),
+  )
+
+  route(
+    cabinetApi.create,
+    {
+      systemSuper: true,
+      oplog: { type: '新建救护箱', content: (_r, d) => `新建救护箱：${sn(d)}` },
+      done: 'ADD_OK',
+    },
+    ({ auth, body }) => service.createCabinet(ctx, auth, body),
+  )
+
+  route(cabinetApi.uploadInfo, { permission: ['device', 'READ_ONLY'] }, () => io.uploadInfo(ctx))
+
+  route(cabinetApi.bindRecord, { permission: ['device', 'READ_ONLY'] }, ({ auth, query }) =>
+    service.bindRecords(ctx, auth, query.cabinet_id, query),
+  )
+
+  route(
+    cabinetApi.assign,
+    {
+      permission: ['device', 'EDIT'],
+      oplog: {
+        type: '分配救护箱',
+        content: (_r, d) => {
+          const x = d as { agency_name: string; cabinet_sn_list: string[] }
+          return `分配救护箱到${x.agency_name}：${x.cabinet_sn_list.join('、')}`
+        },
+      },
+      done: 'ASSIGN_OK',
+    },
+    ({ auth, body }) => service.assignCabinets(ctx, auth, body.agency_id, body.cabinet_ids),
+  )
+
+  route(
+    cabinetApi.batchDestroy,
+    {
+      permission: ['device', 'EDIT'],
+      oplog: {
+        type: '删除救护箱',
+        content: (_r, d) => `删除救护箱：${(d as { cabinet_sn_list: string[] }).cabinet_sn_list.join('、')}`,
+      },
+      done: 'DELETE_OK',
+    },
+    ({ auth, body }) => service.destroyCabinets(ctx, auth, body.cabinet_sn_list),
+  )
+
+  route(cabinetApi.detail, { permission: ['device', 'READ_ONLY'] }, ({ auth, params }) =>
+    service.cabinetDetail(ctx, auth, params.id),
+  )
+
+  route(
+    cabinetApi.update,
+    {
+      permission: ['device', 'EDIT'],
+      oplog: {
+        type: '救护箱变更',
+        content: (req, d) => {
+          const x = d as CabinetDetail
+          const type = (req.body as { update_type: number }).update_type
+          if (type === 1) return `${updateWords[1]}：${x.cabinet_sn} → ${x.agency_name}`
+          if (type === 2) return `${updateWords[2]}：${x.cabinet_sn} ← ${x.device_sn ?? ''}`
+          return `${updateWords[3]}：${x.cabinet_sn}`
+        },
+      },
+      done: (data: object) => doneOf.get(data) ?? 'MODIFY_OK',
+    },
+    async ({ auth, params, body }) => {
+      const data = await service.updateCabinet(ctx, auth, params.id, body)
+      doneOf.set(data, updateDone[body.update_type])
+      return data
+    },
+  )
+
+  route(cabinetApi.records, { permission: ['device', 'READ_ONLY'] }, ({ auth, params, query }) =>
+    service.cabinetRecords(ctx, auth, params.id, query),
+  )
+
+  route(
+    cabinetApi.credential,
+    {
+      systemSuper: true,
+      oplog: { type: '查看救护箱密钥', content: (_r, d) => `查看救护箱密钥：${(d as { sn: string }).sn}` },
+    },
+    ({ auth, params }) => service.credential(ctx, auth, params.id),
+  )
+
+  route(
+    cabinetApi.rotateCredential,
+    {
+      systemSuper: true,
+      oplog: { type: '重置救护箱密钥', content: (_r, d) => `重置救护箱密钥：${(d as { sn: string }).sn}` },
+    },
+    ({ auth, params }) => service.rotateCredential(ctx, auth, params.id),
+  )
+
+  route(
+    cabinetApi.sendCommand,
+    {
+      permission: ['device', 'EDIT'],
+      oplog: {
+        type: '救护箱指令',
+        content: (req, d) =>
+          `下发指令：${commandSn.get(req) ?? ''}（${COMMAND_LABELS[(d as { name: keyof typeof COMMAND_LABELS }).name][0]}）`,
+      },
+      done: 'COMMAND_SENT',
+    },
+    async ({ req, auth, params, body }) => {
+      const { cabinet_sn, ...row } = await commands.sendCabinetCommand(ctx, auth, params.id, body.name)
+      commandSn.set(req, cabinet_sn)
+      return row
+    },
+  )
+
+  route(cabinetApi.commands, { permission: ['device', 'READ_ONLY'] }, ({ auth, params }) =>
+    commands.listCabinetCommands(ctx, auth, params.id),
+  )
+}

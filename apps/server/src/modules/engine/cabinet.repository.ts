@@ -1,0 +1,379 @@
+import { type SQL, sql } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client.ts'
+import { many, one } from '../../db/sql.ts'
+
+// The engine's SQL for rescue cabinets (0013_cabinets.sql): their credentials for the gateway,
+// their state, self-check records, door events, and how door events meet the AED's rescues.
+
+const iso = (d: Date) => d.toISOString()
+/** A location that is only a position's text (`lat,lon` as coordinatesText writes it). */
+const COORDINATES = '^-?[0-9]+\\.[0-9]{6},-?[0-9]+\\.[0-9]{6}$'
+
+/** A live cabinet's secrets by serial (null: unknown or deleted). */
+export function cabinetSecrets(db: DbOrTx, sn: string) {
+  return one<{
+    id: number
+    cabinet_sn: string
+    secret_enc: string
+    prev_secret_enc: string | null
+    prev_secret_until: Date | null
+  }>(
+    db,
+    sql`SELECT id::int, cabinet_sn, secret_enc, prev_secret_enc, prev_secret_until FROM cabinets
+        WHERE cabinet_sn = ${sn} AND deleted_at IS NULL`,
+  )
+}
+
+/** Everything the engine reads of a cabinet, locked for the transaction. */
+export type CabinetFacts = {
+  id: number
+  cabinet_sn: string
+  agency_id: number
+  index_link: string
+  deleted: boolean
+  device_id: number | null
+  device_sn: string | null
+  device_model: string | null
+  door_status: number | null
+  location: string | null
+  lat: number | null
+  lon: number | null
+  has_state: boolean
+  last_boot: number | null
+  last_seq: number | null
+  report_interval_s: number | null
+  offline: boolean | null
+  /** The door event not closed yet. */
+  open_door_id: number | null
+  /** Earlier messages of the cabinet wait to be applied. */
+  waiting: boolean
+}
+
+/** Reads and locks a cabinet with its engine state, bound AED and open door event. */
+export async function lockCabinet(
+  tx: DbOrTx,
+  cabinetId: number,
+  waitingBefore?: number,
+): Promise<CabinetFacts | null> {
+  const waiting =
+    waitingBefore === undefined
+      ? sql`false`
+      : sql`EXISTS (SELECT 1 FROM device_inbox w WHERE (w.processed_at IS NULL OR w.outcome = 'failed')
+                AND w.attempts < 10 AND w.sender_kind = 'cabinet' AND w.sender_id = c.id AND w.id < ${waitingBefore})`
+  return one<CabinetFacts>(
+    tx,
+    sql`
+    SELECT c.id::int, c.cabinet_sn, c.agency_id::int, a.index_link, c.deleted_at IS NOT NULL AS deleted,
+      c.device_id::int, d.device_sn, d.model AS device_model, c.door_status, c.location, c.lat, c.lon,
+      s.cabinet_id IS NOT NULL AS has_state, s.last_boot, s.last_seq, s.report_interval_s,
+      s.offline,
+      (SELECT e.id::int FROM cabinet_door_events e WHERE e.cabinet_id = c.id AND e.closed_at IS NULL) AS open_door_id,
+      ${waiting} AS waiting
+    FROM cabinets c
+    JOIN agencies a ON a.id = c.agency_id
+    LEFT JOIN devices d ON d.id = c.device_id
+    LEFT JOIN cabinet_states s ON s.cabinet_id = c.id
+    WHERE c.id = ${cabinetId}
+    FOR UPDATE OF c`,
+  )
+}
+
+/** Locks an AED's row (the cabinet's transaction takes it before touching its door events and rescues). */
+export async function lockDeviceRow(tx: DbOrTx, deviceId: number) {
+  await tx.execute(sql`SELECT id FROM devices WHERE id = ${deviceId} FOR UPDATE`)
+}
+
+/** The engine's state of a cabinet after a message (or its missed deadline). */
+export async function writeCabinetState(
+  tx: DbOrTx,
+  id: number,
+  s: {
+    lastBoot: number
+    lastSeq: number
+    lastSeenAt: Date
+    reportIntervalS: number | null
+    nextDeadlineAt: Date
+    now: Date
+  },
+) {
+  await tx.execute(sql`
+    INSERT INTO cabinet_states (cabinet_id, last_boot, last_seq, last_seen_at, report_interval_s,
+      next_deadline_at, offline, update_time)
+    VALUES (${id}, ${s.lastBoot}, ${s.lastSeq}, ${iso(s.lastSeenAt)}::timestamptz, ${s.reportIntervalS}::int,
+      ${iso(s.nextDeadlineAt)}::timestamptz, false, ${iso(s.now)}::timestamptz)
+    ON CONFLICT (cabinet_id) DO UPDATE SET
+      last_boot = EXCLUDED.last_boot, last_seq = EXCLUDED.last_seq,
+      last_seen_at = greatest(cabinet_states.last_seen_at, EXCLUDED.last_seen_at),
+      report_interval_s = EXCLUDED.report_interval_s, next_deadline_at = EXCLUDED.next_deadline_at,
+      offline = false, update_time = EXCLUDED.update_time`)
+}
+
+/** What a report changes in the list's columns (undefined: unchanged). */
+export type CabinetView = {
+  doorStatus?: 0 | 1
+  batteryPower?: number
+  fwVersion?: string
+  lat?: number
+  lon?: number
+  altitude?: number
+  /**
+   * The position as text: written when the cabinet has no address, or only the text of an
+   * earlier position (an address the registry set stays).
+   */
+  location?: string
+  aedPresent?: boolean
+  uploadTime?: Date
+}
+
+export async function updateCabinet(tx: DbOrTx, id: number, v: CabinetView, now: Date) {
+  await tx.execute(sql`
+    UPDATE cabinets SET
+      door_status = coalesce(${v.doorStatus ?? null}::smallint, door_status),
+      battery_power = coalesce(${v.batteryPower ?? null}::smallint, battery_power),
+      fw_version = coalesce(${v.fwVersion ?? null}::varchar, fw_version),
+      lat = coalesce(${v.lat ?? null}::double precision, lat),
+      lon = coalesce(${v.lon ?? null}::double precision, lon),
+      altitude = coalesce(${v.altitude ?? null}::double precision, altitude),
+      location = CASE WHEN location IS NULL OR location ~ ${COORDINATES}
+        THEN coalesce(${v.location ?? null}::varchar, location) ELSE location END,
+      aed_present = coalesce(${v.aedPresent ?? null}::boolean, aed_present),
+      data_upload_time = greatest(data_upload_time, ${v.uploadTime ? iso(v.uploadTime) : null}::timestamptz),
+      update_time = ${iso(now)}::timestamptz
+    WHERE id = ${id}`)
+}
+
+/** A self-check record (cabinet_status) or door report (door). */
+export async function insertRecord(
+  tx: DbOrTx,
+  r: {
+    cabinetId: number
+    type: string
+    deviceSn: string | null
+    deviceModel: string | null
+    doorStatus: number | null
+    batteryPower: number | null
+    fwVersion: string | null
+    lat: number | null
+    lon: number | null
+    location: string | null
+    altitude: number | null
+    aedPresent: boolean | null
+    time: Date
+  },
+) {
+  await tx.execute(sql`
+    INSERT INTO cabinet_records (cabinet_id, upload_data_type, device_sn, device_model, door_status,
+      battery_power, fw_version, lat, lon, location, altitude, aed_present, update_time)
+    VALUES (${r.cabinetId}, ${r.type}, ${r.deviceSn}, ${r.deviceModel}, ${r.doorStatus}::smallint,
+      ${r.batteryPower}::smallint, ${r.fwVersion}, ${r.lat}::double precision, ${r.lon}::double precision,
+      ${r.location}, ${r.altitude}::double precision, ${r.aedPresent}::boolean, ${iso(r.time)}::timestamptz)`)
+}
+
+/** Opens the cabinet's door event (one open per cabinet: null when one is open already). */
+export async function openDoor(
+  tx: DbOrTx,
+  c: CabinetFacts,
+  at: Date,
+  location: string | null,
+): Promise<number | null> {
+  const row = await one<{ id: number }>(
+    tx,
+    sql`
+    INSERT INTO cabinet_door_events (cabinet_id, agency_id, index_link, device_id, location, opened_at)
+    VALUES (${c.id}, ${c.agency_id}, ${c.index_link}, ${c.device_id}, ${location}, ${iso(at)}::timestamptz)
+    ON CONFLICT (cabinet_id) WHERE closed_at IS NULL DO NOTHING
+    RETURNING id::int`,
+  )
+  return row?.id ?? null
+}
+
+/**
+ * Closes the open door event (never before it opened); when its AED left and is not back, the
+ * AED is due back `returnMs` after the door closed.
+ */
+export async function closeDoor(tx: DbOrTx, cabinetId: number, at: Date, returnMs: number) {
+  return one<{ id: number }>(
+    tx,
+    sql`
+    UPDATE cabinet_door_events SET closed_at = greatest(opened_at, ${iso(at)}::timestamptz),
+      return_due_at = CASE WHEN aed_left_at IS NOT NULL AND aed_back_at IS NULL
+        THEN greatest(opened_at, ${iso(at)}::timestamptz) + make_interval(secs => ${returnMs / 1000}::double precision)
+        END
+    WHERE cabinet_id = ${cabinetId} AND closed_at IS NULL
+    RETURNING id::int`,
+  )
+}
+
+/**
+ * The AED of a door event left: stamps the time (first time only), and when the door is closed
+ * already, when it is due back.
+ */
+export async function markLeft(tx: DbOrTx, doorEventId: number, at: Date, returnMs: number) {
+  await tx.execute(sql`
+    UPDATE cabinet_door_events SET aed_left_at = coalesce(aed_left_at, ${iso(at)}::timestamptz),
+      return_due_at = CASE WHEN closed_at IS NOT NULL
+        THEN coalesce(return_due_at, closed_at + make_interval(secs => ${returnMs / 1000}::double precision))
+        ELSE return_due_at END
+    WHERE id = ${doorEventId} AND aed_back_at IS NULL AND device_id IS NOT NULL`)
+}
+
+/**
+ * The cabinet's last door event whose AED it could have lost unnoticed (no leave or return
+ * seen): a cabinet_status with the AED absent after the door closed tells it left then.
+ */
+export async function lastDoorUnsettled(tx: DbOrTx, cabinetId: number, deviceId: number) {
+  return one<{ id: number }>(
+    tx,
+    sql`SELECT id::int FROM cabinet_door_events
+        WHERE cabinet_id = ${cabinetId} AND device_id = ${deviceId} AND aed_back_at IS NULL
+        ORDER BY opened_at DESC, id DESC LIMIT 1`,
+  )
+}
+
+/**
+ * The cabinet reports its AED inside: every door event of it still waiting for the AED is
+ * settled. Answers the AEDs whose 'not returned' warning was raised (they need a re-check).
+ */
+export async function markBack(tx: DbOrTx, cabinetId: number, at: Date): Promise<number[]> {
+  const rows = await many<{ device_id: number; warned: boolean }>(
+    tx,
+    sql`
+    UPDATE cabinet_door_events SET aed_back_at = greatest(opened_at, ${iso(at)}::timestamptz), return_due_at = NULL
+    WHERE cabinet_id = ${cabinetId} AND aed_left_at IS NOT NULL AND aed_back_at IS NULL
+    RETURNING device_id::int, not_returned_at IS NOT NULL AS warned`,
+  )
+  return [...new Set(rows.filter((r) => r.warned && r.device_id).map((r) => r.device_id))]
+}
+
+/** Whether an AED has a raised 'not returned' of a door event not yet settled (without locking). */
+export async function notReturnedDevices(tx: DbOrTx, cabinetId: number) {
+  const rows = await many<{ device_id: number }>(
+    tx,
+    sql`SELECT DISTINCT device_id::int FROM cabinet_door_events
+        WHERE cabinet_id = ${cabinetId} AND not_returned_at IS NOT NULL AND aed_back_at IS NULL
+          AND device_id IS NOT NULL`,
+  )
+  return rows.map((r) => r.device_id)
+}
+
+/** The door event an AED's rescue starting at `at` came out of, and the cabinet it is bound to. */
+export async function cabinetOfRescue(tx: DbOrTx, deviceId: number, at: Date, windowMs: number) {
+  return one<{ cabinet_id: number; door_event_id: number | null }>(
+    tx,
+    sql`
+    SELECT c.id::int AS cabinet_id,
+      (SELECT e.id::int FROM cabinet_door_events e
+       WHERE e.cabinet_id = c.id AND e.device_id = ${deviceId}
+         AND e.opened_at <= ${iso(at)}::timestamptz + make_interval(secs => ${windowMs / 1000}::double precision)
+         AND (e.closed_at IS NULL
+              OR e.closed_at >= ${iso(at)}::timestamptz - make_interval(secs => ${windowMs / 1000}::double precision)
+              OR (e.aed_left_at IS NOT NULL AND e.aed_back_at IS NULL))
+       ORDER BY e.opened_at DESC, e.id DESC LIMIT 1) AS door_event_id
+    FROM cabinets c WHERE c.device_id = ${deviceId} AND c.deleted_at IS NULL`,
+  )
+}
+
+/** Files a rescue under its cabinet (and door event), once. */
+export async function linkRescue(
+  tx: DbOrTx,
+  rescueId: number,
+  cabinetId: number,
+  doorEventId: number | null,
+) {
+  await tx.execute(sql`
+    UPDATE rescue_events SET cabinet_id = ${cabinetId},
+      cabinet_door_event_id = coalesce(cabinet_door_event_id, ${doorEventId}::bigint)
+    WHERE id = ${rescueId}`)
+}
+
+/**
+ * A door just opened: a rescue of its AED that started shortly before (its message came first)
+ * and names no door event yet.
+ */
+export async function recentRescueOf(tx: DbOrTx, deviceId: number, at: Date, windowMs: number) {
+  return one<{ id: number; event_time: Date }>(
+    tx,
+    sql`SELECT id::int, event_time FROM rescue_events
+        WHERE device_id = ${deviceId} AND cabinet_door_event_id IS NULL
+          AND event_time >= ${iso(at)}::timestamptz - make_interval(secs => ${windowMs / 1000}::double precision)
+          AND (ended_at IS NULL OR ended_at >= ${iso(at)}::timestamptz)
+        ORDER BY event_time DESC LIMIT 1`,
+  )
+}
+
+/** Marks a cabinet's command answered by its ack. */
+export async function ackCabinetCommand(
+  tx: DbOrTx,
+  cabinetId: number,
+  a: { cmdId: string; ok: boolean; error: string | null; time: Date },
+) {
+  await tx.execute(sql`
+    UPDATE device_commands SET state = ${a.ok ? 'done' : 'failed'}, ack_time = ${iso(a.time)}::timestamptz,
+      error = ${a.error ? a.error.slice(0, 200) : null}
+    WHERE cmd_id = ${a.cmdId} AND sender_kind = 'cabinet' AND sender_id = ${cabinetId}
+      AND state IN ('pending', 'sent', 'expired')`)
+}
+
+/** Live cabinets whose deadline passed and are not yet offline, oldest deadline first. */
+export async function overdueCabinets(db: DbOrTx, now: Date, limit: number) {
+  const rows = await many<{ cabinet_id: number }>(
+    db,
+    sql`SELECT s.cabinet_id::int FROM cabinet_states s
+        JOIN cabinets c ON c.id = s.cabinet_id AND c.deleted_at IS NULL
+        WHERE NOT s.offline AND s.next_deadline_at <= ${iso(now)}::timestamptz
+        ORDER BY s.next_deadline_at, s.cabinet_id LIMIT ${limit}`,
+  )
+  return rows.map((r) => r.cabinet_id)
+}
+
+/** Marks a cabinet offline when its deadline passed (under the sweep, re-checked here). */
+export async function markCabinetOffline(db: DbOrTx, cabinetId: number, now: Date): Promise<boolean> {
+  const row = await one<{ cabinet_id: number }>(
+    db,
+    sql`UPDATE cabinet_states SET offline = true, next_deadline_at = NULL, update_time = ${iso(now)}::timestamptz
+        WHERE cabinet_id = ${cabinetId} AND NOT offline AND next_deadline_at <= ${iso(now)}::timestamptz
+        RETURNING cabinet_id::int`,
+  )
+  return row !== null
+}
+
+/** Door events whose AED is due back and is not: the sweep raises their 'not returned'. */
+export async function dueReturns(db: DbOrTx, now: Date, limit: number) {
+  return many<{ id: number; device_id: number }>(
+    db,
+    sql`SELECT id::int, device_id::int FROM cabinet_door_events
+        WHERE return_due_at <= ${iso(now)}::timestamptz AND not_returned_at IS NULL AND aed_back_at IS NULL
+          AND device_id IS NOT NULL
+        ORDER BY return_due_at LIMIT ${limit}`,
+  )
+}
+
+/** Stamps a door event's AED as not returned (answers false when it came back meanwhile). */
+export async function markNotReturned(tx: DbOrTx, id: number, now: Date): Promise<boolean> {
+  const row = await one<{ id: number }>(
+    tx,
+    sql`UPDATE cabinet_door_events SET not_returned_at = ${iso(now)}::timestamptz
+        WHERE id = ${id} AND not_returned_at IS NULL AND aed_back_at IS NULL
+          AND return_due_at <= ${iso(now)}::timestamptz
+        RETURNING id::int`,
+  )
+  return row !== null
+}
+
+/** Moves the cabinets' deadlines that fell in the platform's own outage (as shiftDeadlines). */
+export async function shiftCabinetDeadlines(db: DbOrTx, from: Date, to: Date) {
+  const byS = (to.getTime() - from.getTime()) / 1000
+  await db.execute(sql`
+    UPDATE cabinet_states SET next_deadline_at = next_deadline_at + make_interval(secs => ${byS}::double precision)
+    WHERE NOT offline AND next_deadline_at > ${iso(from)}::timestamptz AND next_deadline_at <= ${iso(to)}::timestamptz`)
+}
+
+/**
+ * The SQL that tells, for an AED (column `dev`), the serial of the cabinet it was not returned
+ * to, when it is bound there still and a raised 'not returned' is not settled.
+ */
+export const notReturnedCabinetOf = (dev: SQL) => sql`(
+  SELECT c.cabinet_sn FROM cabinet_door_events e
+  JOIN cabinets c ON c.id = e.cabinet_id AND c.device_id = e.device_id AND c.deleted_at IS NULL
+  WHERE e.device_id = ${dev} AND e.not_returned_at IS NOT NULL AND e.aed_back_at IS NULL
+  ORDER BY e.opened_at DESC LIMIT 1)`
