@@ -192,14 +192,18 @@ it('every acknowledged message survives kill -9 and is applied exactly once', {
   }
   const loops = [...httpDevices.map(httpLoop), ...mqttDevices.map(mqttLoop)]
 
-  await new Promise((r) => setTimeout(r, 2500))
+  // Enough acknowledged before the kill, and enough after the restart, however busy the machine.
+  const acknowledged = async (n: number) => {
+    for (let i = 0; i < 600 && acked.size < n; i++) await new Promise((r) => setTimeout(r, 50))
+  }
+  await acknowledged(40)
   const before = acked.size
   server.child.kill('SIGKILL')
   await server.exited
   await new Promise((r) => setTimeout(r, 500))
   server = start(env)
   await healthy(Number(env.PORT))
-  await new Promise((r) => setTimeout(r, 2500))
+  await acknowledged(acked.size + 40)
   running = false
   await Promise.all(loops)
   // Let the restarted server's retry job apply what the crash left stored but unapplied.

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { commandSchema } from './device-command.ts'
 import { endpoint, idParams } from './endpoint.ts'
 import { paged, pageQuery } from './envelope.ts'
-import type { UploadedPart } from './files.ts'
+import { IMPORT_FAILURE_FILE_NAME, importForm } from './import.ts'
 
 /** Cabinet serials: 6-32 letters and digits, as device serials (printed on the cabinet). */
 export const CABINET_SN = /^[A-Za-z0-9]{6,32}$/
@@ -19,7 +19,7 @@ export const CABINET_TEMPLATE_HEADERS = ['救护箱编号', '绑定AED'] as cons
 /** Cabinets one import may create. */
 export const CABINET_IMPORT_MAX_ROWS = 5_000
 /** The file the console saves a refused import's rows as (the spec's name). */
-export const CABINET_IMPORT_FAILURE_FILE_NAME = '导入失败文件.xlsx'
+export const CABINET_IMPORT_FAILURE_FILE_NAME = IMPORT_FAILURE_FILE_NAME
 /** Largest import file. */
 export const CABINET_IMPORT_MAX_BYTES = 5 * 1024 * 1024
 
@@ -173,29 +173,8 @@ export const cabinetBindRecordSchema = z.object({
 })
 export type CabinetBindRecord = z.infer<typeof cabinetBindRecordSchema>
 
-const isUploadedPart = (v: unknown): v is UploadedPart => {
-  const p = v as Partial<UploadedPart> | null
-  return typeof p?.filename === 'string' && typeof p.mimetype === 'string' && p.data instanceof Uint8Array
-}
-
-/** The import's upload (multipart/form-data): import_file, agency_id, import_xls. */
-export const cabinetImportForm = z.object({
-  /** The filled template (.xlsx): 救护箱编号, 绑定AED (optional). */
-  import_file: z
-    .custom<UploadedPart>(isUploadedPart, { message: 'IMPORT_FILE_REQUIRED' })
-    .meta({ type: 'string', format: 'binary' }),
-  /** System organisations and general agents pick one of their subtree; empty: their own. */
-  agency_id: z.preprocess(
-    emptyAsUnset,
-    z.coerce
-      .number({ message: 'DEVICE_AGENCY_REQUIRED' })
-      .int()
-      .positive('DEVICE_AGENCY_REQUIRED')
-      .optional(),
-  ),
-  /** The console's flag beside the file; carries nothing. */
-  import_xls: z.string().max(10).optional(),
-})
+/** The import's upload (multipart/form-data): import_file (救护箱编号, 绑定AED optional), agency_id, import_xls. */
+export const cabinetImportForm = importForm
 
 export const cabinetImportResult = z.object({
   count: z.number().int(),

@@ -1,7 +1,9 @@
 import { z } from 'zod'
 import { exportAnswer } from './device.ts'
 import { endpoint } from './endpoint.ts'
-import type { UploadedPart } from './files.ts'
+import { importForm } from './import.ts'
+
+export { IMPORT_FAILURE_FILE_NAME, importFailureSchema, importForm } from './import.ts'
 
 /** Days the device data export covers by default: the last 7 (spec section 5). */
 export const DEVICE_EXPORT_DAYS = 7
@@ -18,8 +20,6 @@ export const EXPORT_FILE_NAMES: Readonly<Record<ExportTypeValue, string>> = {
   4: '急救记录.xlsx',
 }
 
-/** The file the console saves a refused import's rows as. */
-export const IMPORT_FAILURE_FILE_NAME = '导入失败文件.xlsx'
 /** Largest import file: a filled template of IMPORT_MAX_ROWS rows is far below it. */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024
 /** Devices one import may create. */
@@ -44,33 +44,6 @@ export const dataExportQuery = z.object({
 })
 export type DataExportQuery = z.output<typeof dataExportQuery>
 
-const isUploadedPart = (v: unknown): v is UploadedPart => {
-  const p = v as Partial<UploadedPart> | null
-  return typeof p?.filename === 'string' && typeof p.mimetype === 'string' && p.data instanceof Uint8Array
-}
-
-/** The factory import's upload (multipart/form-data), as the console's upload popover sends it. */
-export const importForm = z.object({
-  /** The filled import template (.xlsx): 设备SN, 型号, 固件版本. */
-  import_file: z
-    .custom<UploadedPart>(isUploadedPart, { message: 'IMPORT_FILE_REQUIRED' })
-    .meta({ type: 'string', format: 'binary' }),
-  /**
-   * The organisation the devices go to: system organisations and general agents pick one of
-   * their subtree; others (and an empty picker) import into their own organisation.
-   */
-  agency_id: z.preprocess(
-    emptyAsUnset,
-    z.coerce
-      .number({ message: 'DEVICE_AGENCY_REQUIRED' })
-      .int()
-      .positive('DEVICE_AGENCY_REQUIRED')
-      .optional(),
-  ),
-  /** The console's flag beside the file; carries nothing. */
-  import_xls: z.string().max(10).optional(),
-})
-
 export const importResultSchema = z.object({
   /** Devices created. */
   count: z.number().int(),
@@ -78,9 +51,6 @@ export const importResultSchema = z.object({
   agency_name: z.string(),
 })
 export type ImportResult = z.infer<typeof importResultSchema>
-
-/** `data` of a refused import (code 1, 导入失败！): the rows with a reason each, as 导入失败文件.xlsx. */
-export const importFailureSchema = z.object({ file_base64: z.string() })
 
 /** Device exports and the factory import. */
 export const deviceIoApi = {

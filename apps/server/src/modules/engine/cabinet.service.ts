@@ -211,7 +211,7 @@ export async function applyCabinetInbox(ctx: AppContext, tx: DbOrTx, row: InboxR
   if (Object.keys(view).length) await repo.updateCabinet(tx, cab.id, view, now)
   if (outbox.length) {
     await tx.execute(outboxInsert(outbox, now))
-    noteTold(ctx)
+    noteTold(ctx, outbox.some((r) => r.topic === 'message') ? 'urgent' : 'later')
   }
   for (const id of recheck) await hooks.recheck(id)
   await finish(stale ? 'stale' : 'applied')

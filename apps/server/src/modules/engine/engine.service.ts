@@ -13,7 +13,7 @@ import { applyCabinetInbox } from './cabinet.service.ts'
 import * as repo from './engine.repository.ts'
 import { AED_RETURN_MS, DOOR_RESCUE_WINDOW_MS, deadlineAfter, eventTimeOf } from './engine.rules.ts'
 import { createHeartbeatBatcher, type HeartbeatBatcher } from './heartbeats.ts'
-import { kickIfTold, noteTold } from './outbox.ts'
+import { kickIfTold, noteTold, type Told } from './outbox.ts'
 import { type EngineInput, type EngineOutput, reduce } from './reducer.ts'
 
 /** A message that passed validation, known type or not. */
@@ -220,7 +220,7 @@ export async function applyInbox(
     seenAt: row.received_at,
     rssi: message.type === 'heartbeat' ? message.data.rssi : undefined,
   })
-  if (told) noteTold(ctx)
+  if (told) noteTold(ctx, told)
   await finish(stale ? 'stale' : 'applied')
 }
 
@@ -259,27 +259,26 @@ export async function applyToDeviceIn(
     { kind, time },
     { site: facts.site, rules: facts.rules, today: formatDate(now), notReturned: facts.notReturned },
   )
-  if (
-    await writeOutput(tx, facts, out, {
-      now,
-      key: `${kind[0]}${now.getTime()}`,
-      offline: kind === 'deadline',
-    })
-  )
-    noteTold(ctx)
+  const told = await writeOutput(tx, facts, out, {
+    now,
+    key: `${kind[0]}${now.getTime()}`,
+    offline: kind === 'deadline',
+  })
+  if (told) noteTold(ctx, told)
   return true
 }
 
 /**
  * Writes the reducer's answer: records, events, the registry's view, the state, the outbox.
- * Answers whether it wrote outbox rows (the caller drains them once it has committed).
+ * Answers whether it wrote outbox rows, and whether one is urgent (a message: an alarm), so the
+ * caller drains them once it has committed.
  */
 async function writeOutput(
   tx: DbOrTx,
   facts: repo.DeviceFacts,
   out: EngineOutput,
   o: { now: Date; key: string; seenAt?: Date; rssi?: number; offline?: boolean },
-): Promise<boolean> {
+): Promise<Told | null> {
   const w: repo.Where = {
     deviceId: facts.id,
     installationId: facts.installation_id,
@@ -431,7 +430,7 @@ async function writeOutput(
     outbox,
     o.now,
   )
-  return outbox.length > 0
+  return outbox.length === 0 ? null : outbox.some((r) => r.topic === 'message') ? 'urgent' : 'later'
 }
 
 /** Applies inbox rows that were acknowledged but not applied (after a crash or a failure). */

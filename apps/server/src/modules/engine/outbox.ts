@@ -105,16 +105,37 @@ export const outboxJob: Job = {
   },
 }
 
-const told = new WeakSet<AppContext>()
+/** How soon written outbox rows must go: a message (an alarm) at once, the rest within a second. */
+export type Told = 'urgent' | 'later'
+
+const told = new WeakMap<AppContext, Told>()
+const later = new WeakSet<AppContext>()
+/** Status pushes and SMS plans wait this long, so a busy engine drains them in batches. */
+const LATER_MS = 1000
 
 /** Notes that a transaction of this process wrote outbox rows: drain once it has committed. */
-export function noteTold(ctx: AppContext): void {
-  told.add(ctx)
+export function noteTold(ctx: AppContext, how: Told = 'urgent'): void {
+  if (told.get(ctx) !== 'urgent') told.set(ctx, how)
 }
 
-/** After a commit: drains at once when outbox rows were written since the last call. */
+/**
+ * After a commit: drains what was written since the last call, at once when it holds a message,
+ * else within a second (one drain for every commit of that second).
+ */
 export function kickIfTold(ctx: AppContext): void {
-  if (told.delete(ctx) && ctx.drainOnCommit !== false) kickOutbox(ctx)
+  const how = told.get(ctx)
+  told.delete(ctx)
+  if (!how || ctx.drainOnCommit === false) return
+  if (how === 'urgent') {
+    kickOutbox(ctx)
+    return
+  }
+  if (later.has(ctx)) return
+  later.add(ctx)
+  setTimeout(() => {
+    later.delete(ctx)
+    kickOutbox(ctx)
+  }, LATER_MS).unref()
 }
 
 const kicked = new WeakMap<AppContext, { running: boolean; again: boolean }>()

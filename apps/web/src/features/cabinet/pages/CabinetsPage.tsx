@@ -1,12 +1,13 @@
 import type { Cabinet } from '@aed/contracts/cabinet'
-import { ApartmentOutlined, DeleteOutlined } from '@ant-design/icons'
-import { App, Button, Card, Space } from 'antd'
-import { type Key, lazy, useState } from 'react'
+import { Card } from 'antd'
+import { lazy, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DataTable } from '../../../components/DataTable/DataTable'
+import { useBulkSelection } from '../../../components/DataTable/useBulkSelection'
 import { useListState } from '../../../components/DataTable/useListState'
-import { FilterForm } from '../../../components/FilterForm/FilterForm'
 import { LazyMount } from '../../../components/LazyMount'
+import { BulkActions } from '../../../components/ListCard/BulkActions'
+import { FilterCard } from '../../../components/ListPage/FilterCard'
 import { useAreaLevel } from '../../../lib/useAreaLevel'
 import { useSession } from '../../../lib/useSession'
 import { useAgencyTree } from '../../agency/api/useAgencyTree'
@@ -29,59 +30,41 @@ const BindHistoryModal = lazy(() => import('../components/BindHistoryModal'))
  */
 export function CabinetsPage() {
   const { t } = useTranslation()
-  const { message } = App.useApp()
   const list = useListState()
   const rows = useCabinetList(list)
   const tree = useAgencyTree()
   const { userInfo } = useSession()
   const { canEdit } = useAreaLevel('device')
   const { mayDelete, mayAssign, mayImport, pickAgency } = cabinetToolbar(userInfo, canEdit)
-  const [selected, setSelected] = useState<Cabinet[]>([])
-  const [assigning, setAssigning] = useState<number[] | null>(null)
+  const { selected, clearSelection, assigning, assign, closeAssign, rowSelection } =
+    useBulkSelection<Cabinet>(t('cabinet.assign.empty'))
   const [binding, setBinding] = useState<Cabinet | null>(null)
   const [records, setRecords] = useState<Cabinet | null>(null)
   const [binds, setBinds] = useState<Cabinet | null>(null)
-  const clearSelection = () => setSelected([])
   const confirmDelete = useConfirmDeleteCabinets(clearSelection)
   const columns = useCabinetColumns({ onBind: setBinding, onRecords: setRecords, onBinds: setBinds })
   const fields = useCabinetFilterFields()
 
-  const assign = () => {
-    if (selected.length === 0) return void message.error(t('cabinet.assign.empty'))
-    setAssigning(selected.map((r) => r.id))
-  }
-
   return (
     <div className="page" data-testid="cabinets-page">
-      <Card className="filter-card">
-        <FilterForm fields={fields} values={list.filters} onSearch={list.search} onReset={list.refresh} />
-      </Card>
+      <FilterCard list={list} fields={fields} />
       <Card
         title={t('cabinet.list')}
         extra={
-          <Space wrap>
+          <BulkActions
+            remove={
+              mayDelete && {
+                label: t('cabinet.remove.button'),
+                onClick: () => confirmDelete(selected),
+                testId: 'cabinet-delete',
+              }
+            }
+            assign={
+              mayAssign && { label: t('cabinet.assign.button'), onClick: assign, testId: 'cabinet-assign' }
+            }
+          >
             {mayImport && <CabinetImportButton pickAgency={pickAgency} tree={tree.data ?? []} />}
-            {mayDelete && (
-              <Button
-                danger
-                icon={<DeleteOutlined />}
-                onClick={() => confirmDelete(selected)}
-                data-testid="cabinet-delete"
-              >
-                {t('cabinet.remove.button')}
-              </Button>
-            )}
-            {mayAssign && (
-              <Button
-                type="primary"
-                icon={<ApartmentOutlined />}
-                onClick={assign}
-                data-testid="cabinet-assign"
-              >
-                {t('cabinet.assign.button')}
-              </Button>
-            )}
-          </Space>
+          </BulkActions>
         }
       >
         <DataTable<Cabinet>
@@ -89,15 +72,7 @@ export function CabinetsPage() {
           columns={columns}
           rowKey={(c) => c.id}
           query={rows}
-          rowSelection={
-            mayAssign || mayDelete
-              ? {
-                  selectedRowKeys: selected.map((r) => r.id as Key),
-                  onChange: (_keys, chosen) => setSelected(chosen),
-                  preserveSelectedRowKeys: true,
-                }
-              : undefined
-          }
+          rowSelection={rowSelection(mayAssign || mayDelete)}
         />
       </Card>
       <LazyMount when={binding !== null}>
@@ -107,7 +82,7 @@ export function CabinetsPage() {
         <AssignCabinetsModal
           ids={assigning}
           tree={tree.data ?? []}
-          onClose={() => setAssigning(null)}
+          onClose={closeAssign}
           onDone={clearSelection}
         />
       </LazyMount>

@@ -2,15 +2,16 @@ import { AgencyType, RoleType } from '@aed/contracts'
 import { flattenTree } from '@aed/contracts/agency-rules'
 import { DEVICE_MODELS } from '@aed/contracts/constants'
 import type { FactoryDevice } from '@aed/contracts/device'
-import { ApartmentOutlined, DeleteOutlined } from '@ant-design/icons'
-import { App, Button, Card, Space } from 'antd'
-import { type Key, lazy, useState } from 'react'
+import { Card } from 'antd'
+import { lazy } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DataTable } from '../../../components/DataTable/DataTable'
+import { useBulkSelection } from '../../../components/DataTable/useBulkSelection'
 import { useListState } from '../../../components/DataTable/useListState'
-import { FilterForm } from '../../../components/FilterForm/FilterForm'
 import type { FilterField } from '../../../components/FilterForm/types'
 import { LazyMount } from '../../../components/LazyMount'
+import { BulkActions } from '../../../components/ListCard/BulkActions'
+import { FilterCard } from '../../../components/ListPage/FilterCard'
 import { useAreaLevel } from '../../../lib/useAreaLevel'
 import { useSession } from '../../../lib/useSession'
 import { useAgencyTree } from '../../agency/api/useAgencyTree'
@@ -29,16 +30,14 @@ const MODELS = [...new Set(Object.values(DEVICE_MODELS))].map((m) => ({ value: m
  */
 export function FactoryDevicesPage() {
   const { t } = useTranslation()
-  const { message } = App.useApp()
   const list = useListState()
   const rows = useFactoryList(list)
   const tree = useAgencyTree()
   const { userInfo } = useSession()
   const { canEdit, canDelete } = useAreaLevel('device')
   const columns = useFactoryColumns()
-  const [selected, setSelected] = useState<FactoryDevice[]>([])
-  const [assigning, setAssigning] = useState<number[] | null>(null)
-  const clearSelection = () => setSelected([])
+  const { selected, clearSelection, assigning, assign, closeAssign, rowSelection } =
+    useBulkSelection<FactoryDevice>(t('device.factory.assignEmpty'))
   const deleteRows = useDeleteFactoryDevices(clearSelection)
   const agencyType = userInfo?.agency_type ?? AgencyType.ORDINARY
   const mayAssign = userInfo?.role_type === RoleType.SUPER_ADMIN && canEdit
@@ -72,42 +71,26 @@ export function FactoryDevicesPage() {
     },
   ]
 
-  const assign = () => {
-    if (selected.length === 0) return void message.error(t('device.factory.assignEmpty'))
-    setAssigning(selected.map((r) => r.id))
-  }
-
   return (
     <div className="page" data-testid="factory-page">
-      <Card className="filter-card">
-        <FilterForm fields={fields} values={list.filters} onSearch={list.search} onReset={list.refresh} />
-      </Card>
+      <FilterCard list={list} fields={fields} />
       <Card
         title={t('device.factory.list')}
         extra={
-          <Space wrap>
+          <BulkActions
+            remove={
+              canDelete && {
+                label: t('device.factory.delete'),
+                onClick: () => deleteRows(selected),
+                testId: 'factory-delete',
+              }
+            }
+            assign={
+              mayAssign && { label: t('device.factory.assign'), onClick: assign, testId: 'factory-assign' }
+            }
+          >
             {mayImport && <ImportButton pickAgency={pickAgency} tree={tree.data ?? []} />}
-            {canDelete && (
-              <Button
-                danger
-                icon={<DeleteOutlined />}
-                onClick={() => deleteRows(selected)}
-                data-testid="factory-delete"
-              >
-                {t('device.factory.delete')}
-              </Button>
-            )}
-            {mayAssign && (
-              <Button
-                type="primary"
-                icon={<ApartmentOutlined />}
-                onClick={assign}
-                data-testid="factory-assign"
-              >
-                {t('device.factory.assign')}
-              </Button>
-            )}
-          </Space>
+          </BulkActions>
         }
       >
         <DataTable<FactoryDevice>
@@ -115,24 +98,11 @@ export function FactoryDevicesPage() {
           columns={columns}
           rowKey={(d) => d.id}
           query={rows}
-          rowSelection={
-            mayAssign || canDelete
-              ? {
-                  selectedRowKeys: selected.map((r) => r.id as Key),
-                  onChange: (_keys, chosen) => setSelected(chosen),
-                  preserveSelectedRowKeys: true,
-                }
-              : undefined
-          }
+          rowSelection={rowSelection(mayAssign || canDelete)}
         />
       </Card>
       <LazyMount when={assigning !== null}>
-        <AssignModal
-          ids={assigning}
-          tree={tree.data ?? []}
-          onClose={() => setAssigning(null)}
-          onDone={clearSelection}
-        />
+        <AssignModal ids={assigning} tree={tree.data ?? []} onClose={closeAssign} onDone={clearSelection} />
       </LazyMount>
     </div>
   )
