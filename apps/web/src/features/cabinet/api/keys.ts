@@ -8,4 +8,5 @@ export const cabinetKeys = {
   records: (id: number, page: number) => [...resource.detail(id), 'records', page] as const,
   binds: (id: number, page: number) => [...resource.detail(id), 'binds', page] as const,
   template: ['cabinet', 'upload-info'] as const,
+  commands: (id: number) => [...resource.detail(id), 'commands'] as const,
 }

@@ -10,10 +10,11 @@ type Actions = {
   onBind: (c: Cabinet) => void
   onRecords: (c: Cabinet) => void
   onBinds: (c: Cabinet) => void
+  onCommands: (c: Cabinet) => void
 }
 
 /** Columns of the cabinet list (spec 2.3); bind or unbind follows the row's `can.bind`. */
-export function useCabinetColumns({ onBind, onRecords, onBinds }: Actions): ColumnsType<Cabinet> {
+export function useCabinetColumns({ onBind, onRecords, onBinds, onCommands }: Actions): ColumnsType<Cabinet> {
   const { t } = useTranslation()
   const dash = t('table.empty')
   const text = (v: string | null) => v || dash
@@ -45,7 +46,7 @@ export function useCabinetColumns({ onBind, onRecords, onBinds }: Actions): Colu
     {
       title: t('table.actions'),
       key: 'actions',
-      width: 220,
+      width: 280,
       fixed: 'right',
       render: (_, c) => (
         <RowActions
@@ -65,6 +66,11 @@ export function useCabinetColumns({ onBind, onRecords, onBinds }: Actions): Colu
               label: t('cabinet.actions.binds'),
               onClick: () => onBinds(c),
               testId: `cabinet-binds-${c.cabinet_sn}`,
+            },
+            {
+              label: t('cabinet.actions.commands'),
+              onClick: () => onCommands(c),
+              testId: `cabinet-commands-${c.cabinet_sn}`,
             },
           ]}
         />

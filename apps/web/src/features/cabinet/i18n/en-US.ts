@@ -27,6 +27,7 @@ export const cabinetEnUS = {
       unbind: 'Unbind',
       records: 'Self-checks',
       binds: 'Bind history',
+      commands: 'Commands',
     },
     bind: {
       title: 'Bind an AED',

@@ -27,6 +27,7 @@ export const cabinetZhCN = {
       unbind: '解绑',
       records: '自检记录',
       binds: '绑定记录',
+      commands: '远程指令',
     },
     bind: {
       title: '绑定AED',

@@ -51,13 +51,14 @@ const rows = [
     aed_present: false,
   }),
 ]
-const calls: Record<'list' | 'update' | 'assign' | 'remove' | 'records' | 'binds', MockCall[]> = {
+const calls: Record<'list' | 'update' | 'assign' | 'remove' | 'records' | 'binds' | 'command', MockCall[]> = {
   list: [],
   update: [],
   assign: [],
   remove: [],
   records: [],
   binds: [],
+  command: [],
 }
 
 function api() {
@@ -117,6 +118,40 @@ function api() {
               aed_present: true,
             },
           ],
+        },
+      }
+    }),
+    on(cabinetApi.commands, () => ({
+      code: 0,
+      data: [
+        {
+          cmd_id: 'c-1',
+          name: 'siren' as const,
+          state: 'done' as const,
+          creator_name: '系统超级管理员',
+          create_time: '2026-11-22 10:41:00',
+          expires_at: '2026-11-22 11:41:00',
+          sent_at: '2026-11-22 10:41:01',
+          ack_time: '2026-11-22 10:41:03',
+          error: null,
+        },
+      ],
+    })),
+    on(cabinetApi.sendCommand, (call) => {
+      calls.command.push(call)
+      return {
+        code: 0,
+        msg: '指令已创建，设备连接后执行',
+        data: {
+          cmd_id: 'c-2',
+          name: 'unlock' as const,
+          state: 'pending' as const,
+          creator_name: '系统超级管理员',
+          create_time: '2026-11-22 10:42:00',
+          expires_at: '2026-11-22 11:42:00',
+          sent_at: null,
+          ack_time: null,
+          error: null,
         },
       }
     }),
@@ -324,5 +359,33 @@ describe('CabinetsPage', () => {
     expect(await within(history).findByText('西湖急救中心管理员')).toBeInTheDocument()
     expect(within(history).getByText('绑定AED')).toBeInTheDocument()
     expect(calls.binds[0].query.get('cabinet_id')).toBe('31')
+  })
+
+  it('sends unlock and siren where the row allows commands, and shows every command with its answer', async () => {
+    await show({ role_type: 0, agency_type: 0, agency_id: 1 })
+    const user = userEvent.setup()
+    await user.click(screen.getByTestId('cabinet-commands-CB26100053'))
+    const drawer = await screen.findByTestId('cabinet-commands')
+    expect(await within(drawer).findByText('鸣笛', { selector: 'td *, td' })).toBeInTheDocument()
+    await user.click(within(drawer).getByTestId('command-unlock'))
+    await waitFor(() => expect(calls.command).toHaveLength(1))
+    expect(calls.command[0].params).toEqual({ id: '31' })
+    expect(calls.command[0].body).toEqual({ name: 'unlock' })
+  })
+
+  it('shows the commands but no buttons where the row does not allow them', async () => {
+    rows[0] = cabinet({
+      can: { bind: false, assign: false, delete: false, command: false, credential: false },
+    })
+    try {
+      await show({ role_type: 2, agency_type: 2, permissions: { device: 'READ_ONLY' } })
+      const user = userEvent.setup()
+      await user.click(screen.getByTestId('cabinet-commands-CB26100053'))
+      const drawer = await screen.findByTestId('cabinet-commands')
+      await within(drawer).findByTestId('device-commands')
+      expect(within(drawer).queryByTestId('command-unlock')).toBeNull()
+    } finally {
+      rows[0] = cabinet()
+    }
   })
 })

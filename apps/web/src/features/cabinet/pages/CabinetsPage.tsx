@@ -22,6 +22,7 @@ import '../cabinet.css'
 const BindModal = lazy(() => import('../components/BindModal'))
 const AssignCabinetsModal = lazy(() => import('../components/AssignCabinetsModal'))
 const RecordsDrawer = lazy(() => import('../components/RecordsDrawer'))
+const CommandsDrawer = lazy(() => import('../components/CommandsDrawer'))
 const BindHistoryModal = lazy(() => import('../components/BindHistoryModal'))
 
 /**
@@ -40,9 +41,15 @@ export function CabinetsPage() {
     useBulkSelection<Cabinet>(t('cabinet.assign.empty'))
   const [binding, setBinding] = useState<Cabinet | null>(null)
   const [records, setRecords] = useState<Cabinet | null>(null)
+  const [commands, setCommands] = useState<Cabinet | null>(null)
   const [binds, setBinds] = useState<Cabinet | null>(null)
   const confirmDelete = useConfirmDeleteCabinets(clearSelection)
-  const columns = useCabinetColumns({ onBind: setBinding, onRecords: setRecords, onBinds: setBinds })
+  const columns = useCabinetColumns({
+    onBind: setBinding,
+    onRecords: setRecords,
+    onBinds: setBinds,
+    onCommands: setCommands,
+  })
   const fields = useCabinetFilterFields()
 
   return (
@@ -85,6 +92,9 @@ export function CabinetsPage() {
           onClose={closeAssign}
           onDone={clearSelection}
         />
+      </LazyMount>
+      <LazyMount when={commands !== null}>
+        <CommandsDrawer cabinet={commands} onClose={() => setCommands(null)} />
       </LazyMount>
       <LazyMount when={records !== null}>
         <RecordsDrawer cabinet={records} onClose={() => setRecords(null)} />

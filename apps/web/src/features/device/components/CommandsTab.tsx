@@ -1,6 +1,8 @@
-import { RoleType } from '@aed/contracts'
+import { type Envelope, RoleType } from '@aed/contracts'
+import type { CommandRow } from '@aed/contracts/device-command'
 import { AED_CONSOLE_COMMANDS, COMMAND_LABELS } from '@aed/contracts/device-protocol'
-import { AimOutlined, SafetyCertificateOutlined } from '@ant-design/icons'
+import { AimOutlined, BellOutlined, SafetyCertificateOutlined, UnlockOutlined } from '@ant-design/icons'
+import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query'
 import { Button, Space, Table } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useSession } from '../../../lib/useSession'
@@ -10,24 +12,38 @@ import { useSendCommand } from '../api/useSendCommand'
 import { useLabel } from '../hooks/useLabel'
 import { useCommandColumns } from './useCommandColumns'
 
-const ICONS = { selftest: <SafetyCertificateOutlined />, locate: <AimOutlined /> }
+const ICONS: Partial<Record<keyof typeof COMMAND_LABELS, React.ReactNode>> = {
+  selftest: <SafetyCertificateOutlined />,
+  locate: <AimOutlined />,
+  unlock: <UnlockOutlined />,
+  siren: <BellOutlined />,
+}
 
-/** 远程指令: super administrators ask for a self-test or the location; everyone sees where the commands are. */
-export function CommandsTab({ id, active }: { id: number; active: boolean }) {
+/**
+ * Commands of a device or a cabinet: super administrators send them (the server decides in the
+ * end); everyone sees where each one is and what the device answered.
+ */
+export function CommandsPanel<N extends keyof typeof COMMAND_LABELS>({
+  names,
+  rows,
+  send,
+  canSend,
+}: {
+  names: readonly N[]
+  rows: UseQueryResult<CommandRow[]>
+  send: UseMutationResult<Envelope<CommandRow>, Error, N>
+  canSend: boolean
+}) {
   const { t } = useTranslation()
   const label = useLabel()
-  const { userInfo } = useSession()
-  const rows = useDeviceCommands(id, active)
   const columns = useCommandColumns()
-  const send = useSendCommand(id)
   const submit = useSubmit(send)
-  const canSend = userInfo?.role_type === RoleType.SUPER_ADMIN
   return (
     <>
       {canSend && (
         <div className="device-tab-actions">
           <Space>
-            {AED_CONSOLE_COMMANDS.map((name) => (
+            {names.map((name) => (
               <Button
                 key={name}
                 icon={ICONS[name]}
@@ -53,5 +69,18 @@ export function CommandsTab({ id, active }: { id: number; active: boolean }) {
         data-testid="device-commands"
       />
     </>
+  )
+}
+
+/** 远程指令: super administrators ask for a self-test or the location; everyone sees where the commands are. */
+export function CommandsTab({ id, active }: { id: number; active: boolean }) {
+  const { userInfo } = useSession()
+  return (
+    <CommandsPanel
+      names={AED_CONSOLE_COMMANDS}
+      rows={useDeviceCommands(id, active)}
+      send={useSendCommand(id)}
+      canSend={userInfo?.role_type === RoleType.SUPER_ADMIN}
+    />
   )
 }
