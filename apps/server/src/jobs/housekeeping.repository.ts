@@ -8,6 +8,8 @@ export const NONCE_RETENTION_MS = 30 * 60_000
 export const LIVE_PUSH_RETENTION_MS = 26 * 3600_000
 /** Delivered outbox rows are kept this long (and webhook rows, which have no subscriber yet). */
 export const OUTBOX_RETENTION_MS = 7 * 24 * 3600_000
+/** Sent and failed SMS (and the alert lines they carried) are kept this long for review. */
+export const SMS_RETENTION_MS = 90 * 24 * 3600_000
 /** SMS codes are kept this long after they were sent: the send limits count codes of the last day. */
 export const SMS_CODE_RETENTION_MS = 2 * 24 * 3600_000
 
@@ -56,5 +58,23 @@ export function deleteOldOutbox(db: DbOrTx, now: Date) {
   return deleted(
     db,
     sql`DELETE FROM outbox WHERE create_time < ${at(cutoff)} AND (done_at IS NOT NULL OR topic = 'webhook')`,
+  )
+}
+
+/**
+ * Deletes alert lines and SMS older than the retention once they are settled (sent or failed);
+ * a pending one is never dropped. Answers how many SMS went.
+ */
+export async function deleteOldSms(db: DbOrTx, now: Date) {
+  const cutoff = new Date(now.getTime() - SMS_RETENTION_MS)
+  await deleted(
+    db,
+    sql`DELETE FROM sms_alerts a WHERE a.create_time < ${at(cutoff)}
+        AND EXISTS (SELECT 1 FROM sms_outbox o WHERE o.id = a.sms_id AND o.status <> 'pending')`,
+  )
+  return deleted(
+    db,
+    sql`DELETE FROM sms_outbox o WHERE o.create_time < ${at(cutoff)} AND o.status <> 'pending'
+        AND NOT EXISTS (SELECT 1 FROM sms_alerts a WHERE a.sms_id = o.id)`,
   )
 }

@@ -3,13 +3,14 @@ import {
   deleteOldLivePushes,
   deleteOldNonces,
   deleteOldOutbox,
+  deleteOldSms,
   deleteOldSmsCodes,
 } from './housekeeping.repository.ts'
 import type { Job } from './runner.ts'
 
 /**
  * Hourly: deletes spent rows that only grow (old SMS codes, expired sign-in states, old nonces,
- * live pushes past the reconnect window, delivered outbox rows).
+ * live pushes past the reconnect window, delivered outbox rows, settled SMS after 90 days).
  */
 export const housekeepingJob: Job = {
   name: 'housekeeping',
@@ -20,5 +21,6 @@ export const housekeepingJob: Job = {
     await deleteOldNonces(ctx.db, now)
     await deleteOldLivePushes(ctx.db, now)
     await deleteOldOutbox(ctx.db, now)
+    await deleteOldSms(ctx.db, now)
   },
 }

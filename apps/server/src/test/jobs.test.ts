@@ -205,7 +205,7 @@ describe.runIf(onPostgres)('jobs runner on two server instances (PostgreSQL)', (
 })
 
 describe('housekeeping job', () => {
-  it('deletes SMS codes older than two days, expired sign-in states, nonces older than 30 minutes, live pushes older than 26 hours and delivered outbox rows older than a week', async () => {
+  it('deletes SMS codes older than two days, expired sign-in states, nonces older than 30 minutes, live pushes older than 26 hours delivered outbox rows older than a week and settled SMS older than 90 days', async () => {
     const now = clock.now()
     const ago = (ms: number) => new Date(now.getTime() - ms).toISOString()
     const later = new Date(now.getTime() + 60_000).toISOString()
@@ -234,6 +234,16 @@ describe('housekeeping job', () => {
         ('sms', 'hk:pending-old', '{}', ${ago(8 * 86_400_000)}::timestamptz, NULL),
         ('webhook', 'hk:webhook-old', '{}', ${ago(8 * 86_400_000)}::timestamptz, NULL),
         ('live', 'hk:done-new', '{}', ${ago(86_400_000)}::timestamptz, ${ago(86_400_000)}::timestamptz)`)
+
+    await db.execute(sql`
+      INSERT INTO sms_outbox (id, phone, content, kind, status, create_time) VALUES
+        (90001, '13900000011', 'old sent', 'status', 'sent', ${ago(91 * 86_400_000)}::timestamptz),
+        (90002, '13900000012', 'old pending', 'status', 'pending', ${ago(91 * 86_400_000)}::timestamptz),
+        (90003, '13900000013', 'new sent', 'status', 'sent', ${ago(89 * 86_400_000)}::timestamptz)`)
+    await db.execute(sql`
+      INSERT INTO sms_alerts (kind, dedupe_key, phone, line, due_at, sms_id, create_time) VALUES
+        ('status', 'hk:a1', '13900000011', 'l', ${ago(91 * 86_400_000)}::timestamptz, 90001, ${ago(91 * 86_400_000)}::timestamptz),
+        ('status', 'hk:a2', '13900000012', 'l', ${ago(91 * 86_400_000)}::timestamptz, 90002, ${ago(91 * 86_400_000)}::timestamptz)`)
 
     await housekeepingJob.run(contextOn(t.database), now)
 
