@@ -4,10 +4,10 @@ import type { DbOrTx } from '../../db/client.ts'
 import { containsPattern, many, one, type PageRequest, pageOf } from '../../db/sql.ts'
 import { pathInScope, type Scope } from '../../lib/scope.ts'
 import { betweenDates } from '../../lib/time.ts'
+import type { EventRecord } from '../device/device-detail.repository.ts'
 
 /** An event with its device, site, manager and organisation, as every page reads it. */
-export type EventRow = {
-  id: number
+export type EventRow = EventRecord & {
   kind: EventKind
   device_id: number
   device_sn: string
@@ -16,19 +16,6 @@ export type EventRow = {
   location_desc: string | null
   manager_name: string | null
   agency_name: string
-  code: string
-  content: string | null
-  event_time: Date
-  closed_at: Date | null
-  report_type: number | null
-  handler_name: string | null
-  handle_note: string | null
-  handle_time: Date | null
-  install_location: string | null
-  offset_location: string | null
-  offset_lat: number | null
-  offset_lon: number | null
-  offset_distance: number | null
   seen_by: string | null
   seen_time: Date | null
 }

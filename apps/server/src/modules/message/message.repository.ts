@@ -24,21 +24,11 @@ export type MessageDbRow = {
   escalation_level: number
 }
 
-/** A new message: the facts of its event and who may see it. */
-export type NewMessage = {
-  msg_type: number
-  event_type: number
-  event_id: number
-  device_id: number | null
-  device_sn: string | null
-  cabinet_sn: string | null
-  location: string | null
-  agency_id: number
-  index_link: string
-  msg_time: Date
-  detail: Record<string, unknown>
-  escalate_at: Date | null
-}
+/** A new message: the facts of its event and who may see it, and when it escalates first. */
+export type NewMessage = Omit<
+  MessageDbRow,
+  'id' | 'agency_name' | 'msg_time' | 'is_confirm' | 'confirmed_name' | 'confirm_time' | 'escalation_level'
+> & { msg_time: Date; escalate_at: Date | null }
 
 // Times travel as ISO text so a pushed row and a fetched one are the same JSON.
 const COLUMNS = sql`m.id::int, m.msg_type, m.event_type, m.event_id::int, m.device_id::int, m.device_sn,
