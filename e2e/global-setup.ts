@@ -48,10 +48,47 @@ export default async function setup(project: TestProject) {
     }
     await new Promise((r) => setTimeout(r, 250))
   }
+  await escalateLate(baseURL)
   project.provide('baseURL', baseURL)
   return async () => {
     server.kill('SIGTERM')
     await new Promise((r) => server.once('exit', r))
     fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+/**
+ * The journeys share one server: an alarm one journey leaves unconfirmed would be escalated five
+ * minutes later (the default) and its popup would cover a later journey's page. Every demo
+ * organisation escalates after an hour here instead; the escalation itself has its API tests.
+ */
+async function escalateLate(baseURL: string) {
+  const call = async (method: string, url: string, token?: string, body?: unknown) => {
+    const res = await fetch(`${baseURL}${url}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    const json = (await res.json()) as { code: number; msg: string; data: Record<string, unknown> }
+    if (json.code !== 0) throw new Error(`${method} ${url}: ${json.code} ${json.msg}`)
+    return json.data
+  }
+  const login = await call('POST', '/api/v1/member/login', undefined, {
+    mobile: '13800000000',
+    password: 'Aed@123456',
+    login_way: 1,
+    member_type: 3,
+  })
+  const token = login.token as string
+  const agencies = (await call('GET', '/api/v1/agency/?page=1&page_size=100', token)).resource as {
+    id: number
+  }[]
+  for (const { id } of agencies) {
+    const settings = await call('GET', `/api/v1/agency/config/?agency_id=${id}`, token)
+    await call('POST', '/api/v1/agency/config/', token, {
+      ...settings,
+      agency_id: id,
+      alarm_escalate_minutes: 60,
+    })
   }
 }
