@@ -54,6 +54,10 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
 /** Connects to a PostgreSQL server. */
 export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 })
+  // An idle connection the server ends (a restart, a failover, pg_terminate_backend) emits
+  // 'error' on the pool; without a listener that is an uncaught exception that stops the
+  // process. The pool has already dropped that connection and the next query opens another.
+  pool.on('error', () => {})
   const probe = await pool.connect()
   probe.release()
   const notifications = pgNotifications(url)
