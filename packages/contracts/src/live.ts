@@ -54,9 +54,15 @@ export type LiveAlarmData = z.infer<typeof liveAlarmData>
 export const liveDeviceStatusData = z.object({
   device_id: z.number().int(),
   device_sn: z.string(),
+  /** The engine's status (0-4). */
   status: z.number().int(),
+  /** The status lists and the map show: 0 when the site hides abnormal states; absent in older pushes. */
+  shown_status: z.number().int().optional(),
   readiness: z.enum(READINESS),
   reasons: z.array(z.string()),
+  /** The site's place (GCJ-02), so a map can draw a device it had not loaded; absent in older pushes. */
+  lon: z.number().nullable().optional(),
+  lat: z.number().nullable().optional(),
 })
 
 /** Every frame the server sends: the push id increases (a count frame repeats the last id). */

@@ -155,6 +155,8 @@ type DeviceColumns = {
   has_state: boolean
   /** Earlier messages of the device wait to be applied (see lockDevice's waitingBefore). */
   waiting: boolean
+  /** Its site hides abnormal states (disable_abnormal_display 1): lists and the map show it normal. */
+  display_off: boolean
 }
 
 /** Everything the engine reads of a device, locked for the transaction. */
@@ -213,7 +215,7 @@ export async function lockDevice(
       (SELECT coalesce(json_agg(json_build_object('id', e.id, 'kind', e.kind, 'code', e.code)), '[]'::json)
        FROM device_events e WHERE e.device_id = d.id AND e.closed_at IS NULL) AS open_events,
       ${notReturnedCabinetOf(sql.raw('d.id'))} AS not_returned_cabinet,
-      ${waiting} AS waiting
+      ${waiting} AS waiting, coalesce(i.disable_abnormal_display = 1, false) AS display_off
     FROM devices d
     LEFT JOIN installations i ON i.id = d.installation_id AND i.removed_at IS NULL
     JOIN agencies a ON a.id = coalesce(i.agency_id, d.agency_id)

@@ -390,8 +390,11 @@ async function writeOutput(
       device_id: facts.id,
       device_sn: facts.device_sn,
       status: out.status,
+      shown_status: facts.display_off ? 0 : out.status,
       readiness: out.readiness,
       reasons,
+      lon: facts.site?.lon ?? null,
+      lat: facts.site?.lat ?? null,
     })
   }
   const offline = o.offline ?? false

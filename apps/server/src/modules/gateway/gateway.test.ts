@@ -167,6 +167,25 @@ describe('the engine through the gateway', () => {
     expect(pushes.map((p) => p.payload.status)).toEqual([0, 2, 0])
   })
 
+  it('a status push carries the status the map shows (normal where the site hides abnormal states) and the site', async () => {
+    const d = await registered()
+    await t.db.execute(
+      sql`UPDATE installations SET disable_abnormal_display = 1
+          WHERE id = (SELECT installation_id FROM devices WHERE id = ${d.id})`,
+    )
+    await d.send(d.msg('selftest', { report_type: 1, result: 'fail', fault_codes: ['E01'] }))
+    const site = await one<{ lon: number; lat: number }>(
+      t.db,
+      sql`SELECT i.lon, i.lat FROM installations i JOIN devices d ON d.installation_id = i.id WHERE d.id = ${d.id}`,
+    )
+    const push = await one<{ payload: Record<string, unknown> }>(
+      t.db,
+      sql`SELECT payload FROM outbox WHERE topic = 'live' AND payload->>'device_id' = ${String(d.id)}
+          ORDER BY id DESC LIMIT 1`,
+    )
+    expect(push?.payload).toMatchObject({ status: 2, shown_status: 0, lon: site?.lon, lat: site?.lat })
+  })
+
   it('an older (boot, seq) is stored but does not roll the state back', async () => {
     const d = await registered()
     await d.send(d.msg('selftest', { report_type: 1, result: 'pass' }, { seq: 10 }))
