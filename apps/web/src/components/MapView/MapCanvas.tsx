@@ -1,38 +1,9 @@
-import 'maplibre-gl/dist/maplibre-gl.css'
-import type { GeoJSON } from 'geojson'
-import {
-  type GeoJSONSource,
-  Map as MapLibre,
-  Marker,
-  NavigationControl,
-  ScaleControl,
-  setWorkerUrl,
-} from 'maplibre-gl'
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url'
+import { type Map as MapLibre, Marker } from 'maplibre-gl'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { loadChinaBasemap } from './chinaBasemap'
+import { createMap, datum, markerElement } from './createMap'
 import { fromDisplay, toDisplay } from './datum'
-import { LOCAL_FONTS, mapStyle } from './mapStyle'
-import { tileService } from './mapTiles'
 import type { MapViewProps } from './types'
-
-setWorkerUrl(workerUrl)
-
-const tiles = tileService()
-const datum = tiles?.datum ?? 'gcj02'
-
-const MARKER_SVG =
-  '<svg width="26" height="34" viewBox="0 0 26 34" aria-hidden="true"><path d="M13 0C5.8 0 0 5.6 0 12.6 0 22 13 34 13 34S26 22 26 12.6C26 5.6 20.2 0 13 0Z" fill="currentColor"/><circle cx="13" cy="12.5" r="5" fill="#fff"/></svg>'
-
-function markerElement(color: string, title: string | undefined) {
-  const el = document.createElement('div')
-  el.className = 'map-marker'
-  el.style.color = color
-  el.innerHTML = MARKER_SVG
-  if (title) el.title = title
-  return el
-}
 
 /** The MapLibre map behind MapView: basemap, markers, clicks and drags in GCJ-02. */
 export default function MapCanvas({
@@ -57,35 +28,12 @@ export default function MapCanvas({
     if (!container.current) return
     let instance: MapLibre
     try {
-      instance = new MapLibre({
-        container: container.current,
-        style: mapStyle(tiles),
-        center: toDisplay(center, datum),
-        zoom,
-        minZoom: 2,
-        maxZoom: 18,
-        localIdeographFontFamily: LOCAL_FONTS,
-        attributionControl: { compact: true },
-        dragRotate: false,
-        pitchWithRotate: false,
-      })
+      instance = createMap(container.current, { center, zoom })
     } catch {
       setFailed(true)
       return
     }
-    instance.addControl(new NavigationControl({ showCompass: false }), 'top-right')
-    instance.addControl(new ScaleControl({ unit: 'metric' }), 'bottom-left')
-    instance.touchZoomRotate.disableRotation()
     instance.on('click', (e) => handlers.current.onPick?.(fromDisplay(e.lngLat, datum)))
-    instance.on('load', async () => {
-      const basemap = await loadChinaBasemap()
-      const set = (id: string, data: GeoJSON) =>
-        (instance.getSource(id) as GeoJSONSource | undefined)?.setData(data)
-      set('china-provinces', basemap.provinces)
-      set('china-outline', basemap.outline)
-      set('china-province-labels', basemap.provinceLabels)
-      set('china-cities', basemap.cities)
-    })
     map.current = instance
     const shown = placed.current
     return () => {

@@ -7,7 +7,11 @@ import type { MapViewProps } from './types'
 /** MapLibre and its worker load with the first map shown, never with the pages that have none. */
 const MapCanvas = lazy(() => import('./MapCanvas'))
 
-class MapBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+/** Shows `fallback` instead of a map that failed to load (its chunk, or WebGL). */
+export class MapBoundary extends Component<
+  { fallback: ReactNode; children: ReactNode },
+  { failed: boolean }
+> {
   override state = { failed: false }
   static getDerivedStateFromError() {
     return { failed: true }

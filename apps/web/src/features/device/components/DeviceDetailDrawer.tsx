@@ -21,12 +21,15 @@ import { useRecordColumns } from './useRecordColumns'
 
 export const DETAIL_WIDTH = 1000
 
+/** What opens the drawer: a list row, or a device's id, serial and status from elsewhere (the map). */
+export type DeviceRef = Pick<Device, 'id' | 'device_sn' | 'status' | 'status_text'>
+
 /** The device detail: basic info (with the change record), the six record tabs of the spec and the remote commands. */
 export default function DeviceDetailDrawer({
   device,
   onClose,
 }: {
-  device: Device | null
+  device: Device | DeviceRef | null
   onClose: () => void
 }) {
   const { t } = useTranslation()
@@ -34,7 +37,9 @@ export default function DeviceDetailDrawer({
   const base = useDeviceBase(device ? sn : null)
   const columns = useRecordColumns()
   const [tab, setTab] = useState('base')
-  const shown = base.data ?? device
+  // The full device: fetched, or the list row until it arrives.
+  const full = base.data ?? (device && 'can' in device ? device : undefined)
+  const shown = full ?? device
   const record = <T extends { id: number }>(key: string, type: PageDetailType, cols: ColumnsType<T>) => ({
     key,
     label: t(`device.tabs.${key}`),
@@ -66,7 +71,7 @@ export default function DeviceDetailDrawer({
             {
               key: 'base',
               label: t('device.tabs.base'),
-              children: shown ? <DeviceBaseInfo device={shown} /> : <Spin />,
+              children: full ? <DeviceBaseInfo device={full} /> : <Spin />,
             },
             record<EarlyWarnRow>('earlyWarn', 'early_warn', columns.earlyWarn),
             record<OffsetRow>('offset', 'offset', columns.offset),
@@ -80,7 +85,7 @@ export default function DeviceDetailDrawer({
                   sn={sn}
                   active={tab === 'inspect'}
                   columns={columns.inspect}
-                  canRecord={shown?.can.edit ?? false}
+                  canRecord={full?.can.edit ?? false}
                 />
               ),
             },

@@ -1,0 +1,71 @@
+import 'maplibre-gl/dist/maplibre-gl.css'
+import type { GeoJSON } from 'geojson'
+import {
+  type GeoJSONSource,
+  Map as MapLibre,
+  NavigationControl,
+  ScaleControl,
+  setWorkerUrl,
+} from 'maplibre-gl'
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url'
+import { type ChinaBasemap, loadChinaBasemap } from './chinaBasemap'
+import { type LatLon, toDisplay } from './datum'
+import { LOCAL_FONTS, mapStyle } from './mapStyle'
+import { tileService } from './mapTiles'
+
+setWorkerUrl(workerUrl)
+
+/** The configured raster tiles (none: the offline basemap alone). */
+export const tiles = tileService()
+/** The datum the map draws in: points (GCJ-02) are shifted to it for display. */
+export const datum = tiles?.datum ?? 'gcj02'
+
+/**
+ * A console map in `container`: the style, zoom and scale controls, no rotation, and the offline
+ * basemap filled in once its chunk has loaded (`onBasemap` then gets it). Throws where WebGL is
+ * missing; callers show their fallback.
+ */
+export function createMap(
+  container: HTMLElement,
+  view: { center: LatLon; zoom: number },
+  onBasemap?: (basemap: ChinaBasemap) => void,
+): MapLibre {
+  const map = new MapLibre({
+    container,
+    style: mapStyle(tiles),
+    center: toDisplay(view.center, datum),
+    zoom: view.zoom,
+    minZoom: 2,
+    maxZoom: 18,
+    localIdeographFontFamily: LOCAL_FONTS,
+    attributionControl: { compact: true },
+    dragRotate: false,
+    pitchWithRotate: false,
+  })
+  map.addControl(new NavigationControl({ showCompass: false }), 'top-right')
+  map.addControl(new ScaleControl({ unit: 'metric' }), 'bottom-left')
+  map.touchZoomRotate.disableRotation()
+  map.on('load', async () => {
+    const basemap = await loadChinaBasemap()
+    const set = (id: string, data: GeoJSON) => (map.getSource(id) as GeoJSONSource | undefined)?.setData(data)
+    set('china-provinces', basemap.provinces)
+    set('china-outline', basemap.outline)
+    set('china-province-labels', basemap.provinceLabels)
+    set('china-cities', basemap.cities)
+    onBasemap?.(basemap)
+  })
+  return map
+}
+
+const MARKER_SVG =
+  '<svg width="26" height="34" viewBox="0 0 26 34" aria-hidden="true"><path d="M13 0C5.8 0 0 5.6 0 12.6 0 22 13 34 13 34S26 22 26 12.6C26 5.6 20.2 0 13 0Z" fill="currentColor"/><circle cx="13" cy="12.5" r="5" fill="#fff"/></svg>'
+
+/** The console's pin, in `color`, for a MapLibre Marker (anchor 'bottom'). */
+export function markerElement(color: string, title: string | undefined) {
+  const el = document.createElement('div')
+  el.className = 'map-marker'
+  el.style.color = color
+  el.innerHTML = MARKER_SVG
+  if (title) el.title = title
+  return el
+}

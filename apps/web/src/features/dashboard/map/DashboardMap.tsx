@@ -1,0 +1,346 @@
+import type { DeviceLocations } from '@aed/contracts/analysis-board'
+import { LiveType } from '@aed/contracts/live'
+import type { FeatureCollection, Point } from 'geojson'
+import type { GeoJSONSource, LngLatLike, MapGeoJSONFeature, Map as MapLibre } from 'maplibre-gl'
+import { Marker, Popup } from 'maplibre-gl'
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react'
+import { createPortal } from 'react-dom'
+import { useTranslation } from 'react-i18next'
+import { useLiveFrames } from '../../../app/live/useLiveFrames'
+import { labelPoint } from '../../../components/MapView/chinaBasemap'
+import { createMap, datum, markerElement } from '../../../components/MapView/createMap'
+import { type LatLon, toDisplay } from '../../../components/MapView/datum'
+import {
+  applyChanges,
+  clusterColor,
+  clusterProperties,
+  collectionOf,
+  type DeviceIndex,
+  featureOf,
+  indexOf,
+  pointColor,
+  type StatusChange,
+} from './deviceSource'
+import type { MarkerLayer, MarkerPoint } from './mapLayers'
+import { COUNTRY_VIEW, type PlaceIndex, regionCentre, toMapZoom, zoomFor } from './regionView'
+
+/** Pushed status changes are applied together at most this often (one re-cluster per batch). */
+export const LIVE_BATCH_MS = 1000
+const DEVICES = 'devices'
+const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] }
+const show = (p: LatLon) => toDisplay(p, datum)
+
+/** What a click opened: a device's popup or a marker's. */
+export type MapTarget = { kind: 'device'; id: number } | { kind: 'marker'; layer: string; point: MarkerPoint }
+
+/** The event the page highlights: where, and how it is titled. */
+export type MapFocus = { key: string; lon: number; lat: number; title: string; color: string }
+
+type Props = {
+  /** The chosen region (code and name) and a key that changes with each choice: the map flies there. */
+  region: { code: string | undefined; name: string | undefined; key: number }
+  /** The statuses ticked in the legend. */
+  statuses: readonly number[]
+  /** The device locations of the region and statuses, and the region code they answer. */
+  locations: { data: DeviceLocations; code: string | undefined } | undefined
+  /** The ticked marker layers and their points. */
+  markers: readonly { layer: MarkerLayer; points: readonly MarkerPoint[] }[]
+  focus: MapFocus | null
+  /** A popup's content. */
+  renderPopup: (target: MapTarget) => ReactNode
+  /** A pushed change named a device the map cannot place in the chosen region: the page may refetch. */
+  onUnknownDevice: () => void
+}
+
+/**
+ * The dashboard's map: every device of the region clustered by MapLibre in its worker (clusters
+ * coloured by the worst status inside, counts per status kept on each cluster), single devices
+ * coloured by status when zoomed in, the marker layers over them, a popup on click, pushed status
+ * changes applied in batches without reloading, and the highlighted event.
+ */
+export default function DashboardMap({
+  region,
+  statuses,
+  locations,
+  markers,
+  focus,
+  renderPopup,
+  onUnknownDevice,
+}: Props) {
+  const { t } = useTranslation()
+  const container = useRef<HTMLDivElement>(null)
+  const mapRef = useRef<MapLibre | null>(null)
+  const [loaded, setLoaded] = useState(false)
+  const [places, setPlaces] = useState<PlaceIndex | null>(null)
+  const [failed, setFailed] = useState(false)
+  const [target, setTarget] = useState<MapTarget | null>(null)
+  const [drawn, setDrawn] = useState<number | null>(null)
+  const popupNode = useMemo(() => document.createElement('div'), [])
+  const popup = useRef<Popup | null>(null)
+  const index = useRef<DeviceIndex>(new Map())
+  const pending = useRef<StatusChange[]>([])
+  const latest = useRef({ statuses, region, onUnknownDevice })
+  latest.current = { statuses, region, onUnknownDevice }
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the map is made once
+  useEffect(() => {
+    if (!container.current) return
+    let map: MapLibre
+    try {
+      map = createMap(container.current, COUNTRY_VIEW, (basemap) =>
+        setPlaces({
+          provinces: new Map(
+            basemap.provinces.features.map((f) => [String(f.properties?.code), labelPoint(f.geometry)]),
+          ),
+          cities: basemap.cities.features.map((f) => ({
+            name: String(f.properties?.name),
+            at: f.geometry.coordinates as [number, number],
+          })),
+        }),
+      )
+    } catch {
+      setFailed(true)
+      return
+    }
+    mapRef.current = map
+    popup.current = new Popup({ closeButton: true, maxWidth: '320px', offset: 12 }).setDOMContent(popupNode)
+    popup.current.on('close', () => setTarget(null))
+    map.on('load', () => {
+      map.addSource(DEVICES, {
+        type: 'geojson',
+        data: EMPTY,
+        cluster: true,
+        clusterRadius: 56,
+        clusterMaxZoom: 14,
+        clusterProperties,
+      })
+      map.addLayer({
+        id: 'device-clusters',
+        type: 'circle',
+        source: DEVICES,
+        filter: ['has', 'point_count'],
+        paint: {
+          'circle-color': clusterColor,
+          'circle-opacity': 0.88,
+          'circle-radius': ['step', ['get', 'point_count'], 14, 100, 18, 1000, 23, 10000, 29],
+          'circle-stroke-color': '#ffffff',
+          'circle-stroke-width': 2,
+        },
+      })
+      map.addLayer({
+        id: 'device-cluster-count',
+        type: 'symbol',
+        source: DEVICES,
+        filter: ['has', 'point_count'],
+        layout: {
+          'text-field': ['get', 'point_count_abbreviated'],
+          'text-size': 12,
+          'text-font': ['sans-serif'],
+          'text-allow-overlap': true,
+        },
+        paint: { 'text-color': '#ffffff' },
+      })
+      map.addLayer({
+        id: 'device-points',
+        type: 'circle',
+        source: DEVICES,
+        filter: ['!', ['has', 'point_count']],
+        paint: {
+          'circle-color': pointColor,
+          'circle-radius': ['interpolate', ['linear'], ['zoom'], 8, 4, 16, 8],
+          'circle-stroke-color': '#ffffff',
+          'circle-stroke-width': 1.5,
+        },
+      })
+      map.on('click', 'device-clusters', (e) => void zoomIntoCluster(map, e.features?.[0]))
+      map.on('click', 'device-points', (e) => {
+        const f = e.features?.[0]
+        if (f) open(map, f, { kind: 'device', id: Number(f.id) })
+      })
+      for (const layer of ['device-clusters', 'device-points']) pointer(map, layer)
+      setLoaded(true)
+    })
+    return () => {
+      popup.current?.remove()
+      map.remove()
+      mapRef.current = null
+    }
+  }, [])
+
+  const open = (map: MapLibre, f: MapGeoJSONFeature, next: MapTarget) => {
+    const at = (f.geometry as Point).coordinates as [number, number]
+    popup.current?.setLngLat(at).addTo(map)
+    setTarget(next)
+  }
+
+  // A new answer replaces the devices; drawn and counted once the map is idle again.
+  useEffect(() => {
+    const map = mapRef.current
+    if (!loaded || !map || !locations) return
+    performance.mark('dashboard:data')
+    index.current = indexOf(locations.data)
+    pending.current = []
+    setDrawn(null)
+    const source = map.getSource(DEVICES) as GeoJSONSource
+    void source.setData(collectionOf(index.current, show)).then(() => {
+      map.once('idle', () => {
+        performance.mark('dashboard:drawn')
+        setDrawn(index.current.size)
+      })
+      map.triggerRepaint()
+    })
+  }, [loaded, locations])
+
+  // Pushed status changes, applied in batches: one update of the source (and one re-cluster in
+  // the worker) per batch however many devices changed.
+  useLiveFrames(LiveType.DEVICE_STATUS, (frame) => {
+    const d = frame.data
+    pending.current.push({ id: d.device_id, s: d.shown_status ?? d.status, lon: d.lon, lat: d.lat })
+  })
+  useEffect(() => {
+    if (!loaded) return
+    const timer = setInterval(() => {
+      const map = mapRef.current
+      if (!map || pending.current.length === 0 || !locations) return
+      const changes = pending.current
+      pending.current = []
+      const { statuses: ticked, region: chosen, onUnknownDevice: unknown } = latest.current
+      const diff = applyChanges(index.current, changes, new Set(ticked), !chosen.code)
+      const missed = changes.some((c) => !index.current.has(c.id) && ticked.includes(c.s))
+      if (diff.unplaced > 0 || (chosen.code && missed)) unknown()
+      if (diff.update.length + diff.add.length + diff.remove.length === 0) return
+      void (map.getSource(DEVICES) as GeoJSONSource).updateData({
+        remove: diff.remove,
+        add: diff.add.map((a) => featureOf(a.id, a.d, show)),
+        update: diff.update.map((u) => ({ id: u.id, addOrUpdateProperties: [{ key: 's', value: u.s }] })),
+      })
+      setDrawn(index.current.size)
+    }, LIVE_BATCH_MS)
+    return () => clearInterval(timer)
+  }, [loaded, locations])
+
+  // Flies to a newly chosen region: its basemap place, else (districts) the middle of its devices
+  // once they have arrived.
+  const flown = useRef<number | null>(null)
+  useEffect(() => {
+    const map = mapRef.current
+    if (!map || !loaded || flown.current === region.key) return
+    const hasData = locations && locations.code === region.code
+    const points = hasData ? [...index.current.values()].map((d): [number, number] => [d.lon, d.lat]) : []
+    const centre = regionCentre(region.code, region.name, places, points)
+    if (!centre) {
+      if (hasData) flown.current = region.key
+      return
+    }
+    flown.current = region.key
+    map.flyTo({ center: show(centre), zoom: zoomFor(region.code), essential: true, duration: 800 })
+  }, [region, places, loaded, locations])
+
+  // Marker layers: one small source each, redrawn when its points change.
+  const latestMarkers = useRef(new Map<string, readonly MarkerPoint[]>())
+  const handled = useRef(new Set<string>())
+  const markerKeys = markers.map((m) => m.layer.key).join()
+  // biome-ignore lint/correctness/useExhaustiveDependencies: markerKeys stands for the layer set
+  useEffect(() => {
+    const map = mapRef.current
+    if (!map || !loaded) return
+    const wanted = new Set(markers.map((m) => m.layer.key))
+    for (const layer of map.getStyle().layers) {
+      const key = layer.id.startsWith('marker-') ? layer.id.split('-')[1] : null
+      if (key && !wanted.has(key)) map.removeLayer(layer.id)
+    }
+    for (const m of markers) {
+      const id = `marker-${m.layer.key}`
+      if (map.getLayer(`${id}-point`)) continue
+      if (!map.getSource(id)) map.addSource(id, { type: 'geojson', data: EMPTY })
+      map.addLayer({
+        id: `${id}-halo`,
+        type: 'circle',
+        source: id,
+        filter: ['==', ['get', 'active'], true],
+        paint: { 'circle-color': m.layer.color, 'circle-opacity': 0.25, 'circle-radius': 18 },
+      })
+      map.addLayer({
+        id: `${id}-point`,
+        type: 'circle',
+        source: id,
+        paint: {
+          'circle-color': m.layer.color,
+          'circle-radius': 8,
+          'circle-stroke-color': '#ffffff',
+          'circle-stroke-width': 2.5,
+        },
+      })
+      // Handlers stay on the map by layer id: a layer ticked again reuses them.
+      if (handled.current.has(id)) continue
+      handled.current.add(id)
+      map.on('click', `${id}-point`, (e) => {
+        const f = e.features?.[0]
+        const point = f && latestMarkers.current.get(m.layer.key)?.find((p) => p.id === Number(f.id))
+        if (f && point) open(map, f, { kind: 'marker', layer: m.layer.key, point })
+      })
+      pointer(map, `${id}-point`)
+    }
+  }, [loaded, markerKeys])
+  useEffect(() => {
+    const map = mapRef.current
+    if (!map || !loaded) return
+    for (const m of markers) {
+      latestMarkers.current.set(m.layer.key, m.points)
+      ;(map.getSource(`marker-${m.layer.key}`) as GeoJSONSource | undefined)?.setData({
+        type: 'FeatureCollection',
+        features: m.points.map((p) => ({
+          type: 'Feature',
+          id: p.id,
+          properties: { active: p.active },
+          geometry: { type: 'Point', coordinates: show(p) },
+        })),
+      })
+    }
+  }, [loaded, markers])
+
+  // The highlighted event: a pin that pulses, and the map pans there.
+  useEffect(() => {
+    const map = mapRef.current
+    if (!map || !loaded || !focus) return
+    const el = markerElement(focus.color, focus.title)
+    el.classList.add('map-marker-focus')
+    el.dataset.testid = 'dashboard-focus-marker'
+    const pin = new Marker({ element: el, anchor: 'bottom' }).setLngLat(show(focus)).addTo(map)
+    map.flyTo({ center: show(focus), zoom: toMapZoom(16), essential: true, duration: 800 })
+    return () => {
+      pin.remove()
+    }
+  }, [loaded, focus])
+
+  if (failed) return <div className="map-view-message">{t('map.unavailable')}</div>
+  return (
+    <>
+      <div
+        ref={container}
+        className="map-canvas"
+        data-testid="dashboard-map-canvas"
+        data-drawn={drawn ?? undefined}
+      />
+      {target && createPortal(renderPopup(target), popupNode)}
+    </>
+  )
+}
+
+/** Zooms in to where a clicked cluster splits. */
+async function zoomIntoCluster(map: MapLibre, f: MapGeoJSONFeature | undefined) {
+  if (!f) return
+  const source = map.getSource(DEVICES) as GeoJSONSource
+  const zoom = await source.getClusterExpansionZoom(Number(f.properties?.cluster_id))
+  map.easeTo({ center: (f.geometry as Point).coordinates as LngLatLike, zoom })
+}
+
+/** A hand cursor over a clickable layer. */
+function pointer(map: MapLibre, layer: string) {
+  map.on('mouseenter', layer, () => {
+    map.getCanvas().style.cursor = 'pointer'
+  })
+  map.on('mouseleave', layer, () => {
+    map.getCanvas().style.cursor = ''
+  })
+}

@@ -1,0 +1,54 @@
+import { MAP_DEVICE_STATUSES } from '@aed/contracts/analysis-board'
+import { Checkbox } from 'antd'
+import { useTranslation } from 'react-i18next'
+import { useDict } from '../../../lib/useDict'
+import { STATUS_HEX } from '../../device/components/stats/statusPie'
+import type { MarkerLayer } from './mapLayers'
+
+type Props = {
+  statuses: readonly number[]
+  onStatuses: (statuses: number[]) => void
+  /** Devices per status in the region (the status distribution), when known. */
+  counts: Record<number, number> | undefined
+  layers: readonly MarkerLayer[]
+  shownLayers: readonly string[]
+  onLayers: (keys: string[]) => void
+}
+
+/**
+ * The legend: a checkbox per status in its colour (offline reads 掉线 here, as the spec has it)
+ * with its count, then one per marker layer. All ticked by default; toggling refetches.
+ */
+export function StatusLegend({ statuses, onStatuses, counts, layers, shownLayers, onLayers }: Props) {
+  const { t } = useTranslation()
+  const { label } = useDict()
+  const toggle = <T,>(list: readonly T[], v: T, on: boolean) =>
+    on ? [...list, v] : list.filter((x) => x !== v)
+  return (
+    <div className="dashboard-legend" data-testid="dashboard-legend">
+      {MAP_DEVICE_STATUSES.map((s) => (
+        <Checkbox
+          key={s}
+          checked={statuses.includes(s)}
+          onChange={(e) => onStatuses(toggle(statuses, s, e.target.checked))}
+          data-testid={`legend-${s}`}
+        >
+          <span className="dashboard-legend-dot" style={{ background: STATUS_HEX[s] }} />
+          {s === 4 ? t('dashboard.legend.offline') : label('device_status', s)}
+          {counts && <span className="dashboard-legend-count">{counts[s] ?? 0}</span>}
+        </Checkbox>
+      ))}
+      {layers.map((layer) => (
+        <Checkbox
+          key={layer.key}
+          checked={shownLayers.includes(layer.key)}
+          onChange={(e) => onLayers(toggle(shownLayers, layer.key, e.target.checked))}
+          data-testid={`legend-${layer.key}`}
+        >
+          <span className="dashboard-legend-dot dashboard-legend-ring" style={{ borderColor: layer.color }} />
+          {t(layer.label)}
+        </Checkbox>
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,124 @@
+import { type DeviceLocations, MAP_DEVICE_STATUSES, STATUS_PRIORITY } from '@aed/contracts/analysis-board'
+import type { Feature, FeatureCollection, Point } from 'geojson'
+import type { ExpressionSpecification } from 'maplibre-gl'
+import type { LatLon } from '../../../components/MapView/datum'
+import { STATUS_HEX } from '../../device/components/stats/statusPie'
+
+/** A device drawn on the map: where (GCJ-02) and its shown status. */
+export type PlacedDevice = { lon: number; lat: number; s: number }
+
+/** Every drawn device by id: what the live frames are compared with. */
+export type DeviceIndex = Map<number, PlacedDevice>
+
+/** The devices of a location answer, by id (only the statuses it answered). */
+export function indexOf(locations: DeviceLocations): DeviceIndex {
+  const index: DeviceIndex = new Map()
+  for (const s of MAP_DEVICE_STATUSES) {
+    for (const [id, lon, lat] of locations[String(s) as '0']) index.set(id, { lon, lat, s })
+  }
+  return index
+}
+
+/** One point feature: the device id is the feature id (updateData finds it by that). */
+export function featureOf(
+  id: number,
+  d: PlacedDevice,
+  toDisplay: (p: LatLon) => [number, number],
+): Feature<Point> {
+  return {
+    type: 'Feature',
+    id,
+    properties: { s: d.s },
+    geometry: { type: 'Point', coordinates: toDisplay(d) },
+  }
+}
+
+/** The index as the clustered source's data. */
+export function collectionOf(
+  index: DeviceIndex,
+  toDisplay: (p: LatLon) => [number, number],
+): FeatureCollection<Point> {
+  const features: Feature<Point>[] = new Array(index.size)
+  let i = 0
+  for (const [id, d] of index) features[i++] = featureOf(id, d, toDisplay)
+  return { type: 'FeatureCollection', features }
+}
+
+/** Each cluster counts its devices per status: s0 ... s4. */
+export const clusterProperties = Object.fromEntries(
+  MAP_DEVICE_STATUSES.map((s) => [`s${s}`, ['+', ['case', ['==', ['get', 's'], s], 1, 0]]]),
+) as Record<string, ExpressionSpecification>
+
+/** A cluster's colour: the worst status inside it (fault, offset, offline, warning, normal). */
+export const clusterColor = [
+  'case',
+  ...STATUS_PRIORITY.slice(0, -1).flatMap((s) => [['>', ['get', `s${s}`], 0], STATUS_HEX[s]]),
+  STATUS_HEX[0],
+] as unknown as ExpressionSpecification
+
+/** A point's colour: its status's. */
+export const pointColor = [
+  'match',
+  ['get', 's'],
+  ...MAP_DEVICE_STATUSES.filter((s) => s !== 0).flatMap((s) => [s, STATUS_HEX[s]]),
+  STATUS_HEX[0],
+] as unknown as ExpressionSpecification
+
+/** A pushed status change, as the map needs it. */
+export type StatusChange = { id: number; s: number; lon?: number | null; lat?: number | null }
+
+/** What a batch of pushed changes does to the drawn devices. */
+export type SourceDiff = {
+  /** Devices whose colour changes. */
+  update: { id: number; s: number }[]
+  /** Devices now in a shown status the map did not draw (with a place). */
+  add: { id: number; d: PlacedDevice }[]
+  /** Devices now in a hidden status. */
+  remove: number[]
+  /** Devices in a shown status the map cannot place (unknown, and no place in the push). */
+  unplaced: number
+}
+
+/**
+ * Applies a batch of changes to the index (in place) and says what the source must do. A device
+ * unknown to the map is added only when `mayAdd` (the map shows the whole scope: a device outside
+ * the chosen region must not appear in it), and only with its site's place.
+ */
+export function applyChanges(
+  index: DeviceIndex,
+  changes: readonly StatusChange[],
+  shown: ReadonlySet<number>,
+  mayAdd: boolean,
+): SourceDiff {
+  const last = new Map<number, StatusChange>()
+  for (const c of changes) last.set(c.id, c)
+  const diff: SourceDiff = { update: [], add: [], remove: [], unplaced: 0 }
+  for (const c of last.values()) {
+    const known = index.get(c.id)
+    if (known) {
+      if (!shown.has(c.s)) {
+        index.delete(c.id)
+        diff.remove.push(c.id)
+      } else if (known.s !== c.s) {
+        known.s = c.s
+        diff.update.push({ id: c.id, s: c.s })
+      }
+    } else if (shown.has(c.s) && mayAdd) {
+      if (c.lon == null || c.lat == null) {
+        diff.unplaced++
+        continue
+      }
+      const d = { lon: c.lon, lat: c.lat, s: c.s }
+      index.set(c.id, d)
+      diff.add.push({ id: c.id, d })
+    }
+  }
+  return diff
+}
+
+/** Counts per status of the drawn devices (the legend's figures follow the map). */
+export function countsOf(index: DeviceIndex): number[] {
+  const counts = MAP_DEVICE_STATUSES.map(() => 0)
+  for (const d of index.values()) counts[d.s]++
+  return counts
+}
