@@ -103,6 +103,8 @@ export default function DashboardMap({
       return
     }
     mapRef.current = map
+    // The journeys and the benchmark read the map (project a device to the screen, move the view).
+    ;(window as unknown as { __aedDashboardMap?: MapLibre }).__aedDashboardMap = map
     popup.current = new Popup({ closeButton: true, maxWidth: '320px', offset: 12 }).setDOMContent(popupNode)
     popup.current.on('close', () => setTarget(null))
     map.on('load', () => {
@@ -162,6 +164,7 @@ export default function DashboardMap({
     })
     return () => {
       popup.current?.remove()
+      ;(window as unknown as { __aedDashboardMap?: MapLibre }).__aedDashboardMap = undefined
       map.remove()
       mapRef.current = null
     }
