@@ -1,0 +1,190 @@
+import { analysisBoardApi, type DeviceLocations } from '@aed/contracts/analysis-board'
+import { deviceStatsApi } from '@aed/contracts/device-stats'
+import { act, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { i18n } from '../../../i18n'
+import { sessionStore } from '../../../lib/session'
+import { storage } from '../../../lib/storage'
+import { userInfo } from '../../../test/fixtures'
+import { type MockCall, mockApi, on } from '../../../test/mockApi'
+import { renderWithProviders } from '../../../test/renderWithProviders'
+import type DashboardMap from '../map/DashboardMap'
+import { DashboardPage, FOCUS_HOLD_MS } from './DashboardPage'
+
+type MapProps = Parameters<typeof DashboardMap>[0]
+
+// jsdom has no WebGL: the map records what the page gives it; the charts draw nothing.
+const maps = vi.hoisted(() => ({ last: null as MapProps | null }))
+vi.mock('../map/DashboardMap', () => ({
+  default: (props: MapProps) => {
+    maps.last = props
+    return <div data-testid="dashboard-map-canvas" />
+  },
+}))
+vi.mock('../../../components/EChart/EChart', async (load) => ({
+  ...(await load<typeof import('../../../components/EChart/EChart')>()),
+  EChart: ({ testId }: { testId: string }) => <div data-testid={testId} />,
+}))
+
+const located: MockCall[] = []
+const answer = (): DeviceLocations => ({
+  '0': [[1, 120.15, 30.28]],
+  '1': [],
+  '2': [[2, 120.16, 30.29]],
+  '3': [],
+  '4': [],
+  unplaced: 3,
+})
+
+function api(focus: 'ok' | 'call' = 'ok') {
+  located.length = 0
+  return mockApi([
+    on(analysisBoardApi.deviceLocation, (call) => {
+      located.push(call)
+      return { code: 0, data: answer() }
+    }),
+    on(analysisBoardApi.rescueLocation, () => ({
+      code: 0,
+      data: {
+        count: 1,
+        resource: [
+          {
+            id: 7,
+            device_id: 2,
+            device_sn: 'A640000002',
+            location: '西湖文化广场',
+            lon: 120.16,
+            lat: 30.29,
+            event_time: '2026-11-22 10:00:00',
+            end_time: null,
+            in_progress: 1,
+          },
+        ],
+      },
+    })),
+    on(analysisBoardApi.eventFocus, (call) =>
+      focus === 'call'
+        ? { code: 404, msg: '呼救事件不存在' }
+        : {
+            code: 0,
+            data: {
+              event_type: Number(call.query.get('event_type')),
+              event_id: Number(call.query.get('event_id')),
+              title: '急救事件：设备 A640000002 开始使用',
+              event_time: '2026-11-22 10:00:00',
+              end_time: null,
+              device_id: 2,
+              device_sn: 'A640000002',
+              cabinet_sn: null,
+              agency_name: '杭州市西湖区急救中心',
+              location: '西湖文化广场',
+              lon: 120.16,
+              lat: 30.29,
+              message: null,
+            },
+          },
+    ),
+    on(deviceStatsApi.stateDistribution, () => ({
+      code: 0,
+      data: {
+        all_count: 5,
+        rescue_event_count: 1,
+        normal_count: 1,
+        warn_event_count: 0,
+        error_report_count: 1,
+        offset_event_count: 0,
+        disconnect_count: 3,
+      },
+    })),
+    on(deviceStatsApi.mainStateDistribution, () => ({
+      code: 0,
+      data: { battery: [], electrode_sheet_expire: [], battery_expire: [], host_expire: [] },
+    })),
+    on(deviceStatsApi.regionalDistribution, () => ({
+      code: 0,
+      data: { address_code: null, name: '全国', items: [] },
+    })),
+  ])
+}
+
+beforeEach(async () => {
+  maps.last = null
+  storage.clear()
+  sessionStore.clear()
+  sessionStore.signIn(userInfo())
+  await i18n.changeLanguage('zh-CN')
+})
+afterEach(() => {
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+})
+
+describe('DashboardPage', () => {
+  it('asks for every status of the whole scope and gives the map the devices and the rescues', async () => {
+    api()
+    renderWithProviders(<DashboardPage />, '/watchBoard/dashboard')
+    await waitFor(() => expect(maps.last?.locations?.data['2']).toEqual([[2, 120.16, 30.29]]))
+    expect(located[0].query.get('status_list')).toBe('[0,1,2,3,4]')
+    expect(located[0].query.has('address_code')).toBe(false)
+    await waitFor(() => expect(maps.last?.markers[0]?.points.map((p) => p.title)).toEqual(['A640000002']))
+    expect(maps.last?.markers[0].points[0].active).toBe(true)
+    // The legend's counts are the status distribution's; offline reads 掉线 there.
+    await waitFor(() => expect(screen.getByTestId('legend-4').closest('label')).toHaveTextContent('掉线3'))
+    expect(screen.getByText('3 台未定位')).toBeInTheDocument()
+  })
+
+  it('unticking fault asks again without it; the rescue layer can be hidden', async () => {
+    api()
+    renderWithProviders(<DashboardPage />, '/watchBoard/dashboard')
+    const user = userEvent.setup()
+    await waitFor(() => expect(located).toHaveLength(1))
+    await user.click(within('legend-2'))
+    await waitFor(() => expect(located.at(-1)?.query.get('status_list')).toBe('[0,1,3,4]'))
+    expect(maps.last?.statuses).toEqual([0, 1, 3, 4])
+    await user.click(within('legend-rescue'))
+    await waitFor(() => expect(maps.last?.markers).toEqual([]))
+  })
+
+  it('a province chosen: devices and statistics of it, and the map flies there', async () => {
+    api()
+    renderWithProviders(<DashboardPage />, '/watchBoard/dashboard')
+    const user = userEvent.setup()
+    await waitFor(() => expect(located).toHaveLength(1))
+    const before = maps.last?.region.key
+    await user.type(screen.getByRole('combobox', { name: '省份' }), '浙江')
+    await user.click(await screen.findByTitle('浙江省', {}, { timeout: 5000 }))
+    await waitFor(() => expect(located.at(-1)?.query.get('address_code')).toBe('330000'))
+    expect(maps.last?.region).toMatchObject({ code: '330000', name: '浙江省' })
+    expect(maps.last?.region.key).not.toBe(before)
+  })
+
+  it('arriving from a message: the event card and its highlight, held 30 s; the card stays until closed', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    api()
+    renderWithProviders(<DashboardPage />, '/watchBoard/dashboard?event_type=2&event_id=7&formMsg=1')
+    expect(await screen.findByText('急救事件：设备 A640000002 开始使用')).toBeInTheDocument()
+    await waitFor(() => expect(maps.last?.focus).toMatchObject({ lon: 120.16, lat: 30.29, key: '2:7' }))
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(FOCUS_HOLD_MS + 100)
+    })
+    await waitFor(() => expect(maps.last?.focus).toBeNull())
+    // The card stays until closed.
+    await userEvent
+      .setup({ advanceTimers: vi.advanceTimersByTime })
+      .click(screen.getByTestId('dashboard-focus-close'))
+    expect(screen.queryByTestId('dashboard-focus')).toBeNull()
+  })
+
+  it('an event the server cannot show: its message in the card, nothing highlighted', async () => {
+    api('call')
+    renderWithProviders(<DashboardPage />, '/watchBoard/dashboard?event_type=1&event_id=3&formMsg=1')
+    expect(await screen.findByText('呼救事件不存在')).toBeInTheDocument()
+    expect(maps.last?.focus).toBeNull()
+  })
+})
+
+/** A legend entry's checkbox (the test id sits on the input). */
+function within(testId: string) {
+  return screen.getByTestId(testId)
+}
