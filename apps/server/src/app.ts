@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import compress from '@fastify/compress'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
@@ -7,6 +8,7 @@ import Fastify, { type FastifyBaseLogger } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { AppContext } from './context.ts'
 import { agencyRoutes } from './modules/agency/agency.routes.ts'
+import { analysisBoardRoutes } from './modules/analysis-board/analysis-board.routes.ts'
 import { appServiceRoutes } from './modules/app-service/app-service.routes.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { securityRoutes } from './modules/auth/security.routes.ts'
@@ -53,6 +55,7 @@ const features = [
   deviceRoutes,
   deviceIoRoutes,
   deviceStatsRoutes,
+  analysisBoardRoutes,
   deviceDetailRoutes,
   deviceCommandRoutes,
   cabinetRoutes,
@@ -78,6 +81,12 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyBaseLogg
     bodyLimit: 2 * 1024 * 1024,
   })
   await app.register(routeRegistryPlugin)
+  // gzip or brotli for answers over 1 KB when the client accepts it (the dashboard's device layer
+  // is megabytes of JSON; the console's scripts too). Registered before every route, since it
+  // hooks each route as it is added. Compressed types only (mime-db): images and xlsx files pass
+  // as they are; WebSocket upgrades never reach onSend. Request bodies are not inflated: uploads
+  // and device messages keep their own size limits on what was sent.
+  await app.register(compress, { threshold: 1024, globalDecompression: false })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 

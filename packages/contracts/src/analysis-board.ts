@@ -19,26 +19,20 @@ export const RESCUE_LAYER_HOURS = 24
 export const RESCUE_LAYER_MAX = 500
 
 /** A JSON array of statuses 0-4 ('[0,2]'), or a comma list ('0,2'); absent: every status. */
-const statusList = z.preprocess(
-  (v) => {
-    if (v === undefined || v === '') return undefined
-    if (Array.isArray(v)) return v.map(Number)
-    if (typeof v !== 'string') return v
-    const text = v.trim()
-    if (text.startsWith('[')) {
-      try {
-        return JSON.parse(text)
-      } catch {
-        return v
-      }
+const statusList = z.preprocess((v) => {
+  if (v === undefined || v === '') return undefined
+  if (Array.isArray(v)) return v.map(Number)
+  if (typeof v !== 'string') return v
+  const text = v.trim()
+  if (text.startsWith('[')) {
+    try {
+      return JSON.parse(text)
+    } catch {
+      return v
     }
-    return text.split(',').map((s) => (s.trim() === '' ? Number.NaN : Number(s)))
-  },
-  z
-    .array(z.number().int().min(0).max(4))
-    .max(5)
-    .optional(),
-)
+  }
+  return text.split(',').map((s) => (s.trim() === '' ? Number.NaN : Number(s)))
+}, z.array(z.number().int().min(0).max(4)).max(5).optional())
 
 export const deviceLocationQuery = deviceStatsQuery.extend({
   /** Statuses to answer; absent: all five; [] answers none (every layer unticked). */
@@ -111,6 +105,7 @@ export type RescueLocation = z.infer<typeof rescueLocationSchema>
 
 /** A marker layer's answer: a list in `resource` (the spec's responder layer reads it so too). */
 export const rescueLocationsSchema = z.object({
+  /** Rescues matching; `resource` holds the newest RESCUE_LAYER_MAX of them. */
   count: z.number().int(),
   resource: z.array(rescueLocationSchema),
 })

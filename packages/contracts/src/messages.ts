@@ -283,6 +283,8 @@ export const messages = {
     'Location offset: device {device_sn} is {distance} from its site',
   ],
   MSG_TITLE_CABINET_DOOR: ['救护箱开门：{cabinet_sn}', 'Cabinet door open: {cabinet_sn}'],
+  // dashboard map (analysis-board, issue 11)
+  FOCUS_CALL_UNSUPPORTED: ['呼救事件暂不支持在地图上查看', 'Call events cannot be shown on the map yet'],
   // event pages (helper: event pages)
   HANDLE_OK: ['处理成功！', 'Handled!'],
   HANDLE_NOTE_REQUIRED: ['请输入处理说明', 'Please enter a handling note'],

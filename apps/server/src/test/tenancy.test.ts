@@ -545,6 +545,59 @@ const cases: Record<string, Case> = {
     }
   })()),
 
+  // analysis-board (issue 11)
+  // The dashboard map: a Shenzhen device with a rescue in progress. The system's layers hold them;
+  // the Hangzhou admin's leave them out, and its popup and event highlight find nothing.
+  ...(await (async (): Promise<Record<string, Case>> => {
+    const { analysisBoardApi: api } = await import('@aed/contracts/analysis-board')
+    const { one } = await import('../db/sql.ts')
+    const { sql } = await import('drizzle-orm')
+    const mapDevice = await f.registeredDevice(tok.szAdmin, { id: sz }, { address_code: '440305' })
+    const rescue = await one<{ id: number }>(
+      t.db,
+      sql`INSERT INTO rescue_events (device_id, installation_id, agency_id, index_link, rescue_event_id, event_time)
+          SELECT i.device_id, i.id, i.agency_id, g.index_link, 'SZ-MAP-1', now()
+          FROM installations i JOIN agencies g ON g.id = i.agency_id
+          WHERE i.device_id = ${mapDevice.id} AND i.removed_at IS NULL RETURNING id`,
+    )
+    const szIds = [szDevice.id, mapDevice.id]
+    const pointIds = (data: unknown) =>
+      Object.values(data as Record<string, unknown>).flatMap((v) =>
+        Array.isArray(v) ? v.map((p) => (p as number[])[0]) : [],
+      )
+    const systemPoints = pointIds((await t.api(api.deviceLocation, { token: tok.superAdmin })).data)
+    for (const id of szIds) expect(systemPoints).toContain(id)
+    const systemRescues = (await t.api(api.rescueLocation, { token: tok.superAdmin })).data.resource
+    expect(systemRescues.map((r) => r.id)).toContain(rescue!.id)
+    const at = (e: { method: string; path: string }) => `${e.method} ${e.path}`
+    return {
+      [at(api.deviceLocation)]: {
+        list: {
+          check: (data) => {
+            const ids = pointIds(data)
+            expect(ids.length).toBeGreaterThan(0)
+            for (const id of szIds) expect(ids).not.toContain(id)
+          },
+        },
+      },
+      [at(api.devicePopup)]: {
+        crossBranch: [{ params: { id: szDevice.id } }, { params: { id: mapDevice.id } }],
+      },
+      [at(api.rescueLocation)]: {
+        list: {
+          check: (data) => {
+            const rows = (data as { resource: { id: number; device_sn: string }[] }).resource
+            expect(rows.map((r) => r.id)).not.toContain(rescue!.id)
+            noShenzhenDevice(data)
+          },
+        },
+      },
+      [at(api.eventFocus)]: {
+        crossBranch: [{ query: { event_type: 2, event_id: rescue!.id } }],
+      },
+    }
+  })()),
+
   // Exports and the factory import (device-io). The Hangzhou admin's device export, read back,
   // holds its own device and none of Shenzhen's; a Hangzhou (ordinary organisation) import into
   // Shenzhen is refused (the general agents' scope check is in device-io.test.ts).

@@ -1,0 +1,95 @@
+import { type Lang, type MessageKey, translate } from '@aed/contracts'
+import {
+  type DevicePopup,
+  type EventFocus,
+  FocusEventType,
+  type RescueLocation,
+} from '@aed/contracts/analysis-board'
+import type { Device } from '@aed/contracts/device'
+import type { MessageRow } from '@aed/contracts/message'
+import { formatDateTime } from '../../lib/time.ts'
+import { distanceText } from '../message/message.presenter.ts'
+import { type FocusRow, isPlaced, type RescueRow } from './analysis-board.repository.ts'
+
+/**
+ * The device layer's answer as the database wrote it (JSON text): the route sends it inside the
+ * envelope as it is instead of validating and serialising 100,000 points again.
+ */
+export class RawJson {
+  constructor(
+    /** One JSON value, complete. */
+    readonly text: string,
+  ) {}
+}
+
+/** The envelope around a `data` that may be RawJson: spliced as text, anything else stringified. */
+export function envelopeText(payload: { code: number; msg: string; data: unknown }): string {
+  if (!(payload.data instanceof RawJson)) return JSON.stringify(payload)
+  return `{"code":${payload.code},"msg":${JSON.stringify(payload.msg)},"data":${payload.data.text}}`
+}
+
+/** A point's popup, from the device as its detail shows it (status and readiness labelled). */
+export function presentPopup(d: Device): DevicePopup {
+  const here = isPlaced(d.lat, d.lon)
+  return {
+    id: d.id,
+    device_sn: d.device_sn,
+    device_model: d.model || null,
+    agency_name: d.agency_name,
+    location: [d.location, d.location_desc].filter(Boolean).join(' ') || null,
+    status: d.status,
+    status_text: d.status_text,
+    readiness: d.readiness,
+    readiness_text: d.readiness_text,
+    reasons: d.readiness_reasons_text,
+    last_report_time: d.last_report_time,
+    lon: here ? d.lon : null,
+    lat: here ? d.lat : null,
+  }
+}
+
+/** A rescue on the rescue layer; times as the spec shows them. */
+export function presentRescue(r: RescueRow): RescueLocation {
+  return {
+    id: r.id,
+    device_id: r.device_id,
+    device_sn: r.device_sn,
+    location: r.location,
+    lon: r.lon,
+    lat: r.lat,
+    event_time: formatDateTime(r.event_time),
+    end_time: r.ended_at ? formatDateTime(r.ended_at) : null,
+    in_progress: r.ended_at ? 0 : 1,
+  }
+}
+
+const TITLES: Record<number, MessageKey> = {
+  [FocusEventType.RESCUE]: 'MSG_TITLE_RESCUE',
+  [FocusEventType.OFFSET]: 'MSG_TITLE_OFFSET',
+  [FocusEventType.CABINET_DOOR]: 'MSG_TITLE_CABINET_DOOR',
+}
+
+/** The event the dashboard highlights, titled as its message is, with that message. */
+export function presentFocus(type: number, r: FocusRow, message: MessageRow | null, lang: Lang): EventFocus {
+  const here = isPlaced(r.lat, r.lon)
+  return {
+    event_type: type,
+    event_id: r.id,
+    title: translate(TITLES[type], lang, {
+      device_sn: r.device_sn ?? '',
+      cabinet_sn: r.cabinet_sn ?? '',
+      location: r.location ?? '',
+      distance: r.offset_distance === null ? '' : distanceText(r.offset_distance, lang),
+    }),
+    event_time: formatDateTime(r.event_time),
+    end_time: r.end_time ? formatDateTime(r.end_time) : null,
+    device_id: r.device_id,
+    device_sn: r.device_sn,
+    cabinet_sn: r.cabinet_sn,
+    agency_name: r.agency_name,
+    location: r.location,
+    lon: here ? r.lon : null,
+    lat: here ? r.lat : null,
+    message,
+  }
+}
