@@ -1,5 +1,6 @@
 // `npm run bench`: times the administration lists on a large organisation tree, and the device
-// list, the factory list and the device statistics on 100,000 registered devices. Builds the app
+// list, the factory list, the device statistics and the dashboard map's layers on 100,000
+// registered devices (and 20,000 rescues). Builds the app
 // in-process on a fresh embedded database (or BENCH_DATABASE_URL), bulk-loads agencies, users,
 // operation-log rows and devices with generate_series, then sends each request repeatedly
 // through the real HTTP stack (inject) and prints p50 / p95 / max in milliseconds.
@@ -7,6 +8,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import { regionChildren } from '@aed/contracts/regions'
 import { sql } from 'drizzle-orm'
 import pino from 'pino'
@@ -72,7 +74,7 @@ function benchRegions() {
 }
 
 /** Bulk-loads the organisations, users, log rows and devices the requests run on. */
-async function load(ctx: AppContext) {
+export async function load(ctx: AppContext) {
   const { db } = ctx
   const t0 = performance.now()
   // Ordinary agencies spread under the two general agents (ids 2 and 3 in the demo seed).
@@ -162,6 +164,34 @@ async function load(ctx: AppContext) {
   return { adminLoadMs, deviceLoadMs }
 }
 
+/**
+ * The dashboard's rescue layer: 20,000 rescues of the bench's devices spread over the last 60
+ * days (about 330 ended in any 24 hours) and 40 in progress. Loaded once, beside the devices, so
+ * a kept BENCH_DIR gets them too.
+ */
+export async function loadRescues(ctx: AppContext) {
+  const { db } = ctx
+  const have = await one<{ n: number }>(
+    db,
+    sql`SELECT count(*) AS n FROM rescue_events WHERE rescue_event_id LIKE 'BR%'`,
+  )
+  if (have?.n) return 0
+  const t0 = performance.now()
+  await db.execute(sql`
+    WITH dev AS (SELECT i.id, i.device_id, i.agency_id, row_number() OVER (ORDER BY i.id) AS n
+                 FROM installations i WHERE i.register_code LIKE 'RB%' AND i.removed_at IS NULL),
+         total AS (SELECT count(*) AS c FROM dev)
+    INSERT INTO rescue_events (device_id, installation_id, agency_id, index_link, rescue_event_id, event_time, ended_at)
+    SELECT dev.device_id, dev.id, dev.agency_id, a.index_link, 'BR' || g,
+           now() - g * interval '60 days' / 20000,
+           CASE WHEN g <= 40 THEN NULL ELSE now() - g * interval '60 days' / 20000 + interval '20 minutes' END
+    FROM generate_series(1, 20000) g CROSS JOIN total
+    JOIN dev ON dev.n = 1 + (g * 37) % total.c
+    JOIN agencies a ON a.id = dev.agency_id`)
+  await db.execute(sql`VACUUM ANALYZE rescue_events`)
+  return performance.now() - t0
+}
+
 async function main() {
   if (DIR) fs.mkdirSync(DIR, { recursive: true })
   const database = process.env.BENCH_DATABASE_URL
@@ -182,6 +212,7 @@ async function main() {
     sql`SELECT count(*) AS n FROM agencies WHERE name LIKE '压测机构%'`,
   )
   const { adminLoadMs, deviceLoadMs } = loaded?.n ? { adminLoadMs: 0, deviceLoadMs: 0 } : await load(ctx)
+  const rescueLoadMs = await loadRescues(ctx)
   // The installations' copy of their device's status and battery (migration 0011's triggers,
   // which the bulk registration above went through) must equal the devices' own.
   const astray = await one<{ n: number }>(
@@ -206,7 +237,8 @@ async function main() {
   const agent = await signIn('13800000011')
   const single = await signIn('13800000021')
   const stats = '/api/v1/device/statistic'
-  const all: [string, string, string?][] = [
+  const board = '/api/v1/analysis-board'
+  const all: [string, string, string?, Record<string, string>?][] = [
     ['agency list, page 1', '/api/v1/agency/?page=1&page_size=10'],
     ['agency list, page 100', '/api/v1/agency/?page=100&page_size=10'],
     ['agency list, name filter', '/api/v1/agency/?name=%E5%8E%8B%E6%B5%8B%E6%9C%BA%E6%9E%84199'],
@@ -240,16 +272,35 @@ async function main() {
     ['one organisation: device list, page 1', '/api/v1/device/?page=1&page_size=10', single],
     ['one organisation: state distribution', `${stats}/state-distribution/`, single],
     ['one organisation: maintenance monthly', `${stats}/maintenance-monthly/`, single],
+    ['dashboard map: device layer (whole network)', `${board}/device/location/`],
+    ['dashboard map: device layer, gzip', `${board}/device/location/`, system, { 'accept-encoding': 'gzip' }],
+    ['dashboard map: device layer, brotli', `${board}/device/location/`, system, { 'accept-encoding': 'br' }],
+    ['dashboard map: device layer, fault and offline', `${board}/device/location/?status_list=%5B2%2C4%5D`],
+    ['dashboard map: device layer, a province', `${board}/device/location/?address_code=440000`],
+    ['dashboard map: device layer, a city', `${board}/device/location/?address_code=330100`],
+    ['dashboard map: rescue layer', `${board}/rescue-event/location/`],
+    ['dashboard map: rescue layer, a province', `${board}/rescue-event/location/?address_code=440000`],
+    ['general agent: dashboard map device layer', `${board}/device/location/`, agent],
+    ['general agent: dashboard map rescue layer', `${board}/rescue-event/location/`, agent],
+    ['one organisation: dashboard map device layer', `${board}/device/location/`, single],
   ]
   const cases = ONLY ? all.filter(([name]) => ONLY.test(name)) : all
   const rows: string[] = []
-  for (const [name, url, token = system] of cases) {
+  const bodyOf = (r: { headers: Record<string, unknown>; rawPayload: Buffer }) => {
+    const enc = r.headers['content-encoding']
+    const raw = r.rawPayload
+    return (
+      enc === 'gzip' ? zlib.gunzipSync(raw) : enc === 'br' ? zlib.brotliDecompressSync(raw) : raw
+    ).toString()
+  }
+  for (const [name, url, token = system, extra = {}] of cases) {
     const times: number[] = []
     for (let i = 0; i < RUNS; i++) {
       const s = performance.now()
-      const r = await app.inject({ method: 'GET', url, headers: { authorization: `JWT ${token}` } })
+      const r = await app.inject({ method: 'GET', url, headers: { authorization: `JWT ${token}`, ...extra } })
       times.push(performance.now() - s)
-      if ((r.json() as { code: number }).code !== 0) throw new Error(`${url}: ${r.body.slice(0, 200)}`)
+      if ((JSON.parse(bodyOf(r)) as { code: number }).code !== 0)
+        throw new Error(`${url}: ${r.body.slice(0, 200)}`)
     }
     times.sort((a, b) => a - b)
     const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))].toFixed(1)
@@ -258,13 +309,30 @@ async function main() {
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`
   console.log(
     `\n${database.kind}: ${AGENCIES} agencies, ${MEMBERS} users, ${LOGS} log rows (loaded in ${s(adminLoadMs)}), ` +
-      `${DEVICES} registered devices and ${STOCK} in stock (loaded in ${s(deviceLoadMs)}), ${RUNS} runs each\n`,
+      `${DEVICES} registered devices and ${STOCK} in stock (loaded in ${s(deviceLoadMs)}), ` +
+      `20,000 rescues (loaded in ${s(rescueLoadMs)}), ${RUNS} runs each\n`,
   )
   console.log('| request | p50 ms | p95 ms | max ms |\n| --- | --- | --- | --- |')
   console.log(rows.join('\n'))
+  if (!ONLY || ONLY.test('dashboard map')) {
+    // The device layer's size on the wire, as the app sends it to each kind of client.
+    const sizes: string[] = []
+    for (const enc of ['identity', 'gzip', 'br']) {
+      const r = await app.inject({
+        method: 'GET',
+        url: `${board}/device/location/`,
+        headers: { authorization: `JWT ${system}`, 'accept-encoding': enc },
+      })
+      const data = (JSON.parse(bodyOf(r)) as { data: Record<string, unknown[]> }).data
+      const points = ['0', '1', '2', '3', '4'].reduce((n, k) => n + data[k].length, 0)
+      sizes.push(`${enc}: ${(r.rawPayload.length / 1024).toFixed(0)} KiB (${points} points)`)
+    }
+    console.log(`\ndevice layer, whole network: ${sizes.join(', ')}`)
+  }
   await app.close()
   await database.close()
   fs.rmSync(dataDir, { recursive: true, force: true })
 }
 
-void main()
+// Run, unless imported (bench-dashboard.ts seeds with load and loadRescues).
+if (import.meta.filename === path.resolve(process.argv[1] ?? '')) void main()
