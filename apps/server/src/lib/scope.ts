@@ -1,6 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import type { DbOrTx } from '../db/client.ts'
 import { agencies } from '../db/schema.ts'
+import { one } from '../db/sql.ts'
 
 /** The agencies a member may see: its own and every one below it, by materialised path. */
 export type Scope = { index_link: string }
@@ -30,4 +32,17 @@ export function inScope(scope: Scope, indexLink: string) {
  */
 export function disabledAtOrAbove(indexLink: SQL | AnyPgColumn | string): SQL {
   return sql`EXISTS (SELECT 1 FROM agencies d WHERE d.disabled AND ${indexLink} LIKE d.index_link || '%')`
+}
+
+/**
+ * The scope's condition on an organisation id column, or null when the scope holds every
+ * organisation there is (one look at the agencies, a few thousand rows): a count or a map over
+ * the whole network then needs no test per row.
+ */
+export async function agencyScopeTest(db: DbOrTx, scope: Scope, agencyId: SQL): Promise<SQL | null> {
+  const row = await one<{ all: boolean }>(
+    db,
+    sql`SELECT NOT EXISTS (SELECT 1 FROM agencies WHERE NOT (${pathInScope(scope, sql`index_link`)})) AS all`,
+  )
+  return row?.all ? null : agencyIdInScope(scope, agencyId)
 }

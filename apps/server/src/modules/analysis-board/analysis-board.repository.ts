@@ -2,7 +2,7 @@ import { MAP_DEVICE_STATUSES } from '@aed/contracts/analysis-board'
 import { type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { many, one } from '../../db/sql.ts'
-import { agencyIdInScope, pathInScope, type Scope } from '../../lib/scope.ts'
+import { agencyScopeTest, pathInScope, type Scope } from '../../lib/scope.ts'
 
 // The dashboard map's reads. The device layer is one statement over the installations alone, as
 // the statistics are (device-stats.repository.ts): a registered device's status is copied onto
@@ -10,19 +10,6 @@ import { agencyIdInScope, pathInScope, type Scope } from '../../lib/scope.ts'
 // the layer reads, so the whole network is an index-only walk without a join of the devices.
 // The database writes the layer's JSON itself: 100,000 points are one text value, not 100,000
 // rows decoded into objects and serialised again.
-
-/**
- * The scope's condition on an organisation id column, or null when the scope holds every
- * organisation there is: the whole network needs no test per row. (device-stats.repository.ts
- * keeps the same helper unexported.)
- */
-async function scopeTest(db: DbOrTx, scope: Scope, agencyId: SQL): Promise<SQL | null> {
-  const row = await one<{ all: boolean }>(
-    db,
-    sql`SELECT NOT EXISTS (SELECT 1 FROM agencies WHERE NOT (${pathInScope(scope, sql`index_link`)})) AS all`,
-  )
-  return row?.all ? null : agencyIdInScope(scope, agencyId)
-}
 
 /** The status the lists show: normal when the site hides abnormal states. */
 const shownStatus = sql`CASE WHEN i.disable_abnormal_display = 1 THEN 0 ELSE i.device_status END`
@@ -62,7 +49,7 @@ export async function deviceLocationJson(
     // The device's copy: set exactly while a live device sits in the installation (migration 0011).
     sql`i.device_status IS NOT NULL`,
   ]
-  const inScope = await scopeTest(db, scope, sql`i.agency_id`)
+  const inScope = await agencyScopeTest(db, scope, sql`i.agency_id`)
   if (inScope) where.push(inScope)
   // Region prefixes are digits only (regionPrefix of a validated code): no LIKE escaping needed.
   if (prefix) where.push(sql`i.address_code LIKE ${`${prefix}%`}`)

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { many, one } from '../../db/sql.ts'
-import { agencyIdInScope, pathInScope, type Scope } from '../../lib/scope.ts'
+import { agencyIdInScope, agencyScopeTest, pathInScope, type Scope } from '../../lib/scope.ts'
 import { TIME_ZONE } from '../../lib/time.ts'
 
 // Every statistic is one SQL statement over the registered devices of the scope, counting with
@@ -16,18 +16,6 @@ import { TIME_ZONE } from '../../lib/time.ts'
 /** A band of the data dictionary: a value v is in it when min < v <= max. */
 export type Band = { value: number | null; min?: number; max?: number }
 
-/**
- * The scope's condition on an organisation id column, or null when the scope holds every
- * organisation there is (one look at the agencies, a few thousand rows): nothing to test then.
- */
-async function scopeTest(db: DbOrTx, scope: Scope, agencyId: SQL): Promise<SQL | null> {
-  const row = await one<{ all: boolean }>(
-    db,
-    sql`SELECT NOT EXISTS (SELECT 1 FROM agencies WHERE NOT (${pathInScope(scope, sql`index_link`)})) AS all`,
-  )
-  return row?.all ? null : agencyIdInScope(scope, agencyId)
-}
-
 /** Live installations of the scope with a registered device, under the region prefix when one is given. */
 async function sites(db: DbOrTx, scope: Scope, prefix: string | null): Promise<SQL> {
   const where: SQL[] = [
@@ -36,7 +24,7 @@ async function sites(db: DbOrTx, scope: Scope, prefix: string | null): Promise<S
     // The device's copy: set exactly while a live device sits in the installation (migration 0011).
     sql`i.device_status IS NOT NULL`,
   ]
-  const inScope = await scopeTest(db, scope, sql`i.agency_id`)
+  const inScope = await agencyScopeTest(db, scope, sql`i.agency_id`)
   if (inScope) where.push(inScope)
   // Region prefixes are digits only (regionPrefix of a validated code): no LIKE escaping needed.
   if (prefix) where.push(sql`i.address_code LIKE ${`${prefix}%`}`)
@@ -211,7 +199,7 @@ export async function monthlyMaintenance(
   end: string,
 ) {
   const instant = (day: string) => sql`(${day}::date)::timestamp AT TIME ZONE ${TIME_ZONE}`
-  const inScope = await scopeTest(db, scope, sql`i.agency_id`)
+  const inScope = await agencyScopeTest(db, scope, sql`i.agency_id`)
   if (!inScope && !prefix) {
     // The whole network: each month's rows counted as ranges of the time indexes (migration
     // 0008), index-only, without a join or a bucket computed per row. Every installation and

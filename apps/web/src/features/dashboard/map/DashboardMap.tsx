@@ -181,8 +181,9 @@ export default function DashboardMap({
     const map = mapRef.current
     if (!loaded || !map || !locations) return
     performance.mark('dashboard:data')
+    // Changes pushed while the answer was on its way are kept: applied over it, they only repeat
+    // what it may already say.
     index.current = indexOf(locations.data)
-    pending.current = []
     setDrawn(null)
     const source = map.getSource(DEVICES) as GeoJSONSource
     void source.setData(collectionOf(index.current, show)).then(() => {
