@@ -71,3 +71,14 @@ export function pickTreeOption(page: Page, testId: string, text: string) {
 export function inputOf(page: Page, testId: string) {
   return page.locator(`input[data-testid="${testId}"], [data-testid="${testId}"] input`).first()
 }
+
+/**
+ * Types into a searchable antd Select and picks the option with this text: long lists are
+ * virtual, so an option far down does not exist until the search brings it into view.
+ */
+export function pickSearchedOption(page: Page, testId: string, text: string) {
+  return pickUntilShown(page, testId, text, async () => {
+    await page.keyboard.type(text)
+    return page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first()
+  })
+}
