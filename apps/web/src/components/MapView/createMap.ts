@@ -41,12 +41,17 @@ export function createMap(
     attributionControl: { compact: true },
     dragRotate: false,
     pitchWithRotate: false,
+    // Labels appear at once instead of fading in: a fade is several more frames to draw, and
+    // without a GPU each one is slow.
+    fadeDuration: 0,
   })
   map.addControl(new NavigationControl({ showCompass: false }), 'top-right')
   map.addControl(new ScaleControl({ unit: 'metric' }), 'bottom-left')
   map.touchZoomRotate.disableRotation()
+  // The basemap chunk loads while the style does, not after it.
+  const basemapLoaded = loadChinaBasemap()
   map.on('load', async () => {
-    const basemap = await loadChinaBasemap()
+    const basemap = await basemapLoaded
     const set = (id: string, data: GeoJSON) => (map.getSource(id) as GeoJSONSource | undefined)?.setData(data)
     set('china-provinces', basemap.provinces)
     set('china-outline', basemap.outline)

@@ -10,13 +10,12 @@ import { useLiveFrames } from '../../../app/live/useLiveFrames'
 import { labelPoint } from '../../../components/MapView/chinaBasemap'
 import { createMap, datum, markerElement } from '../../../components/MapView/createMap'
 import { type LatLon, toDisplay } from '../../../components/MapView/datum'
+import { ClusterClient } from './clusterClient'
+import type { ClusterView } from './clusterProtocol'
 import {
   applyChanges,
   clusterColor,
-  clusterProperties,
-  collectionOf,
   type DeviceIndex,
-  featureOf,
   indexOf,
   pointColor,
   type StatusChange,
@@ -26,6 +25,8 @@ import { COUNTRY_VIEW, type PlaceIndex, regionCentre, toMapZoom, zoomFor } from 
 
 /** Pushed status changes are applied together at most this often (one re-cluster per batch). */
 export const LIVE_BATCH_MS = 1000
+/** The view asked of the cluster worker reaches this far past each edge, so a pan shows no gap. */
+const VIEW_MARGIN = 0.5
 const DEVICES = 'devices'
 const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] }
 const show = (p: LatLon) => toDisplay(p, datum)
@@ -79,6 +80,7 @@ export default function DashboardMap({
   const popup = useRef<Popup | null>(null)
   const index = useRef<DeviceIndex>(new Map())
   const pending = useRef<StatusChange[]>([])
+  const clusters = useRef<ClusterClient | null>(null)
   const latest = useRef({ statuses, region, onUnknownDevice })
   latest.current = { statuses, region, onUnknownDevice }
 
@@ -103,19 +105,20 @@ export default function DashboardMap({
       return
     }
     mapRef.current = map
+    const client = new ClusterClient((features) => {
+      void (map.getSource(DEVICES) as GeoJSONSource | undefined)?.setData({
+        type: 'FeatureCollection',
+        features,
+      })
+    })
+    clusters.current = client
     // The journeys and the benchmark read the map (project a device to the screen, move the view).
     ;(window as unknown as { __aedDashboardMap?: MapLibre }).__aedDashboardMap = map
     popup.current = new Popup({ closeButton: true, maxWidth: '320px', offset: 12 }).setDOMContent(popupNode)
     popup.current.on('close', () => setTarget(null))
     map.on('load', () => {
-      map.addSource(DEVICES, {
-        type: 'geojson',
-        data: EMPTY,
-        cluster: true,
-        clusterRadius: 56,
-        clusterMaxZoom: 14,
-        clusterProperties,
-      })
+      // The view's clusters and single devices, as the cluster worker answers them.
+      map.addSource(DEVICES, { type: 'geojson', data: EMPTY })
       map.addLayer({
         id: 'device-clusters',
         type: 'circle',
@@ -154,7 +157,8 @@ export default function DashboardMap({
           'circle-stroke-width': 1.5,
         },
       })
-      map.on('click', 'device-clusters', (e) => void zoomIntoCluster(map, e.features?.[0]))
+      map.on('click', 'device-clusters', (e) => void zoomIntoCluster(map, clusters.current, e.features?.[0]))
+      map.on('move', () => askView(map))
       map.on('click', 'device-points', (e) => {
         const f = e.features?.[0]
         if (f) open(map, f, { kind: 'device', id: Number(f.id) })
@@ -163,6 +167,8 @@ export default function DashboardMap({
       setLoaded(true)
     })
     return () => {
+      client.terminate()
+      clusters.current = null
       popup.current?.remove()
       ;(window as unknown as { __aedDashboardMap?: MapLibre }).__aedDashboardMap = undefined
       map.remove()
@@ -176,24 +182,33 @@ export default function DashboardMap({
     setTarget(next)
   }
 
-  // A new answer replaces the devices; drawn and counted once the map is idle again.
+  // A new answer replaces the devices: indexed in the cluster worker, the view's clusters drawn,
+  // and counted once the map is idle again.
   useEffect(() => {
     const map = mapRef.current
-    if (!loaded || !map || !locations) return
+    const client = clusters.current
+    if (!loaded || !map || !client || !locations) return
     performance.mark('dashboard:data')
     // Changes pushed while the answer was on its way are kept: applied over it, they only repeat
     // what it may already say.
     index.current = indexOf(locations.data)
     setDrawn(null)
-    const source = map.getSource(DEVICES) as GeoJSONSource
-    void source.setData(collectionOf(index.current, show)).then(() => {
+    let current = true
+    void client.load(index.current, show, viewOf(map)).then(() => {
+      if (!current) return
+      performance.mark('dashboard:indexed')
       map.once('idle', () => {
         performance.mark('dashboard:drawn')
         setDrawn(index.current.size)
       })
-      map.triggerRepaint()
     })
+    return () => {
+      current = false
+    }
   }, [loaded, locations])
+
+  /** Asks the worker for the clusters of the view. */
+  const askView = (map: MapLibre) => clusters.current?.query(viewOf(map))
 
   // Pushed status changes, applied in batches: one update of the source (and one re-cluster in
   // the worker) per batch however many devices changed.
@@ -205,7 +220,8 @@ export default function DashboardMap({
     if (!loaded) return
     const timer = setInterval(() => {
       const map = mapRef.current
-      if (!map || pending.current.length === 0 || !locations) return
+      const client = clusters.current
+      if (!map || !client || pending.current.length === 0 || !locations) return
       const changes = pending.current
       pending.current = []
       const { statuses: ticked, region: chosen, onUnknownDevice: unknown } = latest.current
@@ -213,19 +229,15 @@ export default function DashboardMap({
       const missed = changes.some((c) => !index.current.has(c.id) && ticked.includes(c.s))
       if (diff.unplaced > 0 || (chosen.code && missed)) unknown()
       if (diff.update.length + diff.add.length + diff.remove.length === 0) return
-      void (map.getSource(DEVICES) as GeoJSONSource).updateData({
-        remove: diff.remove,
-        add: diff.add.map((a) => featureOf(a.id, a.d, show)),
-        update: diff.update.map((u) => ({ id: u.id, addOrUpdateProperties: [{ key: 's', value: u.s }] })),
-      })
-      setDrawn(index.current.size)
+      void client.load(index.current, show, viewOf(map)).then(() => setDrawn(index.current.size))
     }, LIVE_BATCH_MS)
     return () => clearInterval(timer)
   }, [loaded, locations])
 
   // Flies to a newly chosen region: its basemap place, else (districts) the middle of its devices
   // once they have arrived.
-  const flown = useRef<number | null>(null)
+  // The map opens on the country view: region 0 needs no flight (an 800 ms animation for nothing).
+  const flown = useRef<number | null>(0)
   useEffect(() => {
     const map = mapRef.current
     if (!map || !loaded || flown.current === region.key) return
@@ -257,24 +269,35 @@ export default function DashboardMap({
       const id = `marker-${m.layer.key}`
       if (map.getLayer(`${id}-point`)) continue
       if (!map.getSource(id)) map.addSource(id, { type: 'geojson', data: EMPTY })
-      map.addLayer({
-        id: `${id}-halo`,
-        type: 'circle',
-        source: id,
-        filter: ['==', ['get', 'active'], true],
-        paint: { 'circle-color': m.layer.color, 'circle-opacity': 0.25, 'circle-radius': 18 },
-      })
-      map.addLayer({
-        id: `${id}-point`,
-        type: 'circle',
-        source: id,
-        paint: {
-          'circle-color': m.layer.color,
-          'circle-radius': 8,
-          'circle-stroke-color': '#ffffff',
-          'circle-stroke-width': 2.5,
+      // Under the clusters' counts, so a rescue beside a cluster does not hide its number.
+      map.addLayer(
+        {
+          id: `${id}-halo`,
+          type: 'circle',
+          source: id,
+          filter: ['==', ['get', 'active'], true],
+          paint: {
+            'circle-color': m.layer.color,
+            'circle-opacity': 0.25,
+            'circle-radius': ['interpolate', ['linear'], ['zoom'], 4, 10, 12, 18],
+          },
         },
-      })
+        'device-cluster-count',
+      )
+      map.addLayer(
+        {
+          id: `${id}-point`,
+          type: 'circle',
+          source: id,
+          paint: {
+            'circle-color': m.layer.color,
+            'circle-radius': ['interpolate', ['linear'], ['zoom'], 4, 5, 12, 8],
+            'circle-stroke-color': '#ffffff',
+            'circle-stroke-width': ['interpolate', ['linear'], ['zoom'], 4, 1.5, 12, 2.5],
+          },
+        },
+        'device-cluster-count',
+      )
       // Handlers stay on the map by layer id: a layer ticked again reuses them.
       if (handled.current.has(id)) continue
       handled.current.add(id)
@@ -331,11 +354,30 @@ export default function DashboardMap({
   )
 }
 
+/** The map's view with a margin past each edge, so a pan shows no gap before the next answer. */
+function viewOf(map: MapLibre): ClusterView {
+  const b = map.getBounds()
+  const dx = (b.getEast() - b.getWest()) * VIEW_MARGIN
+  const dy = (b.getNorth() - b.getSouth()) * VIEW_MARGIN
+  return {
+    bbox: [
+      Math.max(-180, b.getWest() - dx),
+      Math.max(-85, b.getSouth() - dy),
+      Math.min(180, b.getEast() + dx),
+      Math.min(85, b.getNorth() + dy),
+    ],
+    zoom: map.getZoom(),
+  }
+}
+
 /** Zooms in to where a clicked cluster splits. */
-async function zoomIntoCluster(map: MapLibre, f: MapGeoJSONFeature | undefined) {
-  if (!f) return
-  const source = map.getSource(DEVICES) as GeoJSONSource
-  const zoom = await source.getClusterExpansionZoom(Number(f.properties?.cluster_id))
+async function zoomIntoCluster(
+  map: MapLibre,
+  client: ClusterClient | null,
+  f: MapGeoJSONFeature | undefined,
+) {
+  if (!f || !client) return
+  const zoom = await client.expand(Number(f.properties?.cluster_id))
   map.easeTo({ center: (f.geometry as Point).coordinates as LngLatLike, zoom })
 }
 

@@ -2,7 +2,9 @@ import type { DeviceLocations } from '@aed/contracts/analysis-board'
 import { expression, type StylePropertySpecification } from '@maplibre/maplibre-gl-style-spec'
 import { describe, expect, it } from 'vitest'
 import { STATUS_HEX } from '../../device/components/stats/statusPie'
-import { applyChanges, clusterColor, collectionOf, indexOf, pointColor } from './deviceSource'
+import { RANKS } from './clusterClient'
+import { buildClusterIndex } from './clusterIndex'
+import { applyChanges, clusterColor, indexOf, pointColor } from './deviceSource'
 
 const locations: DeviceLocations = {
   '0': [
@@ -16,49 +18,67 @@ const locations: DeviceLocations = {
   unplaced: 0,
 }
 
-/** Evaluates a paint expression for a feature's properties, as MapLibre would. */
-function colourOf(exp: unknown, properties: Record<string, number>) {
-  const spec = {
-    type: 'color',
-    'property-type': 'data-driven',
-    expression: { parameters: ['zoom', 'feature'] },
-  }
+/** Evaluates an expression for a feature's properties, as MapLibre would. */
+function evaluate(exp: unknown, type: 'color' | 'number', properties: Record<string, number>) {
+  const spec = { type, 'property-type': 'data-driven', expression: { parameters: ['zoom', 'feature'] } }
   const compiled = expression.createPropertyExpression(
     exp,
     'paint.circle-color',
     spec as StylePropertySpecification,
   )
   if (compiled.result !== 'success') throw new Error(JSON.stringify(compiled.value))
-  const c = compiled.value.evaluate({ zoom: 10 }, { type: 'Point', properties } as never) as {
-    toString(): string
-  }
-  return c.toString()
+  return compiled.value.evaluate({ zoom: 10 }, { type: 'Point', properties } as never) as unknown
 }
+const colourOf = (exp: unknown, properties: Record<string, number>) =>
+  String(evaluate(exp, 'color', properties))
+
+/** The colour of a cluster of devices in these statuses, as the cluster worker ranks them. */
+function clusterColourOf(statuses: number[]) {
+  return colourOf(clusterColor, { w: Math.max(...statuses.map((s) => RANKS[s])) })
+}
+
+/** A clustered feature, its properties read loosely. */
+type Loose = { id?: number; properties: Record<string, number | boolean> }
+
 const rgba = (hex: string) => {
   const n = Number.parseInt(hex.slice(1), 16)
   return `rgba(${n >> 16},${(n >> 8) & 255},${n & 255},1)`
 }
 
 describe('device source', () => {
-  it('indexes the answer by device id and builds point features with the id', () => {
+  it('indexes the answer by device id', () => {
     const index = indexOf(locations)
     expect([...index.keys()]).toEqual([1, 2, 3])
-    const fc = collectionOf(index, (p) => [p.lon, p.lat])
-    expect(fc.features[2]).toEqual({
-      type: 'Feature',
-      id: 3,
-      properties: { s: 2 },
-      geometry: { type: 'Point', coordinates: [121, 31] },
-    })
+    expect(index.get(3)).toEqual({ lon: 121, lat: 31, s: 2 })
+  })
+
+  it('clusters near devices at low zoom keeping the worst rank, and shows each device with its id and status up close', () => {
+    // Three devices a few hundred metres apart in Hangzhou, one in Beijing.
+    const ids = new Int32Array([1, 2, 3, 4])
+    const coords = new Float64Array([120.15, 30.28, 120.152, 30.281, 120.154, 30.279, 116.4, 39.9])
+    const statuses = new Uint8Array([0, 1, 2, 0])
+    const index = buildClusterIndex({ ids, coords, statuses, ranks: RANKS, radius: 56, maxZoom: 13 })
+    const country = index.getClusters([70, 15, 140, 55], 4) as unknown as Loose[]
+    const hangzhou = country.find((f) => f.properties.cluster)
+    expect(hangzhou?.properties).toMatchObject({ point_count: 3, w: RANKS[2] })
+    expect(colourOf(clusterColor, { w: Number(hangzhou?.properties.w) })).toBe(rgba(STATUS_HEX[2]))
+    const beijing = country.find((f) => !f.properties.cluster)
+    expect(beijing).toMatchObject({ id: 4, properties: { s: 0 } })
+    const street = index.getClusters([120.14, 30.27, 120.16, 30.29], 17) as unknown as Loose[]
+    expect(street.map((f) => [f.id, f.properties.s]).sort()).toEqual([
+      [1, 0],
+      [2, 1],
+      [3, 2],
+    ])
+    expect(index.getClusterExpansionZoom(Number(hangzhou?.properties.cluster_id))).toBeGreaterThan(4)
   })
 
   it('a cluster takes the worst status inside: fault over offset over offline over warning over normal', () => {
-    const cluster = (counts: number[]) => Object.fromEntries(counts.map((n, s) => [`s${s}`, n]))
-    expect(colourOf(clusterColor, cluster([9, 1, 0, 0, 1]))).toBe(rgba(STATUS_HEX[4]))
-    expect(colourOf(clusterColor, cluster([9, 1, 1, 1, 1]))).toBe(rgba(STATUS_HEX[2]))
-    expect(colourOf(clusterColor, cluster([9, 1, 0, 1, 1]))).toBe(rgba(STATUS_HEX[3]))
-    expect(colourOf(clusterColor, cluster([9, 1, 0, 0, 0]))).toBe(rgba(STATUS_HEX[1]))
-    expect(colourOf(clusterColor, cluster([9, 0, 0, 0, 0]))).toBe(rgba(STATUS_HEX[0]))
+    expect(clusterColourOf([0, 0, 1, 4])).toBe(rgba(STATUS_HEX[4]))
+    expect(clusterColourOf([0, 1, 2, 3, 4])).toBe(rgba(STATUS_HEX[2]))
+    expect(clusterColourOf([0, 1, 3, 4])).toBe(rgba(STATUS_HEX[3]))
+    expect(clusterColourOf([0, 0, 1])).toBe(rgba(STATUS_HEX[1]))
+    expect(clusterColourOf([0, 0])).toBe(rgba(STATUS_HEX[0]))
     expect(colourOf(pointColor, { s: 2 })).toBe(rgba(STATUS_HEX[2]))
   })
 

@@ -1,7 +1,5 @@
 import { type DeviceLocations, MAP_DEVICE_STATUSES, STATUS_PRIORITY } from '@aed/contracts/analysis-board'
-import type { Feature, FeatureCollection, Point } from 'geojson'
 import type { ExpressionSpecification } from 'maplibre-gl'
-import type { LatLon } from '../../../components/MapView/datum'
 import { STATUS_HEX } from '../../device/components/stats/statusPie'
 
 /** A device drawn on the map: where (GCJ-02) and its shown status. */
@@ -19,40 +17,14 @@ export function indexOf(locations: DeviceLocations): DeviceIndex {
   return index
 }
 
-/** One point feature: the device id is the feature id (updateData finds it by that). */
-export function featureOf(
-  id: number,
-  d: PlacedDevice,
-  toDisplay: (p: LatLon) => [number, number],
-): Feature<Point> {
-  return {
-    type: 'Feature',
-    id,
-    properties: { s: d.s },
-    geometry: { type: 'Point', coordinates: toDisplay(d) },
-  }
-}
+/** A status's rank of badness: 4 for the worst (fault) down to 0 for normal (STATUS_PRIORITY). */
+export const rankOf = (status: number) => STATUS_PRIORITY.length - 1 - STATUS_PRIORITY.indexOf(status)
 
-/** The index as the clustered source's data. */
-export function collectionOf(
-  index: DeviceIndex,
-  toDisplay: (p: LatLon) => [number, number],
-): FeatureCollection<Point> {
-  const features: Feature<Point>[] = new Array(index.size)
-  let i = 0
-  for (const [id, d] of index) features[i++] = featureOf(id, d, toDisplay)
-  return { type: 'FeatureCollection', features }
-}
-
-/** Each cluster counts its devices per status: s0 ... s4. */
-export const clusterProperties = Object.fromEntries(
-  MAP_DEVICE_STATUSES.map((s) => [`s${s}`, ['+', ['case', ['==', ['get', 's'], s], 1, 0]]]),
-) as Record<string, ExpressionSpecification>
-
-/** A cluster's colour: the worst status inside it (fault, offset, offline, warning, normal). */
+/** A cluster's colour: the worst status inside it (`w`, the worst rank the cluster worker kept). */
 export const clusterColor = [
-  'case',
-  ...STATUS_PRIORITY.slice(0, -1).flatMap((s) => [['>', ['get', `s${s}`], 0], STATUS_HEX[s]]),
+  'match',
+  ['get', 'w'],
+  ...STATUS_PRIORITY.slice(0, -1).flatMap((s) => [rankOf(s), STATUS_HEX[s]]),
   STATUS_HEX[0],
 ] as unknown as ExpressionSpecification
 
@@ -114,11 +86,4 @@ export function applyChanges(
     }
   }
   return diff
-}
-
-/** Counts per status of the drawn devices (the legend's figures follow the map). */
-export function countsOf(index: DeviceIndex): number[] {
-  const counts = MAP_DEVICE_STATUSES.map(() => 0)
-  for (const d of index.values()) counts[d.s]++
-  return counts
 }

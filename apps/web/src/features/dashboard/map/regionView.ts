@@ -7,8 +7,11 @@ import type { RegionOption } from '../../../components/RegionPicker/regionOption
  */
 export const toMapZoom = (specZoom: number) => specZoom - 1
 
-/** Where the whole country opens (GCJ-02) and the spec's zoom for it (5). */
-export const COUNTRY_VIEW = { center: { lon: 104.2, lat: 35.6 }, zoom: toMapZoom(5) } as const
+/**
+ * Where the whole country opens (GCJ-02) and the spec's zoom for it (5): centred a little south
+ * and east of the middle of the land, where the devices are, so Guangdong and Hainan are in view.
+ */
+export const COUNTRY_VIEW = { center: { lon: 108, lat: 31 }, zoom: toMapZoom(5) } as const
 
 /** The spec's zoom per level (section 9): province 8, city 11, district 12; Hong Kong and Macao 14. */
 export function specZoomFor(code: string | undefined): number {

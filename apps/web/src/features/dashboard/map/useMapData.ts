@@ -33,6 +33,9 @@ export function useDeviceLocations(code: string | undefined, statuses: readonly 
       }),
     }),
     placeholderData: keepPreviousData,
+    // A new answer replaces the old one whole: comparing 100,000 points to keep unchanged parts
+    // would only cost time on the main thread.
+    structuralSharing: false,
     refetchInterval: paused ? false : DASHBOARD_REFRESH.fullMs,
     staleTime: DASHBOARD_REFRESH.fullMs,
   })
