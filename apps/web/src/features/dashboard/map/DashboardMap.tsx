@@ -116,6 +116,21 @@ export default function DashboardMap({
     ;(window as unknown as { __aedDashboardMap?: MapLibre }).__aedDashboardMap = map
     popup.current = new Popup({ closeButton: true, maxWidth: '320px', offset: 12 }).setDOMContent(popupNode)
     popup.current.on('close', () => setTarget(null))
+    // The content arrives after the popup is placed (the device is fetched on click): once it has
+    // its size the popup is placed again and the map moves just enough to show it whole.
+    const refit = new ResizeObserver(() => {
+      const open = popup.current
+      if (!open?.isOpen() || !container.current) return
+      open.setLngLat(open.getLngLat())
+      const box = open.getElement().getBoundingClientRect()
+      const area = container.current.getBoundingClientRect()
+      const over = (low: number, high: number, min: number, max: number) =>
+        low < min + 8 ? low - min - 8 : high > max - 8 ? Math.min(high - max + 8, low - min - 8) : 0
+      const dx = over(box.left, box.right, area.left, area.right)
+      const dy = over(box.top, box.bottom, area.top, area.bottom)
+      if (dx || dy) map.panBy([dx, dy], { duration: 200 })
+    })
+    refit.observe(popupNode)
     map.on('load', () => {
       // The view's clusters and single devices, as the cluster worker answers them.
       map.addSource(DEVICES, { type: 'geojson', data: EMPTY })
@@ -167,6 +182,7 @@ export default function DashboardMap({
       setLoaded(true)
     })
     return () => {
+      refit.disconnect()
       client.terminate()
       clusters.current = null
       popup.current?.remove()
