@@ -2,8 +2,8 @@ import type { DevicePopup } from '@aed/contracts/analysis-board'
 import { Button, Descriptions, Spin, Tag, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { DeviceStatusTag } from '../../device/components/DeviceStatusTag'
+import { useDevicePopup } from '../api/useMapData'
 import type { MarkerPoint } from './mapLayers'
-import { useDevicePopup } from './useMapData'
 
 const READINESS_COLORS: Record<string, string> = { ready: 'green', not_ready: 'red', unknown: 'default' }
 

@@ -14,6 +14,7 @@ import { useDashboardStats } from '../api/useDashboardStats'
 import { DashboardBars } from '../components/DashboardBars'
 import { DashboardStatusColumn } from '../components/DashboardStatusColumn'
 import '../dashboard.css'
+import { useDeviceLocations, useEventFocus, useMarkerLayers } from '../api/useMapData'
 import type { MapFocus, MapTarget } from '../map/DashboardMap'
 import { DevicePopupCard, MarkerPopupCard } from '../map/DevicePopupCard'
 import { EventFocusCard } from '../map/EventFocusCard'
@@ -21,7 +22,6 @@ import { MARKER_LAYERS } from '../map/mapLayers'
 import { RegionSelects } from '../map/RegionSelects'
 import { regionCode } from '../map/regionView'
 import { StatusLegend } from '../map/StatusLegend'
-import { useDeviceLocations, useEventFocus, useMarkerLayers } from '../map/useMapData'
 
 /** MapLibre loads with this page's map, never with the sign-in page. */
 const DashboardMap = lazy(() => import('../map/DashboardMap'))

@@ -4,17 +4,9 @@ import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstac
 import { useMemo } from 'react'
 import { useLiveFrames } from '../../../app/live/useLiveFrames'
 import { callApi } from '../../../lib/api'
+import type { MarkerLayer } from '../map/mapLayers'
 import { DASHBOARD_REFRESH } from '../refresh'
-import type { MarkerLayer } from './mapLayers'
-
-/** Query keys of the map's calls, under the dashboard's. */
-export const mapKeys = {
-  all: ['dashboard', 'map'] as const,
-  devices: (region: string, statuses: string) => ['dashboard', 'map', 'devices', region, statuses] as const,
-  layer: (key: string, region: string) => ['dashboard', 'map', 'layer', key, region] as const,
-  popup: (id: number) => ['dashboard', 'map', 'popup', id] as const,
-  focus: (q: EventFocusQuery) => ['dashboard', 'map', 'focus', q.event_type, q.event_id] as const,
-}
+import { dashboardKeys } from './keys'
 
 /**
  * The devices of the region in the ticked statuses. Status changes arrive pushed, so the full
@@ -24,7 +16,7 @@ export const mapKeys = {
 export function useDeviceLocations(code: string | undefined, statuses: readonly number[], paused: boolean) {
   const sorted = MAP_DEVICE_STATUSES.filter((s) => statuses.includes(s))
   return useQuery({
-    queryKey: mapKeys.devices(code ?? '', sorted.join()),
+    queryKey: dashboardKeys.devices(code ?? '', sorted.join()),
     queryFn: async ({ signal }) => ({
       code,
       data: await callApi(analysisBoardApi.deviceLocation, {
@@ -46,7 +38,7 @@ export function useMarkerLayers(layers: readonly MarkerLayer[], code: string | u
   const client = useQueryClient()
   const results = useQueries({
     queries: layers.map((layer) => ({
-      queryKey: mapKeys.layer(layer.key, code ?? ''),
+      queryKey: dashboardKeys.layer(layer.key, code ?? ''),
       queryFn: ({ signal }: { signal: AbortSignal }) => layer.load(code, signal),
       refetchInterval: paused ? (false as const) : layer.refreshMs,
       placeholderData: keepPreviousData,
@@ -56,7 +48,7 @@ export function useMarkerLayers(layers: readonly MarkerLayer[], code: string | u
   useLiveFrames(LiveType.AID_ALARM, () => {
     for (const layer of layers) {
       if (layer.liveTypes.includes(LiveType.AID_ALARM)) {
-        void client.invalidateQueries({ queryKey: ['dashboard', 'map', 'layer', layer.key] })
+        void client.invalidateQueries({ queryKey: dashboardKeys.layer(layer.key) })
       }
     }
   })
@@ -68,7 +60,7 @@ export function useMarkerLayers(layers: readonly MarkerLayer[], code: string | u
 /** One device as its popup shows it. */
 export function useDevicePopup(id: number) {
   return useQuery({
-    queryKey: mapKeys.popup(id),
+    queryKey: dashboardKeys.popup(id),
     queryFn: ({ signal }) => callApi(analysisBoardApi.devicePopup, { params: { id }, signal }),
     staleTime: 10_000,
   })
@@ -77,7 +69,7 @@ export function useDevicePopup(id: number) {
 /** The event a message's details link highlights. */
 export function useEventFocus(q: EventFocusQuery | null) {
   return useQuery({
-    queryKey: q ? mapKeys.focus(q) : ['dashboard', 'map', 'focus', 'none'],
+    queryKey: dashboardKeys.focus(q),
     queryFn: ({ signal }) => callApi(analysisBoardApi.eventFocus, { query: q as EventFocusQuery, signal }),
     enabled: q !== null,
     retry: false,
