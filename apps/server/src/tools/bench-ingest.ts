@@ -12,7 +12,8 @@
 //     a fixed offered rate.
 //
 // BENCH_DATABASE_URL=postgres://... for PostgreSQL (a fresh database is created in it), else PGlite.
-// BENCH_SECONDS per measurement (default 8); BENCH_RATE the offered rate of the latency run.
+// BENCH_SECONDS per measurement (default 8); BENCH_RATE the offered rate of the latency run;
+// BENCH_ONLY=mixed (or ceiling, changing, heartbeats; comma-separated) runs only those parts.
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -33,6 +34,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
 const RATE = Number(process.env.BENCH_RATE ?? 5000)
 /** Devices beside the demo's (factory stock made for the bench; they report like any). */
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 20_000)
+const ONLY = process.env.BENCH_ONLY?.split(',').map((p) => p.trim())
+const runs = (part: 'ceiling' | 'changing' | 'heartbeats' | 'mixed') => !ONLY || ONLY.includes(part)
 
 async function open() {
   const url = process.env.BENCH_DATABASE_URL
@@ -104,31 +107,35 @@ async function main() {
   // The ceiling: the same database doing nothing but inserts.
   await ctx.db.execute(sql`CREATE TABLE bench_raw (id bigserial PRIMARY KEY, device_id bigint, msg_id text, data jsonb,
     received_at timestamptz DEFAULT now(), UNIQUE (device_id, msg_id))`)
-  let k = 0
-  const rawSingle = await during(pgConcurrency, async () => {
-    const i = k++
-    await ctx.db.transaction(async (tx) => {
-      await tx.execute(
-        sql`INSERT INTO bench_raw (device_id, msg_id, data) VALUES (${i % 300}, ${`s${i}`}, ${'{"battery":80}'}::jsonb)`,
-      )
+  let rawSingle = Number.NaN
+  let rawBulk = Number.NaN
+  if (runs('ceiling')) {
+    let k = 0
+    rawSingle = await during(pgConcurrency, async () => {
+      const i = k++
+      await ctx.db.transaction(async (tx) => {
+        await tx.execute(
+          sql`INSERT INTO bench_raw (device_id, msg_id, data) VALUES (${i % 300}, ${`s${i}`}, ${'{"battery":80}'}::jsonb)`,
+        )
+      })
+      return 1
     })
-    return 1
-  })
-  const rawBulk = await during(2, async () => {
-    const base = k
-    k += 1000
-    const values = sql.join(
-      Array.from(
-        { length: 1000 },
-        (_, j) => sql`(${(base + j) % 300}, ${`b${base + j}`}, ${'{"battery":80}'}::jsonb)`,
-      ),
-      sql`, `,
-    )
-    await ctx.db.execute(sql`INSERT INTO bench_raw (device_id, msg_id, data) VALUES ${values}`)
-    return 1000
-  })
-  console.log(`ceiling  state-changing (1 row per transaction): ${rawSingle.toFixed(0)} /s`)
-  console.log(`ceiling  heartbeat-sized (1,000-row inserts):     ${rawBulk.toFixed(0)} /s`)
+    rawBulk = await during(2, async () => {
+      const base = k
+      k += 1000
+      const values = sql.join(
+        Array.from(
+          { length: 1000 },
+          (_, j) => sql`(${(base + j) % 300}, ${`b${base + j}`}, ${'{"battery":80}'}::jsonb)`,
+        ),
+        sql`, `,
+      )
+      await ctx.db.execute(sql`INSERT INTO bench_raw (device_id, msg_id, data) VALUES ${values}`)
+      return 1000
+    })
+    console.log(`ceiling  state-changing (1 row per transaction): ${rawSingle.toFixed(0)} /s`)
+    console.log(`ceiling  heartbeat-sized (1,000-row inserts):     ${rawBulk.toFixed(0)} /s`)
+  }
 
   const message = (s: (typeof senders)[number], type: string, data: Record<string, unknown>) => {
     s.seq++
@@ -157,78 +164,84 @@ async function main() {
     sql`UPDATE devices SET battery = 80, status = 0, readiness = 'ready', readiness_reasons = '{}'`,
   )
 
-  let fail = 0
-  const touched = new Set<(typeof senders)[number]>()
-  const changing = await during(pgConcurrency, async (i) => {
-    const s = senders[(i * 37 + fail++) % senders.length]
-    touched.add(s)
-    const bad = s.seq % 2 === 0
-    await ingest(
-      ctx,
-      s,
-      [
-        message(s, 'selftest', {
-          report_type: 1,
-          result: bad ? 'fail' : 'pass',
-          fault_codes: bad ? ['E02'] : [],
-        }),
-      ],
-      'https',
+  if (runs('changing')) {
+    let fail = 0
+    const touched = new Set<(typeof senders)[number]>()
+    const changing = await during(pgConcurrency, async (i) => {
+      const s = senders[(i * 37 + fail++) % senders.length]
+      touched.add(s)
+      const bad = s.seq % 2 === 0
+      await ingest(
+        ctx,
+        s,
+        [
+          message(s, 'selftest', {
+            report_type: 1,
+            result: bad ? 'fail' : 'pass',
+            fault_codes: bad ? ['E02'] : [],
+          }),
+        ],
+        'https',
+      )
+      return 1
+    })
+    console.log(
+      `engine   state-changing (self-tests):            ${changing.toFixed(0)} /s  (${((100 * changing) / rawSingle).toFixed(0)}% of the ceiling)`,
     )
-    return 1
-  })
-  console.log(
-    `engine   state-changing (self-tests):            ${changing.toFixed(0)} /s  (${((100 * changing) / rawSingle).toFixed(0)}% of the ceiling)`,
-  )
-  // Close what the self-tests left open so heartbeats are quiet again.
-  for (const s of touched)
-    await ingest(ctx, s, [message(s, 'selftest', { report_type: 1, result: 'pass' })], 'https')
-
-  let r = 0
-  const beats = await during(300, async () => {
-    const s = senders[r++ % senders.length]
-    await ingest(ctx, s, [message(s, 'heartbeat', { battery: 80, rssi: -70 })], 'mqtt')
-    return 1
-  })
-  console.log(
-    `engine   heartbeats (change nothing):             ${beats.toFixed(0)} /s  (${((100 * beats) / rawBulk).toFixed(0)}% of the ceiling)`,
-  )
-
-  // Mixed load at an offered rate: 90% heartbeats, 10% self-tests; latency per message.
-  const lat: number[] = []
-  const interval = 1000 / RATE
-  const start = performance.now()
-  const until = start + SECONDS * 1000
-  let sent = 0
-  const inflight = new Set<Promise<void>>()
-  while (performance.now() < until) {
-    const due = Math.floor((performance.now() - start) / interval)
-    while (sent < due && inflight.size < 20_000) {
-      const s = senders[sent % senders.length]
-      const m =
-        sent % 10 === 9
-          ? message(s, 'selftest', {
-              report_type: 1,
-              // As a network reports: most self-tests pass; one in 50 fails (the next passes).
-              result: sent % 500 === 9 ? 'fail' : 'pass',
-              fault_codes: [],
-            })
-          : message(s, 'heartbeat', { battery: 80 })
-      const t0 = performance.now()
-      const p = ingest(ctx, s, [m], 'mqtt').then(() => {
-        lat.push(performance.now() - t0)
-        inflight.delete(p)
-      })
-      inflight.add(p)
-      sent++
-    }
-    await new Promise((res) => setImmediate(res))
+    // Close what the self-tests left open so heartbeats are quiet again.
+    for (const s of touched)
+      await ingest(ctx, s, [message(s, 'selftest', { report_type: 1, result: 'pass' })], 'https')
   }
-  await Promise.all(inflight)
-  const took = (performance.now() - start) / 1000
-  console.log(
-    `engine   mixed 90/10 offered ${RATE}/s: done ${(lat.length / took).toFixed(0)} /s, ack latency p50 ${pct(lat, 50).toFixed(1)} ms, p99 ${pct(lat, 99).toFixed(1)} ms, max ${Math.max(...lat).toFixed(0)} ms`,
-  )
+
+  if (runs('heartbeats')) {
+    let r = 0
+    const beats = await during(300, async () => {
+      const s = senders[r++ % senders.length]
+      await ingest(ctx, s, [message(s, 'heartbeat', { battery: 80, rssi: -70 })], 'mqtt')
+      return 1
+    })
+    console.log(
+      `engine   heartbeats (change nothing):             ${beats.toFixed(0)} /s  (${((100 * beats) / rawBulk).toFixed(0)}% of the ceiling)`,
+    )
+  }
+
+  if (runs('mixed')) {
+    // Mixed load at an offered rate: 90% heartbeats, 10% self-tests; latency per message.
+    const lat: number[] = []
+    const interval = 1000 / RATE
+    const start = performance.now()
+    const until = start + SECONDS * 1000
+    let sent = 0
+    const inflight = new Set<Promise<void>>()
+    while (performance.now() < until) {
+      const due = Math.floor((performance.now() - start) / interval)
+      while (sent < due && inflight.size < 20_000) {
+        const s = senders[sent % senders.length]
+        const m =
+          sent % 10 === 9
+            ? message(s, 'selftest', {
+                report_type: 1,
+                // As a network reports: most self-tests pass; one in 50 fails (the next passes).
+                result: sent % 500 === 9 ? 'fail' : 'pass',
+                fault_codes: [],
+              })
+            : message(s, 'heartbeat', { battery: 80 })
+        const t0 = performance.now()
+        const p = ingest(ctx, s, [m], 'mqtt').then(() => {
+          lat.push(performance.now() - t0)
+          inflight.delete(p)
+        })
+        inflight.add(p)
+        sent++
+      }
+      await new Promise((res) => setImmediate(res))
+    }
+    await Promise.all(inflight)
+    const took = (performance.now() - start) / 1000
+    console.log(
+      `engine   mixed 90/10 offered ${RATE}/s: done ${(lat.length / took).toFixed(0)} /s, ack latency p50 ${pct(lat, 50).toFixed(1)} ms, p99 ${pct(lat, 99).toFixed(1)} ms, max ${Math.max(...lat).toFixed(0)} ms`,
+    )
+  }
   await database.close()
   fs.rmSync(dataDir, { recursive: true, force: true })
 }

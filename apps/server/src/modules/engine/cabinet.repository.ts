@@ -372,8 +372,4 @@ export async function shiftCabinetDeadlines(db: DbOrTx, from: Date, to: Date) {
  * The SQL that tells, for an AED (column `dev`), the serial of the cabinet it was not returned
  * to, when it is bound there still and a raised 'not returned' is not settled.
  */
-export const notReturnedCabinetOf = (dev: SQL) => sql`(
-  SELECT c.cabinet_sn FROM cabinet_door_events e
-  JOIN cabinets c ON c.id = e.cabinet_id AND c.device_id = e.device_id AND c.deleted_at IS NULL
-  WHERE e.device_id = ${dev} AND e.not_returned_at IS NOT NULL AND e.aed_back_at IS NULL
-  ORDER BY e.opened_at DESC LIMIT 1)`
+export const notReturnedCabinetOf = (dev: SQL) => sql`engine_not_returned_cabinet(${dev})`

@@ -12,8 +12,8 @@ import * as cabinets from './cabinet.repository.ts'
 import { applyCabinetInbox } from './cabinet.service.ts'
 import * as repo from './engine.repository.ts'
 import { AED_RETURN_MS, DOOR_RESCUE_WINDOW_MS, deadlineAfter, eventTimeOf } from './engine.rules.ts'
-import { createHeartbeatBatcher, type HeartbeatBatcher } from './heartbeats.ts'
 import { kickIfTold, noteTold, type Told } from './outbox.ts'
+import { createQuietBatcher, hintFault, mayBeQuiet, type QuietBatcher } from './quiet.ts'
 import { type EngineInput, type EngineOutput, reduce } from './reducer.ts'
 
 /** A message that passed validation, known type or not. */
@@ -48,7 +48,8 @@ function inboxRowOf(
 /**
  * Stores and applies a device's messages, in order, and answers only after each is committed:
  * one transaction per message (store in the inbox, lock the device, reduce, write records,
- * events and outbox rows, mark it done). Quiet heartbeats go through the heartbeat batcher.
+ * events and outbox rows, mark it done). Heartbeats and passing self-tests go through the quiet
+ * batcher, which hands back to the engine the ones that change something.
  * When applying fails, the message is still stored (outcome 'failed') and acknowledged: the
  * retry job applies it later. Only when even storing fails does this throw (nothing acked).
  */
@@ -61,12 +62,13 @@ export async function ingest(
   const result: IngestResult = { acked: [], duplicates: [] }
   let i = 0
   while (i < items.length) {
-    // A run of heartbeats goes to the batcher together; anything else one at a time.
-    if (sender.kind === 'aed' && items[i].known && items[i].message.type === 'heartbeat') {
+    // A run of quiet messages goes to the batcher together; anything else one at a time.
+    const quiet = (a: Accepted) => a.known && mayBeQuiet(ctx, sender.id, a.message)
+    if (sender.kind === 'aed' && quiet(items[i])) {
       const run: Accepted[] = []
-      while (i < items.length && items[i].known && items[i].message.type === 'heartbeat') run.push(items[i++])
+      while (i < items.length && quiet(items[i])) run.push(items[i++])
       const rows = run.map((a) => inboxRowOf(sender, a.message, ctx.clock.now(), transport))
-      const outcome = await heartbeats(ctx).submit(rows)
+      const outcome = await quietBatch(ctx).submit(rows)
       for (const r of rows)
         (outcome.get(r.msg_id) === 'duplicate' ? result.duplicates : result.acked).push(r.msg_id)
       continue
@@ -221,6 +223,11 @@ export async function applyInbox(
     rssi: message.type === 'heartbeat' ? message.data.rssi : undefined,
   })
   if (told) noteTold(ctx, told)
+  hintFault(
+    ctx,
+    facts.id,
+    out.state.open.some((c) => c.kind === 'fault'),
+  )
   await finish(stale ? 'stale' : 'applied')
 }
 
@@ -457,17 +464,20 @@ export async function retryInbox(ctx: AppContext, limit = 500): Promise<number> 
   return done
 }
 
-const batchers = new WeakMap<AppContext, HeartbeatBatcher>()
-function heartbeats(ctx: AppContext): HeartbeatBatcher {
+const batchers = new WeakMap<AppContext, QuietBatcher>()
+function quietBatch(ctx: AppContext): QuietBatcher {
   let b = batchers.get(ctx)
   if (!b) {
-    b = createHeartbeatBatcher(ctx, (row) => applyPendingRow(ctx, row))
+    b = createQuietBatcher(ctx, {
+      applyRow: (id) => applyPendingRow(ctx, id),
+      applyOne: (row) => applyNew(ctx, row),
+    })
     batchers.set(ctx, b)
   }
   return b
 }
 
-/** Applies one stored, unapplied inbox row in its own transaction (a heartbeat that changed something). */
+/** Applies one stored, unapplied inbox row in its own transaction (a quiet message that changed something). */
 async function applyPendingRow(ctx: AppContext, id: number): Promise<void> {
   try {
     await ctx.db.transaction(async (tx) => {

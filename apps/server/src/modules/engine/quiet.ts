@@ -1,0 +1,296 @@
+import type { DeviceMessage, UnknownMessage } from '@aed/contracts/device-protocol'
+import { sql } from 'drizzle-orm'
+import type { AppContext } from '../../context.ts'
+import { many } from '../../db/sql.ts'
+import * as repo from './engine.repository.ts'
+import { DEADLINE_GRACE_MS, DEFAULT_REPORT_INTERVAL_S, MISSED_FACTOR } from './engine.rules.ts'
+import { groupCommit, type Waiter } from './group-commit.ts'
+import { BATTERY_EXHAUSTED, BATTERY_LOW } from './reducer.ts'
+
+/** Collects quiet messages from every connection and writes them in one transaction. */
+export type QuietBatcher = {
+  /** Stores the rows (and applies them); answers per message id whether it was new or a duplicate. */
+  submit(rows: repo.NewInboxRow[]): Promise<Map<string, 'acked' | 'duplicate'>>
+}
+
+type Waiting = Waiter<repo.NewInboxRow, Map<string, 'acked' | 'duplicate'>>
+
+const band = (b: number) => (b <= BATTERY_EXHAUSTED ? 0 : b <= BATTERY_LOW ? 1 : 2)
+
+// Devices this process last saw with a fault open. Only a hint, so a passing self-test that will
+// close a fault goes straight to the engine instead of through the batch and back (the batch
+// checks again in SQL, so a hint that is wrong, or missing on another instance, costs time only).
+const faulty = new WeakMap<AppContext, Set<number>>()
+const MAX_HINTS = 200_000
+
+/** Records whether the engine left a device with a fault open. */
+export function hintFault(ctx: AppContext, deviceId: number, open: boolean) {
+  let set = faulty.get(ctx)
+  if (!set) {
+    set = new Set()
+    faulty.set(ctx, set)
+  }
+  if (!open) set.delete(deviceId)
+  else if (set.size < MAX_HINTS) set.add(deviceId)
+}
+
+/**
+ * Messages that usually change nothing but the device's clock: heartbeats, and self-tests that
+ * pass on a device with no fault open (nine in ten of what a network sends, and most of the
+ * rest). They go to the batcher, which still hands any that change something to the engine.
+ */
+export function mayBeQuiet(ctx: AppContext, deviceId: number, m: DeviceMessage | UnknownMessage): boolean {
+  if (m.type === 'heartbeat') return true
+  return (
+    m.type === 'selftest' &&
+    (m as { data: { result?: string } }).data.result === 'pass' &&
+    !faulty.get(ctx)?.has(deviceId)
+  )
+}
+
+/** The fields of a heartbeat or a self-test the batch reads. */
+type QuietData = {
+  rssi?: number
+  report_type?: number
+  battery?: number
+  electrode_sheet_expire?: string
+  battery_expire?: string
+}
+
+/**
+ * Group commit for quiet messages, most of what a network sends. Whatever arrived while the
+ * previous batch was being written goes in the next one: every message is stored in the inbox
+ * (duplicates found by its key), and one statement moves each device's deadline, battery and
+ * signal to its newest row, and writes its passing self-tests' records and last pass, for the
+ * devices whose rows change nothing else (online, no rescue under way, battery in the same band,
+ * all newer than the state; with self-tests also no fault open and no new consumable dates).
+ * The others are applied one by one through the engine, as any message. Answers after the
+ * commit.
+ */
+export function createQuietBatcher(
+  ctx: AppContext,
+  engine: Engine,
+  opts: { maxRows?: number; lanes?: number } = {},
+): QuietBatcher {
+  // PostgreSQL writes several batches at once; each lane holds its own devices, so two batches
+  // never lock the same device rows (no deadlock between them). PGlite has one connection.
+  const lanes = opts.lanes ?? (ctx.database.kind === 'postgres' ? 4 : 1)
+  const all = Array.from({ length: lanes }, () => lane(ctx, engine, opts.maxRows ?? 2000))
+  return {
+    submit(rows) {
+      return all[(rows[0]?.sender_id ?? 0) % lanes].submit(rows)
+    },
+  }
+}
+
+/** What a batch does to one device when its rows are quiet. */
+type DeviceSummary = {
+  deviceId: number
+  /** The oldest row's order: the state must be older than it (no row stale). */
+  firstBoot: number
+  firstSeq: number
+  /** The newest row's order and arrival: the state takes them. */
+  boot: number
+  seq: number
+  seen: string
+  rssi: number | null
+  /** The newest battery reported, and its band (every battery of the rows in that one band). */
+  battery: number | null
+  band: number | null
+  /** The newest passing self-test's time (null: none among the rows). */
+  passAt: string | null
+  pads: string | null
+  batteryExp: string | null
+}
+
+/** A passing self-test's detection record. */
+type TestRecord = { deviceId: number; reportType: number; battery: number | null; at: string }
+
+/**
+ * One summary per device of a batch's new rows (in arrival order), and the records of their
+ * self-tests, for the devices whose rows can be quiet together: in the device's own order, every
+ * battery in one band, at most one set of consumable dates. The others are left out, so the
+ * batch hands all their rows to the engine.
+ */
+export function summarize(rows: repo.NewInboxRow[]): { devices: DeviceSummary[]; tests: TestRecord[] } {
+  const byDevice = new Map<number, repo.NewInboxRow[]>()
+  for (const r of rows) {
+    const list = byDevice.get(r.sender_id)
+    if (list) list.push(r)
+    else byDevice.set(r.sender_id, [r])
+  }
+  const devices: DeviceSummary[] = []
+  const tests: TestRecord[] = []
+  next: for (const [deviceId, list] of byDevice) {
+    const first = list[0]
+    const s: DeviceSummary = {
+      deviceId,
+      firstBoot: first.boot,
+      firstSeq: first.seq,
+      boot: first.boot,
+      seq: first.seq,
+      seen: first.received_at.toISOString(),
+      rssi: null,
+      battery: null,
+      band: null,
+      passAt: null,
+      pads: null,
+      batteryExp: null,
+    }
+    const own: TestRecord[] = []
+    for (const [k, r] of list.entries()) {
+      const prev = list[k - 1]
+      if (prev && !(r.boot > prev.boot || (r.boot === prev.boot && r.seq > prev.seq))) continue next
+      const d = r.data as QuietData
+      s.boot = r.boot
+      s.seq = r.seq
+      s.seen = r.received_at.toISOString()
+      if (d.rssi !== undefined) s.rssi = d.rssi
+      if (d.battery !== undefined) {
+        if (s.band !== null && band(d.battery) !== s.band) continue next
+        s.battery = d.battery
+        s.band = band(d.battery)
+      }
+      if (r.type !== 'selftest') continue
+      const pads = d.electrode_sheet_expire ?? null
+      const batteryExp = d.battery_expire ?? null
+      if ((pads && s.pads && pads !== s.pads) || (batteryExp && s.batteryExp && batteryExp !== s.batteryExp))
+        continue next
+      s.pads = pads ?? s.pads
+      s.batteryExp = batteryExp ?? s.batteryExp
+      s.passAt = r.event_time.toISOString()
+      own.push({ deviceId, reportType: d.report_type ?? 0, battery: d.battery ?? null, at: s.passAt })
+    }
+    devices.push(s)
+    tests.push(...own)
+  }
+  return { devices, tests }
+}
+
+/** How the batch hands messages to the engine. */
+export type Engine = {
+  /** Applies a stored row the batch found would change something, in its own transaction. */
+  applyRow: (inboxId: number) => Promise<void>
+  /** Stores and applies one message as the engine does any (kept for the retry when it fails). */
+  applyOne: (row: repo.NewInboxRow) => Promise<'acked' | 'duplicate'>
+}
+
+function lane(ctx: AppContext, { applyRow, applyOne }: Engine, maxRows: number): QuietBatcher {
+  async function write(batch: Waiting[]) {
+    const rows = batch.flatMap((w) => w.rows)
+    const now = ctx.clock.now()
+    const { ids, loud } = await ctx.db.transaction(async (tx) => {
+      // Devices first, in id order, as the engine locks them (device, then its state): a batch
+      // and a message or the sweep on the same device wait for each other instead of crossing.
+      const senders = [...new Set(rows.map((r) => r.sender_id))].sort((a, b) => a - b)
+      await tx.execute(
+        sql`SELECT id FROM devices WHERE id = ANY(${sql.param(senders)}::bigint[]) ORDER BY id FOR UPDATE`,
+      )
+      const ids = await repo.insertInboxMany(tx, rows, now)
+      const firstNew = Math.min(...ids.values())
+      const { devices, tests } = summarize(rows.filter((r) => ids.has(`${r.sender_id}:${r.msg_id}`)))
+      const col = <T>(f: (d: DeviceSummary) => T) => sql.param(devices.map(f))
+      const values = sql`unnest(${col((d) => d.deviceId)}::bigint[], ${col((d) => d.firstBoot)}::int[],
+        ${col((d) => d.firstSeq)}::bigint[], ${col((d) => d.boot)}::int[], ${col((d) => d.seq)}::bigint[],
+        ${col((d) => d.seen)}::timestamptz[], ${col((d) => d.rssi)}::smallint[],
+        ${col((d) => d.battery)}::smallint[], ${col((d) => d.band)}::int[], ${col((d) => d.passAt)}::timestamptz[],
+        ${col((d) => d.pads)}::text[], ${col((d) => d.batteryExp)}::text[])`
+      const tcol = <T>(f: (t: TestRecord) => T) => sql.param(tests.map(f))
+      const records = sql`unnest(${tcol((t) => t.deviceId)}::bigint[], ${tcol((t) => t.reportType)}::smallint[],
+        ${tcol((t) => t.battery)}::smallint[], ${tcol((t) => t.at)}::timestamptz[])`
+      const intervalS = sql`(coalesce(s.report_interval_s, ${DEFAULT_REPORT_INTERVAL_S}) * ${MISSED_FACTOR} + ${DEADLINE_GRACE_MS / 1000})`
+      const quiet = !devices.length
+        ? []
+        : await many<{ device_id: number }>(
+            tx,
+            sql`
+        WITH v AS (
+          SELECT * FROM ${values} AS u (device_id, first_boot, first_seq, boot, seq, seen, rssi, battery,
+            band, pass_at, pads, battery_exp)
+        ),
+        q AS (
+          UPDATE device_states s SET last_boot = v.boot, last_seq = v.seq, last_seen_at = v.seen,
+            rssi = coalesce(v.rssi, s.rssi),
+            next_deadline_at = v.seen + make_interval(secs => ${intervalS}::double precision),
+            update_time = ${now.toISOString()}::timestamptz
+          FROM v, devices d LEFT JOIN installations i ON i.id = d.installation_id AND i.removed_at IS NULL
+          WHERE s.device_id = v.device_id AND d.id = v.device_id AND d.deleted_at IS NULL
+            AND NOT s.offline AND s.rescue_id IS NULL
+            -- Every row newer than the state (none of them stale).
+            AND (v.first_boot > s.last_boot OR (v.first_boot = s.last_boot AND v.first_seq > s.last_seq))
+            -- An earlier message still waiting to be applied goes first (it would turn stale).
+            AND NOT EXISTS (SELECT 1 FROM device_inbox w
+                            WHERE (w.processed_at IS NULL OR w.outcome = 'failed') AND w.id < ${firstNew}
+                              AND w.sender_kind = 'aed' AND w.sender_id = v.device_id)
+            AND (v.band IS NULL OR CASE WHEN d.battery IS NULL THEN -1 WHEN d.battery <= ${BATTERY_EXHAUSTED} THEN 0
+                     WHEN d.battery <= ${BATTERY_LOW} THEN 1 ELSE 2 END = v.band)
+            -- Passing self-tests are quiet when no fault is open for them to close and they bring
+            -- no new consumable dates (any doubt goes to the engine, which is always right).
+            AND (v.pass_at IS NULL OR (
+              NOT EXISTS (SELECT 1 FROM device_events e
+                          WHERE e.device_id = v.device_id AND e.kind = 'fault' AND e.closed_at IS NULL)
+              AND (v.pads IS NULL OR v.pads = coalesce(i.electrode_sheet_expire::text, '9999-12-31'))
+              AND (v.battery_exp IS NULL OR v.battery_exp = coalesce(i.battery_expire::text, '9999-12-31'))))
+          RETURNING s.device_id
+        ),
+        b AS (
+          UPDATE devices d SET battery = coalesce(v.battery, d.battery),
+            last_pass_at = coalesce(v.pass_at, d.last_pass_at)
+          FROM v, q
+          WHERE d.id = v.device_id AND q.device_id = v.device_id
+            AND (v.pass_at IS NOT NULL OR d.battery IS DISTINCT FROM coalesce(v.battery, d.battery))
+        ),
+        det AS (
+          INSERT INTO device_detections (device_id, installation_id, agency_id, index_link, report_type,
+            check_result, fault_codes, battery, check_time)
+          SELECT d.id, i.id, a.id, a.index_link, t.report_type, 1, '{}'::text[], t.battery, t.at
+          FROM ${records} WITH ORDINALITY AS t (device_id, report_type, battery, at, n)
+            JOIN q ON q.device_id = t.device_id JOIN devices d ON d.id = t.device_id
+            LEFT JOIN installations i ON i.id = d.installation_id AND i.removed_at IS NULL
+            JOIN agencies a ON a.id = coalesce(i.agency_id, d.agency_id)
+          ORDER BY t.n
+        )
+        SELECT device_id FROM q`,
+          )
+      const quietIds = new Set(quiet.map((q) => q.device_id))
+      const loud: number[] = []
+      for (const r of rows) {
+        const id = ids.get(`${r.sender_id}:${r.msg_id}`)
+        if (id === undefined) continue
+        if (!quietIds.has(r.sender_id)) loud.push(id)
+      }
+      // Stored as coalesced; the ones that change something wait for the engine instead.
+      if (loud.length) {
+        await tx.execute(sql`
+          UPDATE device_inbox SET processed_at = NULL, outcome = NULL, attempts = 0
+          WHERE id = ANY(${sql.param(loud)}::bigint[])`)
+      }
+      return { ids, loud }
+    })
+    // Stored: what is left is applied now, and by the retry job if this process dies first.
+    for (const id of loud.sort((a, b) => a - b)) await applyRow(id)
+    for (const w of batch) {
+      const m = new Map<string, 'acked' | 'duplicate'>()
+      for (const r of w.rows) m.set(r.msg_id, ids.has(`${r.sender_id}:${r.msg_id}`) ? 'acked' : 'duplicate')
+      w.resolve(m)
+    }
+  }
+
+  const group = groupCommit<repo.NewInboxRow, Map<string, 'acked' | 'duplicate'>>({
+    maxRows,
+    write,
+    // One sender's bad row must not refuse the others: each is written on its own, and when even
+    // that fails (a record that cannot be written), its messages go through the engine one by
+    // one, which keeps and acknowledges what it cannot apply for the retry job.
+    alone: async (w) => {
+      try {
+        await write([w])
+      } catch {
+        const m = new Map<string, 'acked' | 'duplicate'>()
+        for (const r of w.rows) m.set(r.msg_id, await applyOne(r))
+        w.resolve(m)
+      }
+    },
+  })
+  return group
+}
