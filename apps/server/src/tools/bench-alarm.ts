@@ -50,6 +50,7 @@ const { values: a } = parseArgs({
     'rescue-every': { type: 'string', default: '2' },
     grace: { type: 'string', default: '15' },
     keep: { type: 'boolean', default: false },
+    profile: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 })
@@ -66,7 +67,8 @@ if (a.help) {
   --sockets S       kept-alive connections per instance for the load (default 48)
   --rescue-every S  seconds between rescues (default 2)
   --grace S         seconds to wait for late pushes after the load stops (default 15)
-  --keep            keep the database (it is named in the output)`)
+  --keep            keep the database (it is named in the output)
+  --profile DIR     write each server's CPU profile (node --cpu-prof) into DIR`)
   process.exit(0)
 }
 
@@ -171,7 +173,8 @@ async function startServer(name: string, env: Record<string, string>) {
   const logFile = path.join(env.DATA_DIR, '..', `${name}.log`)
   fs.mkdirSync(env.DATA_DIR, { recursive: true })
   const out = fs.openSync(logFile, 'a')
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+  const profile = a.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(a.profile)}`] : []
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', main], {
     env: {
       ...process.env,
       ...env,
@@ -256,7 +259,7 @@ async function run() {
   }
   const cleanup = async () => {
     for (const c of children) if (c.exitCode === null) c.kill('SIGTERM')
-    await sleep(1500)
+    await sleep(a.profile ? 10_000 : 1500) // a profile is written as the process exits
     for (const c of children) if (c.exitCode === null) c.kill('SIGKILL')
     if (!a.keep) {
       const ad = new pg.Client({ connectionString: ADMIN_URL })

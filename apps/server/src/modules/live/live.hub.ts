@@ -12,9 +12,14 @@ import { unconfirmedCount } from '../message/message.repository.ts'
 import { findPush, newestPushId, pushesAfter, type StoredPush } from './live.repository.ts'
 import { LIVE_PUSH_CHANNEL } from './live.service.ts'
 
+/** The socket under a console's WebSocket, as far as the hub holds its writes back. */
+type Wire = { cork(): void; uncork(): void }
+
 /** A signed-in console on this instance. */
 type Client = {
   ws: WebSocket
+  /** Its TCP socket (null when unknown): frames of one tick leave in one write. */
+  wire: Wire | null
   auth: AuthContext
   lang: Lang
   /** The largest push id sent: replays and live pushes never send one twice. */
@@ -51,6 +56,8 @@ export class LiveHub {
   #countTimer: NodeJS.Timeout | null = null
   readonly #countScopes = new Set<string>()
   #queue: Promise<void> = Promise.resolve()
+  /** Sockets holding this tick's frames; released together on the next turn of the loop. */
+  readonly #held = new Set<Wire>()
 
   constructor(ctx: AppContext) {
     this.#ctx = ctx
@@ -89,8 +96,14 @@ export class LiveHub {
    * last day, in scope), then the pushes that arrived meanwhile, then its unconfirmed count.
    * A console without `after` starts at the newest push.
    */
-  async join(ws: WebSocket, auth: AuthContext, lang: Lang, after: number | undefined) {
-    const c: Client = { ws, auth, lang, lastId: 0, queue: [], amount: null, alive: true }
+  async join(
+    ws: WebSocket,
+    auth: AuthContext,
+    lang: Lang,
+    after: number | undefined,
+    wire: Wire | null = null,
+  ) {
+    const c: Client = { ws, wire, auth, lang, lastId: 0, queue: [], amount: null, alive: true }
     this.#clients.add(c)
     ws.on('close', () => this.#clients.delete(c))
     ws.on('pong', () => {
@@ -153,8 +166,25 @@ export class LiveHub {
       frame = JSON.stringify({ id: p.id, data_type: p.data_type, data: frameData(p, c.lang) })
       frames.set(c.lang, frame)
     }
+    this.#hold(c)
     c.ws.send(frame)
     c.lastId = p.id
+  }
+
+  /**
+   * Holds a console's writes until the loop turns: the pushes of one commit (a drain's status
+   * changes, an alarm with its message and count) reach each socket in one system call instead
+   * of one each, which was a quarter of a busy instance's time with a thousand consoles.
+   */
+  #hold(c: Client) {
+    if (!c.wire || this.#held.has(c.wire)) return
+    c.wire.cork()
+    this.#held.add(c.wire)
+    if (this.#held.size > 1) return
+    setImmediate(() => {
+      for (const w of this.#held) w.uncork()
+      this.#held.clear()
+    })
   }
 
   /** Recounts, shortly, for every console whose scope holds `indexLink`. */
@@ -193,6 +223,7 @@ export class LiveHub {
   #sendAmount(c: Client, amount: number, always: boolean) {
     if ((!always && c.amount === amount) || c.ws.readyState !== c.ws.OPEN) return
     c.amount = amount
+    this.#hold(c)
     c.ws.send(JSON.stringify({ id: c.lastId, data_type: LiveType.UNCONFIRMED, data: { amount } }))
   }
 

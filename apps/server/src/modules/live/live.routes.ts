@@ -56,7 +56,7 @@ export async function liveRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         try {
           const auth = await authenticateMember(ctx, hello.token)
           if (socket.readyState !== socket.OPEN) return
-          await hub.join(socket, auth, hello.lang ?? langOf(req), hello.after)
+          await hub.join(socket, auth, hello.lang ?? langOf(req), hello.after, req.raw.socket)
         } catch (e) {
           if (socket.readyState === socket.OPEN) socket.close(LiveClose.AUTH_FAILED, 'token refused')
           if (!(e instanceof Error && 'code' in e))

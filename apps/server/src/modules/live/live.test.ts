@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net'
 import { LiveClose, LiveType } from '@aed/contracts/live'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -196,6 +197,40 @@ describe('the live channel', () => {
     await back.until((fs) => fs.some((x) => x.data_type === LiveType.UNCONFIRMED))
     expect(JSON.stringify(back.frames)).not.toContain(old.sn)
     back.ws.close()
+  })
+
+  it('sends the pushes of one commit to a console in one write', async () => {
+    // The server's side of the console's connection, and how many writes go through it.
+    let wire: Socket | null = null
+    const onUpgrade = (_req: unknown, socket: Socket) => {
+      wire = socket
+    }
+    t.app.server.on('upgrade', onUpgrade)
+    const mine = consoleSocket({ token: admin })
+    await mine.until((fs) => fs.some((x) => x.data_type === LiveType.UNCONFIRMED))
+    t.app.server.off('upgrade', onUpgrade)
+    const devices = await Promise.all(
+      [1, 2, 3].map(async () => deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)),
+    )
+    for (const d of devices)
+      await d.send(d.msg('selftest', { report_type: 1, result: 'fail', fault_codes: ['E02'] }))
+    const w = wire as unknown as { _write: (...a: unknown[]) => void; _writev: (...a: unknown[]) => void }
+    let writes = 0
+    for (const name of ['_write', '_writev'] as const) {
+      const original = w[name].bind(w)
+      w[name] = (...a: unknown[]) => {
+        writes++
+        original(...a)
+      }
+    }
+    await drainOutbox(t.ctx)
+    await mine.until((fs) =>
+      devices.every((d) =>
+        fs.some((x) => x.data_type === LiveType.DEVICE_STATUS && x.data.device_sn === d.sn),
+      ),
+    )
+    expect(writes).toBe(1)
+    mine.ws.close()
   })
 })
 
