@@ -3,6 +3,11 @@
 // it ran and the rows in the file. The data are loaded once into BENCH_DIR (an embedded database
 // there, or BENCH_DATABASE_URL) by a first process, then exported by a second one: the measuring
 // process carries no memory of the bulk load.
+//
+// BENCH_ONLY=<text> runs only the exports whose name contains it. With `node --expose-gc` (for
+// example `node --expose-gc --import tsx src/tools/bench-export.ts measure`) it also prints the
+// live heap before each export and after it once collected, which tells what the export keeps
+// from what the collector had not yet reclaimed at the peak.
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -73,6 +78,21 @@ async function load() {
 /** Second process: the exports, measured. */
 async function measure() {
   const { database, ctx } = await open()
+  // Time spent waiting on the database's statements (on PGlite that is its WebAssembly running
+  // in this thread): told apart from the rest of an export, which is building and deflating.
+  let queryMs = 0
+  let queries = 0
+  const execute = ctx.db.execute.bind(ctx.db)
+  ctx.db.execute = ((query: Parameters<typeof execute>[0]) => {
+    const t = performance.now()
+    queries++
+    const done = () => {
+      queryMs += performance.now() - t
+    }
+    const p = execute(query)
+    p.then(done, done)
+    return p
+  }) as typeof ctx.db.execute
   const app = await buildApp(ctx)
   const login = await app.inject({
     method: 'POST',
@@ -82,23 +102,30 @@ async function measure() {
   const token = (login.json() as { data: { token: string } }).data.token
   const headers = { authorization: `JWT ${token}` }
 
-  for (const [name, url] of [
+  const exports = [
     ['device list export', '/api/v1/device/?export_xls=true'],
     ['device list export, sorted by battery', '/api/v1/device/?export_xls=true&order_by=-battery'],
     ['data export, type 1 (last 7 days)', '/api/v1/device/data-export?export_type=1'],
-  ]) {
+  ].filter(([name]) => name.includes(process.env.BENCH_ONLY ?? ''))
+  for (const [name, url] of exports) {
     global.gc?.()
     if (global.gc) console.log(`live heap before: ${mb(process.memoryUsage().heapUsed)} MB`)
     const before = process.memoryUsage().rss
     let peak = before
     let heap = 0
+    let used = 0
+    let external = 0
     let buffers = 0
     const sampler = setInterval(() => {
       const m = process.memoryUsage()
       peak = Math.max(peak, m.rss)
       heap = Math.max(heap, m.heapTotal)
+      used = Math.max(used, m.heapUsed)
+      external = Math.max(external, m.external)
       buffers = Math.max(buffers, m.arrayBuffers)
     }, 5)
+    queryMs = 0
+    queries = 0
     const start = performance.now()
     const res = await app.inject({ method: 'GET', url, headers })
     const ms = performance.now() - start
@@ -109,8 +136,15 @@ async function measure() {
     const key = body.data.file_url.replace(/^\/files\//, '').replace(/\?.*$/, '')
     const size = fs.statSync(path.join(dataDir, 'files', key)).size
     console.log(
-      `${name}: ${body.data.count} rows, ${Math.round(ms)} ms, RSS before ${mb(before)} MB, peak ${mb(peak)} MB (V8 heap at most ${mb(heap)} MB, buffers ${mb(buffers)} MB), file ${mb(size)} MB`,
+      `${name}: ${body.data.count} rows, ${Math.round(ms)} ms, RSS before ${mb(before)} MB, peak ${mb(peak)} MB (V8 heap at most ${mb(heap)} MB of which used ${mb(used)} MB, external ${mb(external)} MB, buffers ${mb(buffers)} MB), file ${mb(size)} MB; ${queries} statements, ${Math.round(queryMs)} ms with one in flight`,
     )
+    if (global.gc) {
+      global.gc()
+      const m = process.memoryUsage()
+      console.log(
+        `  after a full collection: heap used ${mb(m.heapUsed)} MB of ${mb(m.heapTotal)} MB, RSS ${mb(m.rss)} MB`,
+      )
+    }
   }
   console.log(
     `process max RSS over the whole run (includes loading): ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,
