@@ -14,6 +14,96 @@ async function put(out: Writable, chunk: Buffer) {
 type Entry = { name: Buffer; crc: number; csize: number; usize: number; offset: number }
 
 /**
+ * Text is encoded into chunks of this many bytes before it is deflated. Small enough that what
+ * is built for a chunk dies young (a batch's XML joined into one string went to V8's large
+ * object space and was most of the export's 190 MB of uncollected garbage), large enough that
+ * the deflate's round trips to the thread pool stay few.
+ */
+const CHUNK = 64 * 1024
+
+/**
+ * One deflated entry being written: text goes into a chunk buffer, full chunks to the deflate,
+ * which works on the thread pool while the next chunk is built (up to four chunks queued).
+ */
+export class EntryWriter {
+  // Node hands stream options on to the deflate's Transform; its types leave them out.
+  #deflate = zlib.createDeflateRaw({ level: 1, writableHighWaterMark: 4 * CHUNK } as zlib.ZlibOptions)
+  #pump: Promise<void>
+  #buf = Buffer.allocUnsafe(CHUNK)
+  #used = 0
+  #crc = 0
+  #usize = 0
+  #csize = 0
+
+  constructor(
+    private readonly raw: (b: Buffer) => Promise<void>,
+    private readonly done: (sizes: { crc: number; csize: number; usize: number }) => void,
+  ) {
+    this.#pump = (async () => {
+      for await (const chunk of this.#deflate) {
+        this.#csize += (chunk as Buffer).length
+        await this.raw(chunk as Buffer)
+      }
+    })()
+    // A failure of the output ends the writer's next wait; it must not go unhandled before that.
+    this.#pump.catch(() => {})
+  }
+
+  /**
+   * Adds text. Answers a promise only when a full chunk went to the deflate and it asked to
+   * wait (the common case costs no await per row); the caller awaits it before writing more.
+   */
+  write(text: string): Promise<void> | undefined {
+    // A UTF-16 code unit is at most 3 bytes of UTF-8, so this bound is never short.
+    if (this.#used + text.length * 3 <= CHUNK) {
+      this.#used += this.#buf.write(text, this.#used)
+      return undefined
+    }
+    const sent = this.#send()
+    if (text.length * 3 <= CHUNK) {
+      this.#used = this.#buf.write(text, 0)
+      return sent
+    }
+    // Longer than a chunk: sent on its own, after what came before it.
+    return (async () => {
+      await sent
+      await this.#push(Buffer.from(text, 'utf8'))
+    })()
+  }
+
+  /** Sends the chunk built so far (if any) and starts a new one. */
+  #send(): Promise<void> | undefined {
+    if (this.#used === 0) return undefined
+    const chunk = this.#buf.subarray(0, this.#used)
+    this.#buf = Buffer.allocUnsafe(CHUNK)
+    this.#used = 0
+    return this.#push(chunk)
+  }
+
+  #push(b: Buffer): Promise<void> | undefined {
+    this.#crc = zlib.crc32(b, this.#crc)
+    this.#usize += b.length
+    if (this.#deflate.write(b)) return undefined
+    return Promise.race([once(this.#deflate, 'drain').then(() => undefined), this.#pump])
+  }
+
+  /** Ends the entry: its last chunk deflated and written, then its sizes and checksum. */
+  async end() {
+    await this.#send()
+    this.#deflate.end()
+    await this.#pump
+    const sizes = { crc: this.#crc >>> 0, csize: this.#csize, usize: this.#usize }
+    const dd = Buffer.alloc(16)
+    dd.writeUInt32LE(0x08074b50, 0)
+    dd.writeUInt32LE(sizes.crc, 4)
+    dd.writeUInt32LE(sizes.csize, 8)
+    dd.writeUInt32LE(sizes.usize, 12)
+    await this.raw(dd)
+    this.done(sizes)
+  }
+}
+
+/**
  * A ZIP archive written front to back (entries with data descriptors, deflated), so nothing of
  * an entry is held: what is deflated goes straight on to `out`.
  */
@@ -28,7 +118,7 @@ export class ZipStream {
   }
 
   /** Starts an entry; write its content with `write`, then `end` it before the next. */
-  async entry(name: string) {
+  async entry(name: string): Promise<EntryWriter> {
     const nameBuf = Buffer.from(name, 'utf8')
     const offset = this.#offset
     const header = Buffer.alloc(30)
@@ -39,35 +129,10 @@ export class ZipStream {
     header.writeUInt32LE(0x00210000, 10) // 1980-01-01 00:00
     header.writeUInt16LE(nameBuf.length, 26)
     await this.#raw(Buffer.concat([header, nameBuf]))
-    const deflate = zlib.createDeflateRaw({ level: 1 })
-    let crc = 0
-    let usize = 0
-    let csize = 0
-    const pump = (async () => {
-      for await (const chunk of deflate) {
-        csize += (chunk as Buffer).length
-        await this.#raw(chunk as Buffer)
-      }
-    })()
-    return {
-      write: async (text: string) => {
-        const b = Buffer.from(text, 'utf8')
-        crc = zlib.crc32(b, crc)
-        usize += b.length
-        if (!deflate.write(b)) await Promise.race([once(deflate, 'drain'), pump])
-      },
-      end: async () => {
-        deflate.end()
-        await pump
-        const dd = Buffer.alloc(16)
-        dd.writeUInt32LE(0x08074b50, 0)
-        dd.writeUInt32LE(crc >>> 0, 4)
-        dd.writeUInt32LE(csize, 8)
-        dd.writeUInt32LE(usize, 12)
-        await this.#raw(dd)
-        this.#entries.push({ name: nameBuf, crc: crc >>> 0, csize, usize, offset })
-      },
-    }
+    return new EntryWriter(
+      (b) => this.#raw(b),
+      (sizes) => this.#entries.push({ name: nameBuf, offset, ...sizes }),
+    )
   }
 
   /** A whole small entry at once. */
@@ -190,12 +255,11 @@ export async function writeXlsx(
   )
   let count = 0
   for await (const batch of rows) {
-    let text = ''
     for (const r of batch) {
       count++
-      text += row(r, count + 1, letters, 0)
+      const wait = sheet.write(row(r, count + 1, letters, 0))
+      if (wait) await wait
     }
-    await sheet.write(text)
   }
   await sheet.write('</sheetData></worksheet>')
   await sheet.end()
