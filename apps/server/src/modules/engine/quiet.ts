@@ -190,67 +190,24 @@ function lane(ctx: AppContext, { applyRow, applyOne }: Engine, maxRows: number):
       const firstNew = Math.min(...ids.values())
       const { devices, tests } = summarize(rows.filter((r) => ids.has(`${r.sender_id}:${r.msg_id}`)))
       const col = <T>(f: (d: DeviceSummary) => T) => sql.param(devices.map(f))
-      const values = sql`unnest(${col((d) => d.deviceId)}::bigint[], ${col((d) => d.firstBoot)}::int[],
-        ${col((d) => d.firstSeq)}::bigint[], ${col((d) => d.boot)}::int[], ${col((d) => d.seq)}::bigint[],
-        ${col((d) => d.seen)}::timestamptz[], ${col((d) => d.rssi)}::smallint[],
-        ${col((d) => d.battery)}::smallint[], ${col((d) => d.band)}::int[], ${col((d) => d.passAt)}::timestamptz[],
-        ${col((d) => d.pads)}::text[], ${col((d) => d.batteryExp)}::text[])`
       const tcol = <T>(f: (t: TestRecord) => T) => sql.param(tests.map(f))
-      const records = sql`unnest(${tcol((t) => t.deviceId)}::bigint[], ${tcol((t) => t.reportType)}::smallint[],
-        ${tcol((t) => t.battery)}::smallint[], ${tcol((t) => t.at)}::timestamptz[])`
-      const intervalS = sql`(coalesce(s.report_interval_s, ${DEFAULT_REPORT_INTERVAL_S}) * ${MISSED_FACTOR} + ${DEADLINE_GRACE_MS / 1000})`
+      // One statement for every device of the batch (migration 0016 holds it, with its rules).
       const quiet = !devices.length
         ? []
         : await many<{ device_id: number }>(
             tx,
-            sql`
-        WITH v AS (
-          SELECT * FROM ${values} AS u (device_id, first_boot, first_seq, boot, seq, seen, rssi, battery,
-            band, pass_at, pads, battery_exp)
-        ),
-        q AS (
-          UPDATE device_states s SET last_boot = v.boot, last_seq = v.seq, last_seen_at = v.seen,
-            rssi = coalesce(v.rssi, s.rssi),
-            next_deadline_at = v.seen + make_interval(secs => ${intervalS}::double precision),
-            update_time = ${now.toISOString()}::timestamptz
-          FROM v, devices d LEFT JOIN installations i ON i.id = d.installation_id AND i.removed_at IS NULL
-          WHERE s.device_id = v.device_id AND d.id = v.device_id AND d.deleted_at IS NULL
-            AND NOT s.offline AND s.rescue_id IS NULL
-            -- Every row newer than the state (none of them stale).
-            AND (v.first_boot > s.last_boot OR (v.first_boot = s.last_boot AND v.first_seq > s.last_seq))
-            -- An earlier message still waiting to be applied goes first (it would turn stale).
-            AND NOT EXISTS (SELECT 1 FROM device_inbox w
-                            WHERE (w.processed_at IS NULL OR w.outcome = 'failed') AND w.id < ${firstNew}
-                              AND w.sender_kind = 'aed' AND w.sender_id = v.device_id)
-            AND (v.band IS NULL OR CASE WHEN d.battery IS NULL THEN -1 WHEN d.battery <= ${BATTERY_EXHAUSTED} THEN 0
-                     WHEN d.battery <= ${BATTERY_LOW} THEN 1 ELSE 2 END = v.band)
-            -- Passing self-tests are quiet when no fault is open for them to close and they bring
-            -- no new consumable dates (any doubt goes to the engine, which is always right).
-            AND (v.pass_at IS NULL OR (
-              NOT EXISTS (SELECT 1 FROM device_events e
-                          WHERE e.device_id = v.device_id AND e.kind = 'fault' AND e.closed_at IS NULL)
-              AND (v.pads IS NULL OR v.pads = coalesce(i.electrode_sheet_expire::text, '9999-12-31'))
-              AND (v.battery_exp IS NULL OR v.battery_exp = coalesce(i.battery_expire::text, '9999-12-31'))))
-          RETURNING s.device_id
-        ),
-        b AS (
-          UPDATE devices d SET battery = coalesce(v.battery, d.battery),
-            last_pass_at = coalesce(v.pass_at, d.last_pass_at)
-          FROM v, q
-          WHERE d.id = v.device_id AND q.device_id = v.device_id
-            AND (v.pass_at IS NOT NULL OR d.battery IS DISTINCT FROM coalesce(v.battery, d.battery))
-        ),
-        det AS (
-          INSERT INTO device_detections (device_id, installation_id, agency_id, index_link, report_type,
-            check_result, fault_codes, battery, check_time)
-          SELECT d.id, i.id, a.id, a.index_link, t.report_type, 1, '{}'::text[], t.battery, t.at
-          FROM ${records} WITH ORDINALITY AS t (device_id, report_type, battery, at, n)
-            JOIN q ON q.device_id = t.device_id JOIN devices d ON d.id = t.device_id
-            LEFT JOIN installations i ON i.id = d.installation_id AND i.removed_at IS NULL
-            JOIN agencies a ON a.id = coalesce(i.agency_id, d.agency_id)
-          ORDER BY t.n
-        )
-        SELECT device_id FROM q`,
+            sql`SELECT device_id FROM engine_quiet_apply(
+              ${col((d) => d.deviceId)}::bigint[], ${col((d) => d.firstBoot)}::int[],
+              ${col((d) => d.firstSeq)}::bigint[], ${col((d) => d.boot)}::int[], ${col((d) => d.seq)}::bigint[],
+              ${col((d) => d.seen)}::timestamptz[], ${col((d) => d.rssi)}::smallint[],
+              ${col((d) => d.battery)}::smallint[], ${col((d) => d.band)}::int[],
+              ${col((d) => d.passAt)}::timestamptz[], ${col((d) => d.pads)}::text[],
+              ${col((d) => d.batteryExp)}::text[],
+              ${tcol((t) => t.deviceId)}::bigint[], ${tcol((t) => t.reportType)}::smallint[],
+              ${tcol((t) => t.battery)}::smallint[], ${tcol((t) => t.at)}::timestamptz[],
+              ${firstNew}::bigint, ${now.toISOString()}::timestamptz,
+              ${DEFAULT_REPORT_INTERVAL_S}::int, ${MISSED_FACTOR}::int, ${DEADLINE_GRACE_MS / 1000}::double precision,
+              ${BATTERY_EXHAUSTED}::int, ${BATTERY_LOW}::int) AS device_id`,
           )
       const quietIds = new Set(quiet.map((q) => q.device_id))
       const loud: number[] = []
