@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.ts'
 import { many } from '../../db/sql.ts'
 import type { Job } from '../../jobs/runner.ts'
 import { smsOutboxHandler } from '../alert/alert-sms.service.ts'
-import { pushLive } from '../live/live.service.ts'
+import { pushLiveMany } from '../live/live.service.ts'
 import { messageOutboxHandler } from '../message/message.service.ts'
 
 /** An outbox row as a handler gets it. */
@@ -32,32 +32,57 @@ export function backoffMs(attempts: number): number {
   return Math.min(3600_000, 5000 * 2 ** Math.max(0, attempts - 1))
 }
 
+/** Delivers all due rows of one topic together, last in a drain (see drainOutbox). */
+export type OutboxBatchHandler = {
+  batch: (ctx: AppContext, tx: DbOrTx, rows: OutboxRecord[]) => Promise<void>
+}
+
 /**
  * Who delivers each topic: a device's status change becomes a live push (frame 11), a message
  * row the message centre's message (with its alarm), an SMS row the alert SMS plan. Each runs
  * in the drain's transaction, so what it writes commits with the row's done_at.
  */
-export const outboxHandlers: Partial<Record<OutboxRecord['topic'], OutboxHandler>> = {
-  live: async (ctx, tx, row) => {
-    const { data_type: _legacy, ...data } = row.payload
-    await pushLive(ctx, tx, {
-      data_type: LiveType.DEVICE_STATUS,
-      agency_id: row.agency_id,
-      index_link: row.index_link ?? '',
-      data,
-    })
+export const outboxHandlers: Partial<Record<OutboxRecord['topic'], OutboxHandler | OutboxBatchHandler>> = {
+  live: {
+    batch: (ctx, tx, rows) =>
+      pushLiveMany(
+        ctx,
+        tx,
+        rows.map((row) => {
+          const { data_type: _legacy, ...data } = row.payload
+          return {
+            data_type: LiveType.DEVICE_STATUS,
+            agency_id: row.agency_id,
+            index_link: row.index_link ?? '',
+            data,
+          }
+        }),
+      ),
   },
   message: (ctx, tx, row) => messageOutboxHandler(ctx, tx, row),
   sms: (ctx, tx, row) => smsOutboxHandler(ctx, tx, row),
 }
 
+/** Which rows go first within a drain: see drainOutbox. */
+const stage = (topic: OutboxRecord['topic'], h: OutboxHandler | OutboxBatchHandler) =>
+  typeof h !== 'function' ? 2 : topic === 'message' ? 1 : 0
+
 /**
  * Takes due rows of the topics with a handler (FOR UPDATE SKIP LOCKED: instances share the
  * work without waiting on each other), delivers each, marks it done, or counts the attempt
  * and schedules the retry. Answers how many were delivered.
+ *
+ * Pushes take a lock that orders them across the cluster until the transaction ends
+ * (live.repository.ts, insertPush), so they come last: rows that push nothing first, then
+ * messages (each pushes its alarm), then the status pushes in one statement; an alarm in
+ * another transaction waits for a commit, not for a whole drain.
  */
-export async function drainOutbox(ctx: AppContext, handlers = outboxHandlers, limit = 200): Promise<number> {
-  const topics = Object.keys(handlers)
+export async function drainOutbox(
+  ctx: AppContext,
+  handlers: Partial<Record<OutboxRecord['topic'], OutboxHandler | OutboxBatchHandler>> = outboxHandlers,
+  limit = 200,
+): Promise<number> {
+  const topics = Object.keys(handlers) as OutboxRecord['topic'][]
   if (topics.length === 0) return 0
   const now = ctx.clock.now()
   return ctx.db.transaction(async (tx) => {
@@ -66,32 +91,51 @@ export async function drainOutbox(ctx: AppContext, handlers = outboxHandlers, li
       sql`
       SELECT id, topic, dedupe_key, agency_id, index_link, payload, attempts, create_time FROM outbox
       WHERE done_at IS NULL AND available_at <= ${now.toISOString()}::timestamptz
-        AND topic IN (${sql.join(
-          topics.map((t) => sql`${t}`),
-          sql`, `,
-        )})
+        AND topic = ANY(${sql.param(topics)}::text[])
       -- Messages (and the alarms they carry) first: an alarm must not wait behind a backlog of
       -- status pushes (a mass reconnect, a network's first reports).
       ORDER BY (topic = 'message') DESC, id LIMIT ${limit}
       FOR UPDATE SKIP LOCKED`,
     )
-    let delivered = 0
-    for (const row of rows) {
-      const handle = handlers[row.topic] as OutboxHandler
-      try {
-        await tx.transaction((sp) => handle(ctx, sp, row))
-        await tx.execute(sql`UPDATE outbox SET done_at = ${now.toISOString()}::timestamptz, attempts = attempts + 1
-                             WHERE id = ${row.id}`)
-        delivered++
-      } catch (e) {
-        const retry = new Date(now.getTime() + backoffMs(row.attempts + 1))
+    const done: number[] = []
+    const retry = async (failed: OutboxRecord[], e: unknown) => {
+      for (const row of failed) {
+        const at = new Date(now.getTime() + backoffMs(row.attempts + 1))
         await tx.execute(sql`
-          UPDATE outbox SET attempts = attempts + 1, available_at = ${retry.toISOString()}::timestamptz,
+          UPDATE outbox SET attempts = attempts + 1, available_at = ${at.toISOString()}::timestamptz,
             last_error = ${(e instanceof Error ? e.message : String(e)).slice(0, 500)}
           WHERE id = ${row.id}`)
       }
     }
-    return delivered
+    const staged = rows
+      .map((row) => ({ row, h: handlers[row.topic] as OutboxHandler | OutboxBatchHandler }))
+      .sort((a, b) => stage(a.row.topic, a.h) - stage(b.row.topic, b.h))
+    const batches = new Map<OutboxBatchHandler, OutboxRecord[]>()
+    for (const { row, h } of staged) {
+      if (typeof h !== 'function') {
+        batches.set(h, [...(batches.get(h) ?? []), row])
+        continue
+      }
+      try {
+        await tx.transaction((sp) => h(ctx, sp, row))
+        done.push(row.id)
+      } catch (e) {
+        await retry([row], e)
+      }
+    }
+    for (const [h, group] of batches) {
+      try {
+        await tx.transaction((sp) => h.batch(ctx, sp, group))
+        done.push(...group.map((r) => r.id))
+      } catch (e) {
+        await retry(group, e)
+      }
+    }
+    if (done.length) {
+      await tx.execute(sql`UPDATE outbox SET done_at = ${now.toISOString()}::timestamptz, attempts = attempts + 1
+                           WHERE id = ANY(${sql.param(done)}::bigint[])`)
+    }
+    return done.length
   })
 }
 

@@ -41,6 +41,23 @@ export async function insertPush(tx: DbOrTx, p: NewPush, now: Date): Promise<Sto
   return row as StoredPush
 }
 
+/** insertPush for many pushes in one statement, answered in id order (the order given). */
+export async function insertPushes(tx: DbOrTx, pushes: NewPush[], now: Date): Promise<StoredPush[]> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${PUSH_ORDER_LOCK[0]}, ${PUSH_ORDER_LOCK[1]})`)
+  const col = <T>(f: (p: NewPush) => T) => sql.param(pushes.map(f))
+  const rows = await many<StoredPush>(
+    tx,
+    sql`INSERT INTO live_pushes (data_type, agency_id, index_link, data, create_time)
+        SELECT t, a, l, d, ${now.toISOString()}::timestamptz
+        FROM unnest(${col((p) => p.data_type)}::smallint[], ${col((p) => p.agency_id)}::bigint[],
+          ${col((p) => p.index_link)}::text[], ${col((p) => JSON.stringify(p.data))}::jsonb[])
+          WITH ORDINALITY AS u (t, a, l, d, n)
+        ORDER BY n
+        RETURNING id::int, data_type, agency_id::int, index_link, data, create_time`,
+  )
+  return rows.sort((a, b) => a.id - b.id)
+}
+
 /** One push by id (when its NOTIFY was too large to carry it). */
 export function findPush(db: DbOrTx, id: number) {
   return one<StoredPush>(

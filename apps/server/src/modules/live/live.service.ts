@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import { encodeEvent } from '../../lib/events.ts'
-import { insertPush, type NewPush } from './live.repository.ts'
+import { insertPush, insertPushes, type NewPush, type StoredPush } from './live.repository.ts'
 
 /** The bus channel stored pushes are announced on; every instance's live hub listens. */
 export const LIVE_PUSH_CHANNEL = 'live_push'
@@ -13,13 +13,23 @@ export const LIVE_PUSH_CHANNEL = 'live_push'
  */
 export async function pushLive(ctx: AppContext, tx: DbOrTx, p: NewPush): Promise<number> {
   const stored = await insertPush(tx, p, ctx.clock.now())
-  const whole = { ...stored, create_time: stored.create_time }
-  let payload: unknown = whole
+  await announce(ctx, tx, stored)
+  return stored.id
+}
+
+/** pushLive for many pushes in one statement (a drain's status changes). */
+export async function pushLiveMany(ctx: AppContext, tx: DbOrTx, pushes: NewPush[]): Promise<void> {
+  if (pushes.length === 0) return
+  for (const stored of await insertPushes(tx, pushes, ctx.clock.now())) await announce(ctx, tx, stored)
+}
+
+/** Announces a stored push at commit: whole when it fits a NOTIFY, else by its id. */
+async function announce(ctx: AppContext, tx: DbOrTx, stored: StoredPush) {
+  let payload: unknown = stored
   try {
-    encodeEvent(LIVE_PUSH_CHANNEL, whole)
+    encodeEvent(LIVE_PUSH_CHANNEL, stored)
   } catch {
     payload = { id: stored.id }
   }
   await ctx.events.publishIn(tx, LIVE_PUSH_CHANNEL, payload)
-  return stored.id
 }
