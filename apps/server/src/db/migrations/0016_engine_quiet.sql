@@ -1,27 +1,65 @@
--- The quiet batch (engine/quiet.ts): heartbeats and passing self-tests of many devices applied
--- in one statement. Planning that statement took 3.2-3.5 ms, about as long as running it for a
--- batch; as a PL/pgSQL function its plan is kept for the session (as engine_device_facts,
--- migration 0015). The rules' numbers (deadline, battery bands) come from the caller.
+-- The quiet batch (engine/quiet.ts): heartbeats and passing self-tests of many devices stored and
+-- applied in one call, one round trip and one implicit transaction. Two reasons to hold it in
+-- the database: planning its statement took 3.2-3.5 ms, about as long as running it for a
+-- batch, and a PL/pgSQL function keeps its plans for the session (as engine_device_facts,
+-- migration 0015); and each round trip to the server cost its caller a system call that, on a
+-- loaded 2-core machine, was a fifth of an instance's time (docs/benchmarks.md). The rules'
+-- numbers (deadline, battery bands) come from the caller.
 --
--- p_*: one entry per device (its rows summarised: the oldest row's order, the newest row's
--- order and arrival, signal, battery and band, the newest pass, consumable dates); t_*: one
--- entry per passing self-test (its detection record). Answers the devices it applied.
-CREATE FUNCTION engine_quiet_apply(
+-- r_*: the rows as received, stored as coalesced; p_*: one entry per device, its rows summarised
+-- (the oldest row's order, the newest row's order and arrival, signal, battery and band, the
+-- newest pass, consumable dates); t_*: one entry per passing self-test (its detection record).
+-- Answers each stored row with its id, and whether it is loud: it changes something (or its
+-- device sent a duplicate in the batch), so it was left waiting for the engine.
+CREATE FUNCTION engine_quiet_batch(
+  r_sender bigint[], r_msg text[], r_type text[], r_boot int[], r_seq bigint[], r_device_ts timestamptz[],
+  r_event_time timestamptz[], r_flagged boolean[], r_received timestamptz[], r_transport text[], r_data jsonb[],
   p_device bigint[], p_first_boot int[], p_first_seq bigint[], p_boot int[], p_seq bigint[],
   p_seen timestamptz[], p_rssi smallint[], p_battery smallint[], p_band int[], p_pass_at timestamptz[],
   p_pads text[], p_battery_exp text[],
   t_device bigint[], t_report_type smallint[], t_battery smallint[], t_at timestamptz[],
-  p_first_new bigint, p_now timestamptz,
+  p_now timestamptz,
   p_default_interval_s int, p_missed_factor int, p_grace_s double precision,
   p_exhausted int, p_low int
-) RETURNS SETOF bigint
+) RETURNS TABLE (inbox_id bigint, sender_id bigint, msg_id text, loud boolean)
 LANGUAGE plpgsql AS $$
+#variable_conflict use_column
+DECLARE
+  v_ids bigint[];
+  v_senders bigint[];
+  v_msgs text[];
+  v_dup bigint[];
+  v_quiet bigint[];
 BEGIN
-  RETURN QUERY
+  -- Devices first, in id order, as the engine locks them (device, then its state): a batch and
+  -- a message or the sweep on the same device wait for each other instead of crossing.
+  PERFORM 1 FROM devices WHERE id = ANY(r_sender) ORDER BY id FOR UPDATE;
+
+  WITH ins AS (
+    INSERT INTO device_inbox (sender_kind, sender_id, msg_id, type, boot, seq, device_ts, event_time,
+      ts_flagged, received_at, transport, data, processed_at, outcome, attempts)
+    SELECT 'aed', s, m, t, b, q, dts, et, f, ra, tr, da, p_now, 'coalesced', 1
+    FROM unnest(r_sender, r_msg, r_type, r_boot, r_seq, r_device_ts, r_event_time, r_flagged, r_received,
+      r_transport, r_data) WITH ORDINALITY AS u (s, m, t, b, q, dts, et, f, ra, tr, da, n)
+    ORDER BY n
+    ON CONFLICT (sender_kind, sender_id, msg_id) DO NOTHING
+    RETURNING id, sender_id, msg_id
+  )
+  SELECT coalesce(array_agg(id ORDER BY id), '{}'), coalesce(array_agg(sender_id ORDER BY id), '{}'),
+    coalesce(array_agg(msg_id ORDER BY id), '{}')
+  INTO v_ids, v_senders, v_msgs FROM ins;
+
+  -- A device with a duplicate in the batch was summarised with it: its new rows go to the engine.
+  SELECT coalesce(array_agg(DISTINCT u.s), '{}') INTO v_dup
+  FROM unnest(r_sender, r_msg) AS u (s, m)
+  LEFT JOIN unnest(v_senders, v_msgs) AS i (s, m) ON i.s = u.s AND i.m = u.m
+  WHERE i.s IS NULL;
+
   WITH v AS (
-    SELECT * FROM unnest(p_device, p_first_boot, p_first_seq, p_boot, p_seq, p_seen, p_rssi, p_battery,
+    SELECT u.* FROM unnest(p_device, p_first_boot, p_first_seq, p_boot, p_seq, p_seen, p_rssi, p_battery,
       p_band, p_pass_at, p_pads, p_battery_exp)
       AS u (device_id, first_boot, first_seq, boot, seq, seen, rssi, battery, band, pass_at, pads, battery_exp)
+    WHERE NOT EXISTS (SELECT 1 FROM unnest(v_dup) AS x (id) WHERE x.id = u.device_id)
   ),
   q AS (
     UPDATE device_states s SET last_boot = v.boot, last_seq = v.seq, last_seen_at = v.seen,
@@ -36,7 +74,7 @@ BEGIN
       AND (v.first_boot > s.last_boot OR (v.first_boot = s.last_boot AND v.first_seq > s.last_seq))
       -- An earlier message still waiting to be applied goes first (it would turn stale).
       AND NOT EXISTS (SELECT 1 FROM device_inbox w
-                      WHERE (w.processed_at IS NULL OR w.outcome = 'failed') AND w.id < p_first_new
+                      WHERE (w.processed_at IS NULL OR w.outcome = 'failed') AND w.id < v_ids[1]
                         AND w.sender_kind = 'aed' AND w.sender_id = v.device_id)
       AND (v.band IS NULL OR CASE WHEN d.battery IS NULL THEN -1 WHEN d.battery <= p_exhausted THEN 0
                                   WHEN d.battery <= p_low THEN 1 ELSE 2 END = v.band)
@@ -66,5 +104,15 @@ BEGIN
       JOIN agencies a ON a.id = coalesce(i.agency_id, d.agency_id)
     ORDER BY t.n
   )
-  SELECT q.device_id FROM q;
+  SELECT coalesce(array_agg(q.device_id), '{}') INTO v_quiet FROM q;
+
+  -- The rest changes something: it waits for the engine (the caller applies it after the commit,
+  -- the retry job if the caller dies first).
+  UPDATE device_inbox w SET processed_at = NULL, outcome = NULL, attempts = 0
+  FROM unnest(v_ids, v_senders) AS i (id, s)
+  WHERE w.id = i.id AND NOT EXISTS (SELECT 1 FROM unnest(v_quiet) AS x (id) WHERE x.id = i.s);
+
+  RETURN QUERY
+  SELECT i.id, i.s, i.m, NOT EXISTS (SELECT 1 FROM unnest(v_quiet) AS x (id) WHERE x.id = i.s)
+  FROM unnest(v_ids, v_senders, v_msgs) AS i (id, s, m);
 END $$;

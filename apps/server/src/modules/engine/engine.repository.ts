@@ -61,42 +61,6 @@ export async function insertInbox(tx: DbOrTx, r: NewInboxRow, applied?: Date): P
   return row?.id ?? null
 }
 
-/**
- * Stores many messages in one statement; answers the ids of the new ones by message id. With
- * `coalescedAt` they are stored as coalesced at that time (the caller's transaction turns the
- * few that change something back to waiting before it commits).
- */
-export async function insertInboxMany(
-  tx: DbOrTx,
-  rows: NewInboxRow[],
-  coalescedAt?: Date,
-): Promise<Map<string, number>> {
-  if (rows.length === 0) return new Map()
-  const done = coalescedAt ? iso(coalescedAt) : null
-  const outcome = coalescedAt ? 'coalesced' : null
-  // One array per column, not a parameter per value: a batch of 2,000 rows is 12 parameters,
-  // which spares the process building and sending 24,000 of them (most of its time at load).
-  const col = <T>(f: (r: NewInboxRow) => T) => sql.param(rows.map(f))
-  const out = await many<{ id: number; sender_id: number; msg_id: string }>(
-    tx,
-    sql`
-    INSERT INTO device_inbox (sender_kind, sender_id, msg_id, type, boot, seq, device_ts, event_time,
-      ts_flagged, received_at, transport, data, processed_at, outcome, attempts)
-    SELECT k, s, m, t, b, q, dts, et, f, ra, tr, da, ${done}::timestamptz, ${outcome}, ${done ? 1 : 0}
-    FROM unnest(${col((r) => r.sender_kind)}::text[], ${col((r) => r.sender_id)}::bigint[],
-      ${col((r) => r.msg_id)}::text[], ${col((r) => r.type)}::text[], ${col((r) => r.boot)}::int[],
-      ${col((r) => r.seq)}::bigint[], ${col((r) => (r.device_ts ? iso(r.device_ts) : null))}::timestamptz[],
-      ${col((r) => iso(r.event_time))}::timestamptz[], ${col((r) => r.ts_flagged)}::boolean[],
-      ${col((r) => iso(r.received_at))}::timestamptz[], ${col((r) => r.transport)}::text[],
-      ${col((r) => JSON.stringify(r.data))}::jsonb[]
-    ) WITH ORDINALITY AS v (k, s, m, t, b, q, dts, et, f, ra, tr, da, n)
-    ORDER BY n
-    ON CONFLICT (sender_kind, sender_id, msg_id) DO NOTHING
-    RETURNING id, sender_id, msg_id`,
-  )
-  return new Map(out.map((r) => [`${r.sender_id}:${r.msg_id}`, r.id]))
-}
-
 const INBOX_COLUMNS = sql`id, sender_kind, sender_id, msg_id, type, boot, seq, event_time, received_at, data, outcome`
 
 /** Marks an inbox row as dealt with. */

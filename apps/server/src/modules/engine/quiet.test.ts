@@ -151,6 +151,19 @@ describe('quiet batch', () => {
     expect(await detections(d.id)).toHaveLength(2)
   })
 
+  it('answers a resent message as a duplicate and still applies the new one beside it', async () => {
+    const d = await registered()
+    await d.send(d.msg('heartbeat', { battery: 90 }))
+    const first = d.msg('selftest', { report_type: 1, result: 'pass' })
+    await d.send(first)
+    const next = d.msg('heartbeat', { battery: 89 })
+    const answer = await d.send(first, next)
+    expect(answer).toMatchObject({ acked: [next.id], duplicates: [first.id] })
+    expect((await inbox(d.id)).map((r) => r.outcome)).toEqual(['applied', 'coalesced', 'applied'])
+    expect(await detections(d.id)).toHaveLength(1)
+    expect((await device(d.id))?.battery).toBe(89)
+  })
+
   it('keeps and acknowledges a passing self-test whose record cannot be written, and the retry applies it once', async () => {
     const d = await registered()
     await d.send(d.msg('heartbeat', { battery: 90 }))

@@ -2,7 +2,7 @@ import type { DeviceMessage, UnknownMessage } from '@aed/contracts/device-protoc
 import { sql } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
 import { many } from '../../db/sql.ts'
-import * as repo from './engine.repository.ts'
+import type * as repo from './engine.repository.ts'
 import { DEADLINE_GRACE_MS, DEFAULT_REPORT_INTERVAL_S, MISSED_FACTOR } from './engine.rules.ts'
 import { groupCommit, type Waiter } from './group-commit.ts'
 import { BATTERY_EXHAUSTED, BATTERY_LOW } from './reducer.ts'
@@ -107,7 +107,7 @@ type DeviceSummary = {
 type TestRecord = { deviceId: number; reportType: number; battery: number | null; at: string }
 
 /**
- * One summary per device of a batch's new rows (in arrival order), and the records of their
+ * One summary per device of a batch's rows (in arrival order), and the records of their
  * self-tests, for the devices whose rows can be quiet together: in the device's own order, every
  * battery in one band, at most one set of consumable dates. The others are left out, so the
  * batch hands all their rows to the engine.
@@ -179,51 +179,35 @@ function lane(ctx: AppContext, { applyRow, applyOne }: Engine, maxRows: number):
   async function write(batch: Waiting[]) {
     const rows = batch.flatMap((w) => w.rows)
     const now = ctx.clock.now()
-    const { ids, loud } = await ctx.db.transaction(async (tx) => {
-      // Devices first, in id order, as the engine locks them (device, then its state): a batch
-      // and a message or the sweep on the same device wait for each other instead of crossing.
-      const senders = [...new Set(rows.map((r) => r.sender_id))].sort((a, b) => a - b)
-      await tx.execute(
-        sql`SELECT id FROM devices WHERE id = ANY(${sql.param(senders)}::bigint[]) ORDER BY id FOR UPDATE`,
-      )
-      const ids = await repo.insertInboxMany(tx, rows, now)
-      const firstNew = Math.min(...ids.values())
-      const { devices, tests } = summarize(rows.filter((r) => ids.has(`${r.sender_id}:${r.msg_id}`)))
-      const col = <T>(f: (d: DeviceSummary) => T) => sql.param(devices.map(f))
-      const tcol = <T>(f: (t: TestRecord) => T) => sql.param(tests.map(f))
-      // One statement for every device of the batch (migration 0016 holds it, with its rules).
-      const quiet = !devices.length
-        ? []
-        : await many<{ device_id: number }>(
-            tx,
-            sql`SELECT device_id FROM engine_quiet_apply(
-              ${col((d) => d.deviceId)}::bigint[], ${col((d) => d.firstBoot)}::int[],
-              ${col((d) => d.firstSeq)}::bigint[], ${col((d) => d.boot)}::int[], ${col((d) => d.seq)}::bigint[],
-              ${col((d) => d.seen)}::timestamptz[], ${col((d) => d.rssi)}::smallint[],
-              ${col((d) => d.battery)}::smallint[], ${col((d) => d.band)}::int[],
-              ${col((d) => d.passAt)}::timestamptz[], ${col((d) => d.pads)}::text[],
-              ${col((d) => d.batteryExp)}::text[],
-              ${tcol((t) => t.deviceId)}::bigint[], ${tcol((t) => t.reportType)}::smallint[],
-              ${tcol((t) => t.battery)}::smallint[], ${tcol((t) => t.at)}::timestamptz[],
-              ${firstNew}::bigint, ${now.toISOString()}::timestamptz,
-              ${DEFAULT_REPORT_INTERVAL_S}::int, ${MISSED_FACTOR}::int, ${DEADLINE_GRACE_MS / 1000}::double precision,
-              ${BATTERY_EXHAUSTED}::int, ${BATTERY_LOW}::int) AS device_id`,
-          )
-      const quietIds = new Set(quiet.map((q) => q.device_id))
-      const loud: number[] = []
-      for (const r of rows) {
-        const id = ids.get(`${r.sender_id}:${r.msg_id}`)
-        if (id === undefined) continue
-        if (!quietIds.has(r.sender_id)) loud.push(id)
-      }
-      // Stored as coalesced; the ones that change something wait for the engine instead.
-      if (loud.length) {
-        await tx.execute(sql`
-          UPDATE device_inbox SET processed_at = NULL, outcome = NULL, attempts = 0
-          WHERE id = ANY(${sql.param(loud)}::bigint[])`)
-      }
-      return { ids, loud }
-    })
+    // Summarised as if every row were new: a device with a duplicate among them is left to the
+    // engine by the database (see migration 0016, which holds the batch's statements and rules).
+    const { devices, tests } = summarize(rows)
+    const rcol = <T>(f: (r: repo.NewInboxRow) => T) => sql.param(rows.map(f))
+    const col = <T>(f: (d: DeviceSummary) => T) => sql.param(devices.map(f))
+    const tcol = <T>(f: (t: TestRecord) => T) => sql.param(tests.map(f))
+    const iso = (d: Date | null) => d?.toISOString() ?? null
+    const stored = await many<{ inbox_id: number; sender_id: number; msg_id: string; loud: boolean }>(
+      ctx.db,
+      sql`SELECT * FROM engine_quiet_batch(
+        ${rcol((r) => r.sender_id)}::bigint[], ${rcol((r) => r.msg_id)}::text[], ${rcol((r) => r.type)}::text[],
+        ${rcol((r) => r.boot)}::int[], ${rcol((r) => r.seq)}::bigint[], ${rcol((r) => iso(r.device_ts))}::timestamptz[],
+        ${rcol((r) => iso(r.event_time))}::timestamptz[], ${rcol((r) => r.ts_flagged)}::boolean[],
+        ${rcol((r) => iso(r.received_at))}::timestamptz[], ${rcol((r) => r.transport)}::text[],
+        ${rcol((r) => JSON.stringify(r.data))}::jsonb[],
+        ${col((d) => d.deviceId)}::bigint[], ${col((d) => d.firstBoot)}::int[],
+        ${col((d) => d.firstSeq)}::bigint[], ${col((d) => d.boot)}::int[], ${col((d) => d.seq)}::bigint[],
+        ${col((d) => d.seen)}::timestamptz[], ${col((d) => d.rssi)}::smallint[],
+        ${col((d) => d.battery)}::smallint[], ${col((d) => d.band)}::int[],
+        ${col((d) => d.passAt)}::timestamptz[], ${col((d) => d.pads)}::text[],
+        ${col((d) => d.batteryExp)}::text[],
+        ${tcol((t) => t.deviceId)}::bigint[], ${tcol((t) => t.reportType)}::smallint[],
+        ${tcol((t) => t.battery)}::smallint[], ${tcol((t) => t.at)}::timestamptz[],
+        ${now.toISOString()}::timestamptz,
+        ${DEFAULT_REPORT_INTERVAL_S}::int, ${MISSED_FACTOR}::int, ${DEADLINE_GRACE_MS / 1000}::double precision,
+        ${BATTERY_EXHAUSTED}::int, ${BATTERY_LOW}::int)`,
+    )
+    const ids = new Map(stored.map((r) => [`${r.sender_id}:${r.msg_id}`, r.inbox_id]))
+    const loud = stored.filter((r) => r.loud).map((r) => r.inbox_id)
     // Stored: what is left is applied now, and by the retry job if this process dies first.
     for (const id of loud.sort((a, b) => a - b)) await applyRow(id)
     for (const w of batch) {
