@@ -328,6 +328,9 @@ export async function deviceSecrets(db: DbOrTx, by: { id: number } | { sn: strin
       secret_enc: devices.secret_enc,
       prev_secret_enc: devices.prev_secret_enc,
       prev_secret_until: devices.prev_secret_until,
+      // Open commands (maybe expired): an HTTPS answer without one need not look for any.
+      commands_waiting: sql<boolean>`EXISTS (SELECT 1 FROM device_commands c WHERE c.sender_kind = 'aed'
+        AND c.sender_id = "devices"."id" AND c.state IN ('pending', 'sent'))`,
     })
     .from(devices)
     .where(and('id' in by ? eq(devices.id, by.id) : eq(devices.device_sn, by.sn), isNull(devices.deleted_at)))

@@ -355,5 +355,11 @@ export async function deviceCredentials(ctx: AppContext, sn: string) {
   if (row.prev_secret_enc && row.prev_secret_until && row.prev_secret_until > ctx.clock.now()) {
     secrets.push(ctx.sealer.open(row.prev_secret_enc))
   }
-  return { kind: 'aed' as const, id: row.id, sn: row.device_sn, secrets }
+  return {
+    kind: 'aed' as const,
+    id: row.id,
+    sn: row.device_sn,
+    secrets,
+    commandsWaiting: row.commands_waiting,
+  }
 }

@@ -17,10 +17,13 @@ export function cabinetSecrets(db: DbOrTx, sn: string) {
     secret_enc: string
     prev_secret_enc: string | null
     prev_secret_until: Date | null
+    commands_waiting: boolean
   }>(
     db,
-    sql`SELECT id::int, cabinet_sn, secret_enc, prev_secret_enc, prev_secret_until FROM cabinets
-        WHERE cabinet_sn = ${sn} AND deleted_at IS NULL`,
+    sql`SELECT id::int, cabinet_sn, secret_enc, prev_secret_enc, prev_secret_until,
+          EXISTS (SELECT 1 FROM device_commands c WHERE c.sender_kind = 'cabinet' AND c.sender_id = cabinets.id
+                  AND c.state IN ('pending', 'sent')) AS commands_waiting
+        FROM cabinets WHERE cabinet_sn = ${sn} AND deleted_at IS NULL`,
   )
 }
 

@@ -23,7 +23,7 @@ export async function cabinetCredentials(ctx: AppContext, sn: string): Promise<D
   if (row.prev_secret_enc && row.prev_secret_until && row.prev_secret_until > ctx.clock.now()) {
     secrets.push(ctx.sealer.open(row.prev_secret_enc))
   }
-  return { kind: 'cabinet', id: row.id, sn: row.cabinet_sn, secrets }
+  return { kind: 'cabinet', id: row.id, sn: row.cabinet_sn, secrets, commandsWaiting: row.commands_waiting }
 }
 
 /** A position as the records and the door alarm show it when the cabinet has no address. */

@@ -38,7 +38,11 @@ export async function receiveMessages(
 ): Promise<MessagesAnswer> {
   const accepted = acceptBody(body)
   const { acked, duplicates } = await ingest(ctx, device, accepted, 'https')
-  const waiting = await commands.takeWaiting(ctx.db, device.kind, device.id, ctx.clock.now())
+  // One query fewer for nearly every answer: a command made since the lookup rides on the next.
+  const waiting =
+    device.commandsWaiting === false
+      ? []
+      : await commands.takeWaiting(ctx.db, device.kind, device.id, ctx.clock.now())
   return { acked, duplicates, cmds: waiting.map(commands.toDeviceCommand) }
 }
 

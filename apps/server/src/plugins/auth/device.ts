@@ -12,6 +12,8 @@ export type DeviceIdentity = {
   id: number
   /** `device_sn` or `cabinet_sn`. */
   sn: string
+  /** Commands were open for it when it was looked up (absent: not known, look). */
+  commandsWaiting?: boolean
 }
 
 /** What verifying a device needs: its identity and the secrets it may sign with. */
@@ -161,7 +163,12 @@ export function deviceGuard(ctx: AppContext): Guard {
         refuse(req, reply)
         return payload
       }
-      req.device = { kind: p.creds.kind, id: p.creds.id, sn: p.creds.sn }
+      req.device = {
+        kind: p.creds.kind,
+        id: p.creds.id,
+        sn: p.creds.sn,
+        commandsWaiting: p.creds.commandsWaiting,
+      }
       return Readable.from([body]) as RequestPayload
     },
   }
