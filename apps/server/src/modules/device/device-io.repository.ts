@@ -15,14 +15,10 @@ import { type Band, registeredWhere } from './device.repository.ts'
 /** A field of an export row: its name and its SQL (over the query's table aliases). */
 type Field<T> = readonly [name: keyof T & string, expr: SQL]
 
-const jsonRow = <T>(fields: readonly Field<T>[]) =>
-  sql`json_build_array(${sql.join(
-    fields.map((f) => f[1]),
-    sql`, `,
-  )})::text`
+const jsonRow = (values: SQL[]) => sql`json_build_array(${sql.join(values, sql`, `)})::text`
 
-function fromJson<T>(fields: readonly Field<T>[], text: string): T {
-  const values = JSON.parse(text) as unknown[]
+/** A row object from its array of values (values past the fields are left out). */
+function fromValues<T>(fields: readonly Field<T>[], values: unknown[]): T {
   const row: Record<string, unknown> = {}
   for (let i = 0; i < fields.length; i++) row[fields[i][0]] = values[i]
   return row as T
@@ -113,25 +109,25 @@ export async function* keysetBatches<T>(
   keys: KeysetKey[],
   size: number,
 ): AsyncGenerator<T[]> {
-  const keyColumns = sql.join(
-    keys.map((k, i) => sql`(${k.expr})::text AS ${sql.identifier(`k${i}`)}`),
-    sql`, `,
-  )
+  // The keys travel as text at the end of each row's array (one field a row, not one per key:
+  // each field is a decode of its own in the drivers); only the last row's are read.
+  const row = jsonRow([...q.fields.map((f) => f[1]), ...keys.map((k) => sql`(${k.expr})::text`)])
   const order = sql.join(
     keys.map((k) => (k.desc ? sql`${k.expr} DESC` : sql`${k.expr} ASC`)),
     sql`, `,
   )
+  const n = q.fields.length
   let last: (string | null)[] | null = null
   for (;;) {
     const where = sql.join(last ? [...q.where, after(keys, last)] : q.where, sql` AND `)
-    const rows: Record<string, string | null>[] = await many<Record<string, string | null>>(
+    const rows = await many<{ r: string }>(
       db,
-      sql`SELECT ${keyColumns}, ${jsonRow(q.fields)} AS r ${q.from} WHERE ${where} ORDER BY ${order} LIMIT ${size}`,
+      sql`SELECT ${row} AS r ${q.from} WHERE ${where} ORDER BY ${order} LIMIT ${size}`,
     )
     if (rows.length === 0) return
-    const tail = rows[rows.length - 1]
-    last = keys.map((_, i): string | null => tail[`k${i}`])
-    yield rows.map((r) => fromJson(q.fields, r.r as string))
+    const values = rows.map((r) => JSON.parse(r.r) as unknown[])
+    last = values[values.length - 1].slice(n) as (string | null)[]
+    yield values.map((v) => fromValues(q.fields, v))
     if (rows.length < size) return
   }
 }
@@ -165,13 +161,13 @@ export async function* sortedBatches<T>(
     )
     const rows = await many<{ id: number; r: string }>(
       db,
-      sql`SELECT ${id} AS id, ${jsonRow(q.fields)} AS r ${q.from} WHERE ${where} AND ${byIds}`,
+      sql`SELECT ${id} AS id, ${jsonRow(q.fields.map((f) => f[1]))} AS r ${q.from} WHERE ${where} AND ${byIds}`,
     )
     const byId = new Map(rows.map((r) => [r.id, r.r]))
     // Rows gone since the ids were read are left out.
     yield chunk.flatMap((x) => {
       const r = byId.get(x)
-      return r === undefined ? [] : [fromJson(q.fields, r)]
+      return r === undefined ? [] : [fromValues(q.fields, JSON.parse(r) as unknown[])]
     })
   }
 }
@@ -284,10 +280,14 @@ async function* withManagers(
         )
       : []
     const byId = new Map(managers.map((m) => [m.id, m]))
-    yield batch.map(({ manager_id, ...row }) => {
-      const m = manager_id === null ? undefined : byId.get(manager_id)
-      return { ...row, manager_name: m?.name ?? null, manager_phone: m?.phone ?? null }
-    })
+    // Completed in place: a copy of each row (it was one) is 100,000 more objects to collect.
+    const rows = batch as (DeviceReadRow & ExportDeviceRow)[]
+    for (const row of rows) {
+      const m = row.manager_id === null ? undefined : byId.get(row.manager_id)
+      row.manager_name = m?.name ?? null
+      row.manager_phone = m?.phone ?? null
+    }
+    yield rows
   }
 }
 
