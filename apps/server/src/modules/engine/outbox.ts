@@ -163,49 +163,54 @@ export function noteTold(ctx: AppContext, how: Told = 'urgent'): void {
 }
 
 /**
- * After a commit: drains what was written since the last call, at once when it holds a message,
- * else within a second (one drain for every commit of that second).
+ * After a commit: drains what was written since the last call. A message (an alarm) goes at
+ * once, on a drain of messages only, so it never waits behind a drain of status pushes and SMS
+ * plans; everything else within a second (one drain for every commit of that second).
  */
 export function kickIfTold(ctx: AppContext): void {
   const how = told.get(ctx)
   told.delete(ctx)
   if (!how || ctx.drainOnCommit === false) return
-  if (how === 'urgent') {
-    kickOutbox(ctx)
-    return
-  }
+  if (how === 'urgent') kickOutbox(ctx, 'messages')
   if (later.has(ctx)) return
   later.add(ctx)
   setTimeout(() => {
     later.delete(ctx)
-    kickOutbox(ctx)
+    kickOutbox(ctx, 'all')
   }, LATER_MS).unref()
 }
 
-const kicked = new WeakMap<AppContext, { running: boolean; again: boolean }>()
+/** What a drain after a commit takes: messages only (alarms), or every topic. */
+type Drain = 'messages' | 'all'
+const drains: Record<Drain, Partial<Record<OutboxRecord['topic'], OutboxHandler | OutboxBatchHandler>>> = {
+  messages: { message: outboxHandlers.message },
+  all: outboxHandlers,
+}
+const kicked = new WeakMap<AppContext, Record<Drain, { running: boolean; again: boolean }>>()
 
 /**
  * Drains the outbox now, in this process, instead of at the next job tick: an alarm reaches the
- * consoles within the commit's latency. Calls while a drain runs fold into one more pass; other
- * instances' drains skip the rows this one holds (SKIP LOCKED). The job still sweeps retries.
+ * consoles within the commit's latency. Calls while a drain of the same kind runs fold into one
+ * more pass; other drains (here or on other instances) skip the rows this one holds (SKIP
+ * LOCKED). The job still sweeps retries.
  */
-export function kickOutbox(ctx: AppContext): void {
+export function kickOutbox(ctx: AppContext, kind: Drain = 'all'): void {
   let k = kicked.get(ctx)
   if (!k) {
-    k = { running: false, again: false }
+    k = { messages: { running: false, again: false }, all: { running: false, again: false } }
     kicked.set(ctx, k)
   }
-  if (k.running) {
-    k.again = true
+  const state = k[kind]
+  if (state.running) {
+    state.again = true
     return
   }
-  const state = k
   state.running = true
   void (async () => {
     try {
       do {
         state.again = false
-        while ((await drainOutbox(ctx)) === 200) {}
+        while ((await drainOutbox(ctx, drains[kind])) === 200) {}
       } while (state.again)
     } catch (e) {
       ctx.log.warn(
