@@ -34,14 +34,7 @@ export type Database = {
 export async function openPglite(dataDir: string | null): Promise<Database> {
   // pg_trgm: trigram indexes make the lists' substring filters fast (it ships with PostgreSQL too).
   const extensions = { pg_trgm }
-  // PostgreSQL's default 128MB of shared buffers is all touched when PGlite starts: 225-235 MB
-  // of the process before any query, against 120-130 MB with 32MB. Pages beyond them come from
-  // the operating system's file cache; the device list bench (100,000 devices) and the export
-  // read as fast with 32MB. startParams replaces PGlite's defaults, so they are kept; the
-  // `postgresqlconf` option would instead overwrite the data folder's postgresql.conf.
-  const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB']
-  const options = { extensions, startParams }
-  const client = dataDir ? new PGlite(path.join(dataDir, 'pg'), options) : new PGlite(options)
+  const client = dataDir ? new PGlite(path.join(dataDir, 'pg'), { extensions }) : new PGlite({ extensions })
   await client.waitReady
   return {
     db: drizzlePglite({ client, schema }) as unknown as Db,
