@@ -38,8 +38,6 @@ import {
 
 /** Rows one export may hold; a larger one must be narrowed by its filters or dates. */
 export const EXPORT_LIMIT = 200_000
-/** Rows read per keyset batch. */
-const BATCH = 2000
 
 const bands = {
   battery: DATA_DICT.battery_band,
@@ -129,8 +127,18 @@ const rescueColumns: XlsxColumn<ExportRescueRow>[] = [
   { header: '结束时间', width: 20, value: (r) => (r.ended_at ? localTime(r.ended_at) : null) },
 ]
 
-/** An export's reader: the next batch read while one is written, and stopped past the limit. */
-const reading = <T>(batches: AsyncIterable<T[]>) => capped(prefetched(batches), EXPORT_LIMIT)
+/**
+ * An export's reader, stopped past the limit. Batches are small because what a batch holds
+ * outlives the collector's young generation and is promoted: at 2,000 rows (and one read ahead)
+ * a 100,000-row export left the heap 110-120 MB larger, at 500-1,000 rows 20-25 MB. PostgreSQL
+ * reads the next batch while this one is written (the server works meanwhile; the export waits
+ * on it most of its time). PGlite runs its queries in this thread, so reading ahead overlaps
+ * nothing and only holds a batch more; its batches are 1,000 rows, as 500 cost 10-15 % more.
+ */
+function reading<T>(ctx: AppContext, read: (size: number) => AsyncIterable<T[]>) {
+  if (ctx.database.kind === 'postgres') return capped(prefetched(read(500)), EXPORT_LIMIT)
+  return capped(read(1000), EXPORT_LIMIT)
+}
 
 /** The spec: read-only members neither import nor export (the list itself is read at READ_ONLY). */
 function mayExport(auth: AuthContext) {
@@ -140,7 +148,7 @@ function mayExport(auth: AuthContext) {
 /** 设备列表.xlsx of every registered device matching the list's filters, in the list's order. */
 export async function exportDeviceList(ctx: AppContext, auth: AuthContext, q: DeviceListQuery) {
   mayExport(auth)
-  const batches = reading(registeredBatches(ctx.db, auth, q, bands, ctx.clock.now(), BATCH))
+  const batches = reading(ctx, (size) => registeredBatches(ctx.db, auth, q, bands, ctx.clock.now(), size))
   return streamXlsx(ctx, EXPORT_FILE_NAMES[ExportType.DEVICES], '设备列表', deviceColumns(), batches)
 }
 
@@ -168,7 +176,7 @@ export async function dataExport(ctx: AppContext, auth: AuthContext, q: DataExpo
         name,
         '巡检记录',
         inspectionColumns,
-        reading(inspectionBatches(ctx.db, auth, start, end, BATCH)),
+        reading(ctx, (size) => inspectionBatches(ctx.db, auth, start, end, size)),
       )
     case ExportType.SELF_CHECKS:
       return streamXlsx(
@@ -176,7 +184,7 @@ export async function dataExport(ctx: AppContext, auth: AuthContext, q: DataExpo
         name,
         '自检记录',
         detectionColumns,
-        reading(detectionBatches(ctx.db, auth, start, end, BATCH)),
+        reading(ctx, (size) => detectionBatches(ctx.db, auth, start, end, size)),
       )
     case ExportType.RESCUES:
       return streamXlsx(
@@ -184,7 +192,7 @@ export async function dataExport(ctx: AppContext, auth: AuthContext, q: DataExpo
         name,
         '急救记录',
         rescueColumns,
-        reading(rescueBatches(ctx.db, auth, start, end, BATCH)),
+        reading(ctx, (size) => rescueBatches(ctx.db, auth, start, end, size)),
       )
   }
 }

@@ -14,7 +14,7 @@ import { streamXlsx } from '../../lib/xlsx.ts'
 import { factories } from '../../test/factories.ts'
 import { createTestApp, type TestApp } from '../../test/harness.ts'
 import { TEMPLATE_HEADERS } from '../system/import-template.ts'
-import { capped, keysetBatches } from './device-io.repository.ts'
+import { capped, keysetBatches, prefetched } from './device-io.repository.ts'
 
 let t: TestApp
 let f: ReturnType<typeof factories>
@@ -270,6 +270,35 @@ describe('reading an export in batches', () => {
       expect(got).toEqual(expected.map((e) => e.id))
       expect(sizes).toEqual([3, 3, 2])
     }
+  })
+
+  it('reads one batch ahead on PostgreSQL, and ends the reader when the writer stops early', async () => {
+    const log: string[] = []
+    async function* source() {
+      try {
+        for (let i = 1; i <= 3; i++) {
+          log.push(`read ${i}`)
+          yield [i]
+        }
+      } finally {
+        log.push('closed')
+      }
+    }
+    const got: number[] = []
+    for await (const [n] of prefetched(source())) {
+      log.push(`write ${n}`)
+      got.push(n)
+    }
+    expect(got).toEqual([1, 2, 3])
+    // Batch 2 is read before batch 1 is written.
+    expect(log.slice(0, 3)).toEqual(['read 1', 'read 2', 'write 1'])
+    log.length = 0
+    for await (const [n] of prefetched(source())) {
+      log.push(`write ${n}`)
+      break
+    }
+    await new Promise((r) => setTimeout(r, 0))
+    expect(log).toEqual(['read 1', 'read 2', 'write 1', 'closed'])
   })
 
   it('keeps the list’s order for a sort no index serves (battery)', async () => {
