@@ -1,10 +1,8 @@
 -- The quiet batch (engine/quiet.ts): heartbeats and passing self-tests of many devices stored and
--- applied in one call, one round trip and one implicit transaction. Two reasons to hold it in
--- the database: planning its statement took 3.2-3.5 ms, about as long as running it for a
--- batch, and a PL/pgSQL function keeps its plans for the session (as engine_device_facts,
--- migration 0015); and each round trip to the server cost its caller a system call that, on a
--- loaded 2-core machine, was a fifth of an instance's time (docs/benchmarks.md). The rules'
--- numbers (deadline, battery bands) come from the caller.
+-- applied in one call, one round trip and one implicit transaction instead of six: each round
+-- trip cost the server a system call that, on a loaded 2-core machine, was a fifth of an
+-- instance's time (docs/benchmarks.md). The rules' numbers (deadline, battery bands) come from
+-- the caller.
 --
 -- r_*: the rows as received, stored as coalesced; p_*: one entry per device, its rows summarised
 -- (the oldest row's order, the newest row's order and arrival, signal, battery and band, the
@@ -22,7 +20,12 @@ CREATE FUNCTION engine_quiet_batch(
   p_default_interval_s int, p_missed_factor int, p_grace_s double precision,
   p_exhausted int, p_low int
 ) RETURNS TABLE (inbox_id bigint, sender_id bigint, msg_id text, loud boolean)
-LANGUAGE plpgsql AS $$
+LANGUAGE plpgsql
+-- Planned for each call's own arrays: PL/pgSQL would switch to a generic plan after five calls,
+-- and that plan ran a 2,000-row batch in 1.0-1.25 s against 0.1 s (at 10,000 messages a second
+-- batches took 0.4-4 s and the engine fell to 4,000 a second). The single round trip stays.
+SET plan_cache_mode = force_custom_plan
+AS $$
 #variable_conflict use_column
 DECLARE
   v_ids bigint[];
