@@ -40,7 +40,7 @@ const runs = (part: 'ceiling' | 'changing' | 'heartbeats' | 'mixed') => !ONLY ||
 async function open() {
   const url = process.env.BENCH_DATABASE_URL
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aed-ingest-'))
-  if (!url) return { database: await openPglite(dataDir), dataDir, label: 'PGlite' }
+  if (!url) return { database: await openPglite(dataDir), dataDir, label: 'PGlite', drop: async () => {} }
   const name = `bench_ingest_${Date.now()}`
   const admin = new pg.Client({ connectionString: url })
   await admin.connect()
@@ -48,7 +48,14 @@ async function open() {
   await admin.end()
   const u = new URL(url)
   u.pathname = `/${name}`
-  return { database: await openPostgres(u.toString()), dataDir, label: 'PostgreSQL' }
+  // The database is the bench's own: dropped at the end, so runs do not pile up on the server.
+  const drop = async () => {
+    const c = new pg.Client({ connectionString: url })
+    await c.connect()
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    await c.end()
+  }
+  return { database: await openPostgres(u.toString()), dataDir, label: 'PostgreSQL', drop }
 }
 
 const pct = (xs: number[], p: number) => {
@@ -73,7 +80,7 @@ async function during(concurrency: number, worker: (i: number) => Promise<number
 }
 
 async function main() {
-  const { database, dataDir, label } = await open()
+  const { database, dataDir, label, drop } = await open()
   const config = loadConfig({
     DATA_DIR: dataDir,
     JWT_SECRET: crypto.randomBytes(32).toString('hex'),
@@ -243,6 +250,7 @@ async function main() {
     )
   }
   await database.close()
+  await drop()
   fs.rmSync(dataDir, { recursive: true, force: true })
 }
 
