@@ -2,7 +2,8 @@ import { MAP_DEVICE_STATUSES } from '@aed/contracts/analysis-board'
 import { type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { many, one } from '../../db/sql.ts'
-import { agencyScopeTest, pathInScope, type Scope } from '../../lib/scope.ts'
+import { pathInScope, type Scope } from '../../lib/scope.ts'
+import { sites } from '../device/device-stats.repository.ts'
 
 // The dashboard map's reads. The device layer is one statement over the installations alone, as
 // the statistics are (device-stats.repository.ts): a registered device's status is copied onto
@@ -43,16 +44,7 @@ export async function deviceLocationJson(
   prefix: string | null,
   statuses: readonly number[] | null,
 ): Promise<string> {
-  const where: SQL[] = [
-    sql`i.removed_at IS NULL`,
-    sql`i.device_id IS NOT NULL`,
-    // The device's copy: set exactly while a live device sits in the installation (migration 0011).
-    sql`i.device_status IS NOT NULL`,
-  ]
-  const inScope = await agencyScopeTest(db, scope, sql`i.agency_id`)
-  if (inScope) where.push(inScope)
-  // Region prefixes are digits only (regionPrefix of a validated code): no LIKE escaping needed.
-  if (prefix) where.push(sql`i.address_code LIKE ${`${prefix}%`}`)
+  const where: SQL[] = [await sites(db, scope, prefix)]
   if (statuses) {
     where.push(
       sql`${shownStatus} IN (${sql.join(

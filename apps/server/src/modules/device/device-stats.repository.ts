@@ -16,8 +16,11 @@ import { TIME_ZONE } from '../../lib/time.ts'
 /** A band of the data dictionary: a value v is in it when min < v <= max. */
 export type Band = { value: number | null; min?: number; max?: number }
 
-/** Live installations of the scope with a registered device, under the region prefix when one is given. */
-async function sites(db: DbOrTx, scope: Scope, prefix: string | null): Promise<SQL> {
+/**
+ * The condition for live installations of the scope with a registered device, under the region
+ * prefix when one is given (the statistics and the dashboard map count the same sites).
+ */
+export async function sites(db: DbOrTx, scope: Scope, prefix: string | null): Promise<SQL> {
   const where: SQL[] = [
     sql`i.removed_at IS NULL`,
     sql`i.device_id IS NOT NULL`,
