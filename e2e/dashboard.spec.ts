@@ -2,7 +2,7 @@ import type { Page, Response } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { pickSearchedOption } from './support/antd.ts'
 import { screenshot, useBrowser } from './support/browser.ts'
-import { consoleApi, consoleToken, deviceLink } from './support/device.ts'
+import { consoleApi, consoleToken, deviceLink, healthyPass, inDays } from './support/device.ts'
 import { decodePng, near, pixelAt, rgbOf } from './support/png-read.ts'
 import { DEMO_PASSWORD, signIn } from './support/session.ts'
 
@@ -54,7 +54,6 @@ declare global {
 }
 
 /** A date `days` from now, YYYY-MM-DD. */
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
 
 /** Counts per status of a distribution, in legend order. */
 const countsOf = (s: StateDistribution) => [
@@ -397,14 +396,7 @@ describe('dashboard journey', () => {
     await screenshot(page, 'dashboard-5b-device-fault')
 
     // The device is left as found: a pass with fresh consumables makes it normal (and green) again.
-    await link.send('selftest', {
-      report_type: 2,
-      result: 'pass',
-      fault_codes: [],
-      battery: 91,
-      electrode_sheet_expire: inDays(700),
-      battery_expire: inDays(700),
-    })
+    await link.send('selftest', healthyPass())
     await expect
       .poll(() => pixelOf(page, device.lon, device.lat), { timeout: 10_000, interval: 250 })
       .toSatisfy((c: number[]) => near(c, GREEN))

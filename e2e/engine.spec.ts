@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { inputOf } from './support/antd.ts'
 import { screenshot, useBrowser } from './support/browser.ts'
-import { consoleApi, consoleToken, deviceLink } from './support/device.ts'
+import { consoleApi, consoleToken, deviceLink, healthyPass, inDays } from './support/device.ts'
 import { signIn } from './support/session.ts'
 
 const b = useBrowser()
@@ -16,7 +16,6 @@ type ListedDevice = {
 }
 
 /** A date `days` from now, YYYY-MM-DD. */
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
 
 /** A registered demo device that is normal and whose host does not expire soon. */
 async function pickDevice(token: string): Promise<ListedDevice> {
@@ -82,14 +81,7 @@ describe('status engine journey', () => {
     await page.mouse.move(0, 0)
 
     // The pass brings new consumable dates, so no expiry warning keeps the device from 正常.
-    await device.send('selftest', {
-      report_type: 2,
-      result: 'pass',
-      fault_codes: [],
-      battery: 91,
-      electrode_sheet_expire: inDays(700),
-      battery_expire: inDays(700),
-    })
+    await device.send('selftest', healthyPass())
     const passed = await rowShowing(page, sn, ['正常', '可用'])
     expect(await passed.getByTestId('readiness-ready').innerText()).toBe('可用')
     await screenshot(page, 'engine-02-normal-ready')

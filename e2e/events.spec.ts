@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { inputOf } from './support/antd.ts'
 import { screenshot, useBrowser } from './support/browser.ts'
-import { consoleApi, consoleToken, deviceLink } from './support/device.ts'
+import { consoleApi, consoleToken, deviceLink, healthyPass } from './support/device.ts'
 import { signIn } from './support/session.ts'
 
 const b = useBrowser()
@@ -13,7 +13,6 @@ const b = useBrowser()
 type ListedDevice = { id: number; device_sn: string; status: number; disable_abnormal_display: number }
 
 /** A date `days` from now, YYYY-MM-DD. */
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
 
 /** A normal demo device, from the end of the list so that other journeys' devices are left alone. */
 async function pickDevice(token: string): Promise<ListedDevice> {
@@ -80,14 +79,7 @@ describe('event pages journey', () => {
     await screenshot(page, 'events-03-fault-handled')
 
     // The pass (with fresh consumables, so no warning follows) closes the fault.
-    await device.send('selftest', {
-      report_type: 2,
-      result: 'pass',
-      fault_codes: [],
-      battery: 91,
-      electrode_sheet_expire: inDays(700),
-      battery_expire: inDays(700),
-    })
+    await device.send('selftest', healthyPass())
     await page.getByTestId('event-tab-history').click()
     await page.waitForURL(/tab=history/)
     const past = await rowShowing(page, sn, [note, '已恢复'])

@@ -65,3 +65,21 @@ export function deviceLink(baseURL: string, sn: string, secret: string) {
     },
   }
 }
+
+/** A date `days` from today, as the protocol writes consumable dates (YYYY-MM-DD). */
+export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+
+/**
+ * A passing self-test with fresh consumables: it closes any fault and leaves no expiry warning,
+ * so the device returns to normal and ready.
+ */
+export function healthyPass() {
+  return {
+    report_type: 2,
+    result: 'pass',
+    fault_codes: [],
+    battery: 91,
+    electrode_sheet_expire: inDays(700),
+    battery_expire: inDays(700),
+  }
+}
