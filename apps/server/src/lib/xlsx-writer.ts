@@ -220,14 +220,20 @@ const WORKBOOK_RELS = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 const STYLES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`
 
+/** A row's cell values, in column order (null and '' leave the cell out). */
+export type XlsxCells = (string | number | null)[]
+
+/** What a sheet is besides its rows: its name, the file's creator and time, the header and widths. */
+export type XlsxSheet = { sheetName: string; creator: string; headers: string[]; widths: number[]; now: Date }
+
 /**
  * Writes one sheet: a bold, frozen header row, column widths, then the rows in the batches
  * `rows` yields (each row an array of cell values). Ends `out` when done.
  */
 export async function writeXlsx(
   out: Writable,
-  opts: { sheetName: string; creator: string; headers: string[]; widths: number[]; now: Date },
-  rows: AsyncIterable<(string | number | null)[][]>,
+  opts: XlsxSheet,
+  rows: AsyncIterable<XlsxCells[]>,
 ): Promise<number> {
   const zip = new ZipStream(out)
   await zip.file('[Content_Types].xml', CONTENT_TYPES)

@@ -1,7 +1,9 @@
-import { PassThrough } from 'node:stream'
+import { PassThrough, type Writable } from 'node:stream'
+import { Worker } from 'node:worker_threads'
 import type { AppContext } from '../context.ts'
 import { putStream, storageKey } from '../providers/storage/storage-provider.ts'
-import { writeXlsx } from './xlsx-writer.ts'
+import type { ParentMessage, WriterData, WriterMessage } from './xlsx-thread.ts'
+import { writeXlsx, type XlsxCells, type XlsxSheet } from './xlsx-writer.ts'
 
 /** A column of an export: header text, width in characters and how to read a row. */
 export type XlsxColumn<T> = { header: string; width: number; value: (row: T) => string | number | null }
@@ -44,20 +46,25 @@ export async function streamXlsx<T>(
   async function* cells() {
     for await (const batch of batches) yield batch.map((r) => columns.map((c) => c.value(r)))
   }
+  const sheet: XlsxSheet = {
+    sheetName,
+    creator: 'AED Cloud',
+    headers: columns.map((c) => c.header),
+    widths: columns.map((c) => c.width),
+    now: ctx.clock.now(),
+  }
   let count = 0
   try {
     count = await Promise.race([
-      writeXlsx(
-        out,
-        {
-          sheetName,
-          creator: 'AED Cloud',
-          headers: columns.map((c) => c.header),
-          widths: columns.map((c) => c.width),
-          now: ctx.clock.now(),
-        },
-        cells(),
-      ),
+      (async () => {
+        // On PGlite the database runs in this thread: a sheet of more than one batch is built and
+        // deflated in a worker, so that work overlaps the next reads instead of taking turns with
+        // them. On PostgreSQL the reads run in the database server already (and a worker's own
+        // heap would be memory the export does not need).
+        const { more, rest } = await peek(cells())
+        const write = ctx.database.kind === 'pglite' && more ? writeXlsxOffThread : writeXlsx
+        return write(out, sheet, rest)
+      })(),
       failed,
     ])
   } catch (err) {
@@ -68,6 +75,87 @@ export async function streamXlsx<T>(
   }
   const file = await stored
   return { file_url: `${file.url}?download=${encodeURIComponent(fileName)}`, count }
+}
+
+/**
+ * The first two batches of `source` read ahead: whether there is more than one, and every batch
+ * (those two first) to write.
+ */
+async function peek<B>(source: AsyncIterable<B>) {
+  const it = source[Symbol.asyncIterator]()
+  const head: B[] = []
+  for (let i = 0; i < 2; i++) {
+    const r = await it.next()
+    if (r.done) break
+    head.push(r.value)
+  }
+  async function* rest() {
+    try {
+      yield* head
+      for (;;) {
+        const r = await it.next()
+        if (r.done) return
+        yield r.value
+      }
+    } finally {
+      await it.return?.()
+    }
+  }
+  return { more: head.length > 1, rest: rest() }
+}
+
+/**
+ * `writeXlsx` in a worker thread (lib/xlsx-thread.ts) fed from this one: the worker asks for a
+ * batch, which is read here while it writes the one before; each deflated chunk comes back to
+ * be written to `out` (waiting on its drain) before the worker sends the next. Ends `out`.
+ * Answers the number of rows; a failure of the reader, the worker or `out` ends the worker.
+ */
+export async function writeXlsxOffThread(
+  out: Writable,
+  sheet: XlsxSheet,
+  rows: AsyncIterable<XlsxCells[]>,
+): Promise<number> {
+  const it = rows[Symbol.asyncIterator]()
+  const data: WriterData = { entry: new URL('./xlsx-thread.ts', import.meta.url).href, sheet }
+  const worker = new Worker(new URL('./ts-thread.mjs', import.meta.url), { workerData: data })
+  const send = (m: ParentMessage) => worker.postMessage(m)
+  let finished = false
+  // Chunks written while `out` was full, acknowledged at its next drain.
+  let owed = 0
+  const drained = () => {
+    for (; owed > 0; owed--) send({ ack: true })
+  }
+  try {
+    const count = await new Promise<number>((resolve, reject) => {
+      worker.once('error', reject)
+      worker.once('exit', (code) => reject(new Error(`The export's writer stopped (exit code ${code})`)))
+      // Destroyed by the caller (its storage failed) or by a failed write: nothing will drain.
+      out.once('close', () => reject(new Error("The export's output closed before the end")))
+      worker.on('message', (m: WriterMessage) => {
+        if ('want' in m) {
+          it.next().then((r) => send(r.done ? { end: true } : { rows: r.value }), reject)
+        } else if ('chunk' in m) {
+          // Written at once, acknowledged at once, or at the next drain while `out` is full (the
+          // worker sends a bounded number unacknowledged, so what waits here is bounded).
+          const full = !out.write(Buffer.from(m.chunk.buffer, m.chunk.byteOffset, m.chunk.byteLength))
+          if (owed === 0 && !full) send({ ack: true })
+          else {
+            if (owed === 0) out.once('drain', drained)
+            owed++
+          }
+        } else if ('done' in m) {
+          out.end()
+          resolve(m.done)
+        } else reject(new Error(m.error))
+      })
+    })
+    finished = true
+    return count
+  } finally {
+    await worker.terminate()
+    // Stopped early: the reader ends too (after the read it may have in flight).
+    if (!finished) await it.return?.()
+  }
 }
 
 /** `streamXlsx` answering the download URL only. */

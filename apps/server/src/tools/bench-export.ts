@@ -4,8 +4,10 @@
 // there, or BENCH_DATABASE_URL) by a first process, then exported by a second one: the measuring
 // process carries no memory of the bulk load.
 //
-// BENCH_ONLY=<text> runs only the exports whose name contains it. With `node --expose-gc` (for
-// example `node --expose-gc --import tsx src/tools/bench-export.ts measure`) it also prints the
+// BENCH_ONLY=<text> runs only the exports whose name contains it; BENCH_REPEAT=<n> runs each n
+// times in a row (the first reads the data just after the database opened, the others warm).
+// With `node --expose-gc` (for example `node --expose-gc --import tsx
+// src/tools/bench-export.ts measure`) it also prints the
 // live heap before each export and after it once collected, which tells what the export keeps
 // from what the collector had not yet reclaimed at the peak.
 import crypto from 'node:crypto'
@@ -106,7 +108,9 @@ async function measure() {
     ['device list export', '/api/v1/device/?export_xls=true'],
     ['device list export, sorted by battery', '/api/v1/device/?export_xls=true&order_by=-battery'],
     ['data export, type 1 (last 7 days)', '/api/v1/device/data-export?export_type=1'],
-  ].filter(([name]) => name.includes(process.env.BENCH_ONLY ?? ''))
+  ]
+    .filter(([name]) => name.includes(process.env.BENCH_ONLY ?? ''))
+    .flatMap((e) => Array.from({ length: Number(process.env.BENCH_REPEAT ?? 1) }, () => e))
   for (const [name, url] of exports) {
     global.gc?.()
     if (global.gc) console.log(`live heap before: ${mb(process.memoryUsage().heapUsed)} MB`)
