@@ -5,6 +5,7 @@ import type { Database } from '../db/client.ts'
 import { many, one } from '../db/sql.ts'
 import { housekeepingJob } from '../jobs/housekeeping.ts'
 import { createJobRunner, type Job } from '../jobs/runner.ts'
+import { settleJob } from '../jobs/settle.ts'
 import { TestClock } from '../lib/clock.ts'
 import { openTestDatabase } from './databases.ts'
 
@@ -256,5 +257,57 @@ describe('housekeeping job', () => {
     expect(
       await left(sql`SELECT dedupe_key AS k FROM outbox WHERE dedupe_key LIKE 'hk:%' ORDER BY k`),
     ).toEqual(['hk:done-new', 'hk:pending-old'])
+  })
+})
+
+describe('settle job (PGlite: autovacuum stand-in)', () => {
+  /** How many times each table has been vacuumed by hand (VACUUM, not autovacuum). */
+  async function vacuums() {
+    const rows = await many<{ name: string; n: number }>(
+      t.database.db,
+      sql`SELECT relname AS name, vacuum_count::int AS n FROM pg_stat_user_tables WHERE schemaname = 'public'`,
+    )
+    return new Map(rows.map((r) => [r.name, r.n]))
+  }
+
+  it.skipIf(onPostgres)(
+    'settles every table on its first run, then only the tables that changed past the thresholds',
+    async () => {
+      const ctx = contextOn(t.database)
+      const before = await vacuums()
+      await settleJob.run(ctx, clock.now())
+      const first = await vacuums()
+      for (const name of ['agencies', 'live_pushes', 'device_inbox', 'outbox'])
+        expect(first.get(name), name).toBe((before.get(name) ?? 0) + 1)
+
+      // 300 dead rows in live_pushes (over 50 + 20 % of a near-empty table); agencies untouched.
+      await t.database.db.execute(sql`
+        INSERT INTO live_pushes (data_type, index_link, data) SELECT 11, '/1/', '{}' FROM generate_series(1, 300)`)
+      await t.database.db.execute(sql`DELETE FROM live_pushes WHERE data = '{}'::jsonb AND data_type = 11`)
+      await settleJob.run(ctx, clock.now())
+      const second = await vacuums()
+      expect(second.get('live_pushes')).toBe((first.get('live_pushes') ?? 0) + 1)
+      expect(second.get('agencies')).toBe(first.get('agencies'))
+      const dead = await one<{ n: number }>(
+        t.database.db,
+        sql`SELECT n_dead_tup::int AS n FROM pg_stat_user_tables WHERE relname = 'live_pushes'`,
+      )
+      expect(dead?.n).toBe(0)
+    },
+  )
+
+  it.runIf(onPostgres)('leaves a PostgreSQL server to its own autovacuum', async () => {
+    let statements = 0
+    const db = new Proxy(t.database.db, {
+      get: (target, key, receiver) =>
+        key === 'execute'
+          ? (...args: unknown[]) => {
+              statements++
+              return (target.execute as (...a: unknown[]) => unknown)(...args)
+            }
+          : Reflect.get(target, key, receiver),
+    })
+    await settleJob.run({ ...contextOn(t.database), db } as AppContext, clock.now())
+    expect(statements).toBe(0)
   })
 })
