@@ -6,7 +6,7 @@ import type { DeviceCredentials } from '../../plugins/auth/device.ts'
 import * as repo from './cabinet.repository.ts'
 import { finishInbox, type InboxRow, type OutboxRow, outboxInsert } from './engine.repository.ts'
 import { AED_RETURN_MS, DOOR_RESCUE_WINDOW_MS, deadlineAfter } from './engine.rules.ts'
-import { kickIfTold, noteTold } from './outbox.ts'
+import { kickIfTold, tellOutbox } from './outbox.ts'
 import { isNewer, toGcj02 } from './reducer.ts'
 
 // Rescue cabinets in the engine (docs/device-protocol.md, `cabinet_status` and `door`): one
@@ -209,11 +209,11 @@ export async function applyCabinetInbox(ctx: AppContext, tx: DbOrTx, row: InboxR
     now,
   })
   if (Object.keys(view).length) await repo.updateCabinet(tx, cab.id, view, now)
-  if (outbox.length) {
-    await tx.execute(outboxInsert(outbox, now))
-    noteTold(ctx, outbox.some((r) => r.topic === 'message') ? 'urgent' : 'later')
-  }
+  if (outbox.length) await tx.execute(outboxInsert(outbox, now))
   for (const id of recheck) await hooks.recheck(id)
+  // After the AEDs' re-checks: delivering a door alarm takes the push-order lock, and the AED
+  // engine takes its device's row before that lock; in the other order the two could deadlock.
+  await tellOutbox(ctx, tx, outbox)
   await finish(stale ? 'stale' : 'applied')
 }
 

@@ -12,7 +12,7 @@ import * as cabinets from './cabinet.repository.ts'
 import { applyCabinetInbox } from './cabinet.service.ts'
 import * as repo from './engine.repository.ts'
 import { AED_RETURN_MS, DOOR_RESCUE_WINDOW_MS, deadlineAfter, eventTimeOf } from './engine.rules.ts'
-import { kickIfTold, noteTold, type Told } from './outbox.ts'
+import { kickIfTold, tellOutbox } from './outbox.ts'
 import { createQuietBatcher, hintFault, mayBeQuiet, type QuietBatcher } from './quiet.ts'
 import { type EngineInput, type EngineOutput, reduce } from './reducer.ts'
 
@@ -216,13 +216,12 @@ export async function applyInbox(
     today: formatDate(now),
     notReturned: facts.notReturned,
   })
-  const told = await writeOutput(tx, facts, out, {
+  await writeOutput(ctx, tx, facts, out, {
     now,
     key: `m${row.msg_id}`,
     seenAt: row.received_at,
     rssi: message.type === 'heartbeat' ? message.data.rssi : undefined,
   })
-  if (told) noteTold(ctx, told)
   hintFault(
     ctx,
     facts.id,
@@ -266,26 +265,25 @@ export async function applyToDeviceIn(
     { kind, time },
     { site: facts.site, rules: facts.rules, today: formatDate(now), notReturned: facts.notReturned },
   )
-  const told = await writeOutput(tx, facts, out, {
+  await writeOutput(ctx, tx, facts, out, {
     now,
     key: `${kind[0]}${now.getTime()}`,
     offline: kind === 'deadline',
   })
-  if (told) noteTold(ctx, told)
   return true
 }
 
 /**
- * Writes the reducer's answer: records, events, the registry's view, the state, the outbox.
- * Answers whether it wrote outbox rows, and whether one is urgent (a message: an alarm), so the
- * caller drains them once it has committed.
+ * Writes the reducer's answer: records, events, the registry's view, the state, the outbox; an
+ * alarm's message is delivered in this transaction, the rest drained once it has committed.
  */
 async function writeOutput(
+  ctx: AppContext,
   tx: DbOrTx,
   facts: repo.DeviceFacts,
   out: EngineOutput,
   o: { now: Date; key: string; seenAt?: Date; rssi?: number; offline?: boolean },
-): Promise<Told | null> {
+): Promise<void> {
   const w: repo.Where = {
     deviceId: facts.id,
     installationId: facts.installation_id,
@@ -440,7 +438,7 @@ async function writeOutput(
     outbox,
     o.now,
   )
-  return outbox.length === 0 ? null : outbox.some((r) => r.topic === 'message') ? 'urgent' : 'later'
+  await tellOutbox(ctx, tx, outbox)
 }
 
 /** Applies inbox rows that were acknowledged but not applied (after a crash or a failure). */
