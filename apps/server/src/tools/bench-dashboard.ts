@@ -54,6 +54,7 @@ const { values: a } = parseArgs({
     help: { type: 'boolean', default: false },
     'gpu-compositing': { type: 'boolean', default: false },
     serve: { type: 'boolean', default: false },
+    timeline: { type: 'boolean', default: false },
   },
 })
 if (a.help) {
@@ -65,9 +66,11 @@ if (a.help) {
   --shots          save docs/benchmarks/dashboard-100k.png and dashboard-100k-street.png
   --trace          trace one more first view and sum the threads' time (main, MapLibre worker)
   --no-build       use apps/web/dist as it is
+  --timeline       print each first view's map events (renders, source data, idle) from the response
   --gpu-compositing  without --disable-gpu: SwiftShader in the GPU process composites too, so the
                    page's WebGL frames are not read back to the CPU on the main thread
-Database: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:55432/aed_bench_dash); BENCH_DEVICES etc. as for npm run bench.`)
+Database: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:55432/aed_bench_dash); BENCH_DEVICES etc. as for npm run bench.
+BENCH_WEB_DIST: serve that build instead of apps/web/dist (implies --no-build).`)
   process.exit(0)
 }
 
@@ -77,7 +80,8 @@ const LIVE_RATE = Math.max(0, Number(a['live-rate']))
 const DB_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:55432/aed_bench_dash'
 const ROOT = path.resolve(import.meta.dirname, '../../../..')
 const WEB = path.join(ROOT, 'apps/web')
-const DIST = path.join(WEB, 'dist')
+/** BENCH_WEB_DIST: another build to serve (e.g. an older commit's, to compare on the same machine state). */
+const DIST = process.env.BENCH_WEB_DIST ?? path.join(WEB, 'dist')
 const SHOTS = path.join(ROOT, 'docs/benchmarks')
 const SYSTEM_PHONE = '13800000000'
 const LOCATION = '/api/v1/analysis-board/device/location/'
@@ -121,7 +125,7 @@ function ensureBuilt() {
     newest(path.join(ROOT, 'packages/contracts/src')),
     fs.statSync(path.join(WEB, 'index.html')).mtimeMs,
   )
-  if (a['no-build'] || built >= sources) {
+  if (a['no-build'] || process.env.BENCH_WEB_DIST || built >= sources) {
     log(
       `apps/web/dist built ${new Date(built).toISOString()}${built < sources ? ' (older than the sources: --no-build)' : ''}`,
     )
@@ -251,8 +255,35 @@ async function newContext(
   await context.addInitScript({
     content: 'performance.setResourceTimingBufferSize(10000); window.__name = (f) => f',
   })
+  if (a.timeline) await context.addInitScript({ content: TIMELINE_SCRIPT })
   return context
 }
+
+/**
+ * `--timeline`: the map's renders, source data and idle events as they happen (the map is hooked
+ * when the page puts it on window.__aedDashboardMap), to count the frames between data and drawn.
+ */
+const TIMELINE_SCRIPT = `(() => {
+  const events = []
+  window.__mapEvents = events
+  let map
+  Object.defineProperty(window, '__aedDashboardMap', {
+    configurable: true,
+    get: () => map,
+    set: (m) => {
+      map = m
+      if (!m) return
+      const at = (what) => events.push([performance.now(), what])
+      m.on('render', () => at('render'))
+      m.on('idle', () => at('idle'))
+      m.on('load', () => at('load'))
+      m.on('sourcedata', (e) => { if (e.tile || e.sourceDataType === 'content') at('sourcedata ' + e.sourceId + (e.tile ? ' tile' : ' ' + e.sourceDataType)) })
+      m.on('styledata', () => at('styledata'))
+      m.on('resize', () => at('resize'))
+      m.on('movestart', () => at('movestart'))
+    },
+  })
+})()`
 
 type Res = {
   name: string
@@ -339,9 +370,54 @@ async function firstView(page: Page): Promise<FirstView> {
   await page.waitForLoadState('networkidle').catch(() => {})
   await sleep(1500)
   const all = await resources(page)
+  // The dashboard's cluster worker fetches the device layer: its resource timing is the worker's,
+  // which the page marks on its own clock as 'dashboard:response' (bytes in the mark's detail).
+  if (!all.some((r) => r.name.includes(LOCATION))) {
+    const worker = await page.evaluate(() => {
+      const m = performance.getEntriesByName('dashboard:response')[0] as PerformanceMark | undefined
+      return m ? { at: m.startTime, detail: m.detail as Record<string, number> } : null
+    })
+    if (worker) {
+      all.push({
+        name: `${new URL(page.url()).origin}${LOCATION}?status_list=%5B0%2C1%2C2%2C3%2C4%5D`,
+        transferSize: worker.detail.transferSize,
+        encodedBodySize: worker.detail.encodedBodySize,
+        decodedBodySize: worker.detail.decodedBodySize,
+        responseEnd: worker.at,
+        initiatorType: 'worker',
+      })
+    }
+  }
   const location = all.find((r) => r.name.includes(LOCATION))
   if (!location) throw new Error('no device location request')
   const api = all.filter((r) => new URL(r.name).pathname.startsWith('/api/'))
+  if (a.timeline) {
+    const events = await page.evaluate(
+      () => (window as unknown as { __mapEvents?: [number, string][] }).__mapEvents ?? [],
+    )
+    const userMarks = await page.evaluate(() =>
+      performance.getEntriesByType('mark').map((m): [number, string] => [m.startTime, m.name]),
+    )
+    const requests = all
+      .filter((r) => /\/api\/|createMap|DashboardMap|worker|basemap|chinaBasemap/.test(r.name))
+      .map((r): [number, string] => [r.responseEnd, `response ${new URL(r.name).pathname}`])
+    const lines = [...events, ...userMarks, ...requests].sort((x, y) => x[0] - y[0])
+    let renders = 0
+    let tiles = 0
+    console.log('  ms from the device layer response (navigation at its negative)')
+    for (const [t, what] of lines) {
+      if (what.endsWith(' tile')) {
+        tiles++
+        continue
+      }
+      if (tiles) console.log(`         (${tiles} tiles)`)
+      tiles = 0
+      if (what === 'render' && t >= location.responseEnd) renders++
+      console.log(`  ${(t - location.responseEnd).toFixed(0).padStart(6)} ${what}`)
+      if (what === 'dashboard:drawn') break
+    }
+    console.log(`  renders from responseEnd to drawn: ${renders}`)
+  }
   return { responseEnd: location.responseEnd, ...marks, count, location, api, all, encodings }
 }
 
