@@ -6,6 +6,7 @@ import { useLiveFrames } from '../../../app/live/useLiveFrames'
 import { callApi } from '../../../lib/api'
 import type { MarkerLayer } from '../map/mapLayers'
 import { DASHBOARD_REFRESH } from '../refresh'
+import { fetchDeviceLayer } from './fetchDeviceLayer'
 import { dashboardKeys } from './keys'
 
 /**
@@ -19,14 +20,10 @@ export function useDeviceLocations(code: string | undefined, statuses: readonly 
     queryKey: dashboardKeys.devices(code ?? '', sorted.join()),
     queryFn: async ({ signal }) => ({
       code,
-      data: await callApi(analysisBoardApi.deviceLocation, {
-        query: { address_code: code, status_list: JSON.stringify(sorted) },
-        signal,
-      }),
+      layer: await fetchDeviceLayer({ address_code: code, status_list: JSON.stringify(sorted) }, signal),
     }),
     placeholderData: keepPreviousData,
-    // A new answer replaces the old one whole: comparing 100,000 points to keep unchanged parts
-    // would only cost time on the main thread.
+    // A new answer replaces the old one whole (typed arrays: nothing to compare).
     structuralSharing: false,
     refetchInterval: paused ? false : DASHBOARD_REFRESH.fullMs,
     staleTime: DASHBOARD_REFRESH.fullMs,

@@ -1,6 +1,5 @@
-import type { DeviceLocations } from '@aed/contracts/analysis-board'
 import { LiveType } from '@aed/contracts/live'
-import type { FeatureCollection, Point } from 'geojson'
+import type { Feature, FeatureCollection, Point } from 'geojson'
 import type { GeoJSONSource, LngLatLike, MapGeoJSONFeature, Map as MapLibre } from 'maplibre-gl'
 import { Marker, Popup } from 'maplibre-gl'
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react'
@@ -10,17 +9,12 @@ import { useLiveFrames } from '../../../app/live/useLiveFrames'
 import { labelPoint } from '../../../components/MapView/chinaBasemap'
 import { createMap, datum, markerElement } from '../../../components/MapView/createMap'
 import { type LatLon, toDisplay } from '../../../components/MapView/datum'
-import { ClusterClient } from './clusterClient'
+import { type ClusterClient, clusterClient } from './clusterClient'
 import type { ClusterView } from './clusterProtocol'
-import {
-  applyChanges,
-  clusterColor,
-  type DeviceIndex,
-  indexOf,
-  pointColor,
-  type StatusChange,
-} from './deviceSource'
-import type { MarkerLayer, MarkerPoint } from './mapLayers'
+import { type DeviceLayer, indexOfLayer } from './deviceLayer'
+import { applyChanges, clusterColor, type DeviceIndex, pointColor, type StatusChange } from './deviceSource'
+import type { MarkerPoint } from './mapLayers'
+import { type MarkerSet, MarkerSources } from './markerSources'
 import { COUNTRY_VIEW, type PlaceIndex, regionCentre, toMapZoom, zoomFor } from './regionView'
 
 /** Pushed status changes are applied together at most this often (one re-cluster per batch). */
@@ -42,10 +36,10 @@ type Props = {
   region: { code: string | undefined; name: string | undefined; key: number }
   /** The statuses ticked in the legend. */
   statuses: readonly number[]
-  /** The device locations of the region and statuses, and the region code they answer. */
-  locations: { data: DeviceLocations; code: string | undefined } | undefined
+  /** The device layer of the region and statuses, and the region code it answers. */
+  locations: { layer: DeviceLayer; code: string | undefined } | undefined
   /** The ticked marker layers and their points. */
-  markers: readonly { layer: MarkerLayer; points: readonly MarkerPoint[] }[]
+  markers: MarkerSet
   focus: MapFocus | null
   /** A popup's content. */
   renderPopup: (target: MapTarget) => ReactNode
@@ -81,12 +75,23 @@ export default function DashboardMap({
   const index = useRef<DeviceIndex>(new Map())
   const pending = useRef<StatusChange[]>([])
   const clusters = useRef<ClusterClient | null>(null)
-  const latest = useRef({ statuses, region, onUnknownDevice })
-  latest.current = { statuses, region, onUnknownDevice }
+  const markerSourcesRef = useRef<MarkerSources | null>(null)
+  /** Clusters the worker answered before the map's layers existed. */
+  const firstClusters = useRef<Feature<Point>[] | null>(null)
+  /** The device and marker layers are on the map; until then `afterLayers` waits. */
+  const layersReady = useRef(false)
+  const afterLayers = useRef<(() => void)[]>([])
+  const latest = useRef({ statuses, region, onUnknownDevice, markers })
+  latest.current = { statuses, region, onUnknownDevice, markers }
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the map is made once
   useEffect(() => {
+    const client = clusterClient()
     if (!container.current) return
+    if (!client) {
+      setFailed(true)
+      return
+    }
     let map: MapLibre
     try {
       map = createMap(container.current, COUNTRY_VIEW, (basemap) =>
@@ -105,13 +110,21 @@ export default function DashboardMap({
       return
     }
     mapRef.current = map
-    const client = new ClusterClient((features) => {
-      void (map.getSource(DEVICES) as GeoJSONSource | undefined)?.setData({
-        type: 'FeatureCollection',
-        features,
-      })
-    })
+    // The worker indexes an answer while the map is still loading; its first clusters wait for
+    // the layers and become the source's first data.
+    client.onClusters = (features) => {
+      const source = map.getSource(DEVICES) as GeoJSONSource | undefined
+      if (source) void source.setData({ type: 'FeatureCollection', features })
+      else firstClusters.current = features
+    }
     clusters.current = client
+    const markerSources = new MarkerSources(
+      map,
+      show,
+      (layer, point, f) => open(map, f, { kind: 'marker', layer, point }),
+      'device-cluster-count',
+    )
+    markerSourcesRef.current = markerSources
     // The journeys and the benchmark read the map (project a device to the screen, move the view).
     ;(window as unknown as { __aedDashboardMap?: MapLibre }).__aedDashboardMap = map
     popup.current = new Popup({ closeButton: true, maxWidth: '320px', offset: 12 }).setDOMContent(popupNode)
@@ -133,7 +146,11 @@ export default function DashboardMap({
     refit.observe(popupNode)
     map.on('load', () => {
       // The view's clusters and single devices, as the cluster worker answers them.
-      map.addSource(DEVICES, { type: 'geojson', data: EMPTY })
+      map.addSource(DEVICES, {
+        type: 'geojson',
+        data: firstClusters.current ? { type: 'FeatureCollection', features: firstClusters.current } : EMPTY,
+      })
+      firstClusters.current = null
       map.addLayer({
         id: 'device-clusters',
         type: 'circle',
@@ -179,11 +196,15 @@ export default function DashboardMap({
         if (f) open(map, f, { kind: 'device', id: Number(f.id) })
       })
       for (const layer of ['device-clusters', 'device-points']) pointer(map, layer)
+      // The marker layers arrive with the devices' (one style change, one frame), not an effect later.
+      markerSources.sync(latest.current.markers)
+      layersReady.current = true
+      for (const run of afterLayers.current.splice(0)) run()
       setLoaded(true)
     })
     return () => {
       refit.disconnect()
-      client.terminate()
+      client.clear()
       clusters.current = null
       popup.current?.remove()
       ;(window as unknown as { __aedDashboardMap?: MapLibre }).__aedDashboardMap = undefined
@@ -198,30 +219,35 @@ export default function DashboardMap({
     setTarget(next)
   }
 
-  // A new answer replaces the devices: indexed in the cluster worker, the view's clusters drawn,
-  // and counted once the map is idle again.
+  // A new answer replaces the devices: indexed in the cluster worker (while the map loads, the
+  // first time), the view's clusters drawn, and counted once the map is idle again.
   useEffect(() => {
     const map = mapRef.current
     const client = clusters.current
-    if (!loaded || !map || !client || !locations) return
+    if (!map || !client || !locations) return
     performance.mark('dashboard:data')
-    // Changes pushed while the answer was on its way are kept: applied over it, they only repeat
-    // what it may already say.
-    index.current = indexOf(locations.data)
     setDrawn(null)
     let current = true
-    void client.load(index.current, show, viewOf(map)).then(() => {
+    const loading = client.load(locations.layer, viewOf(map))
+    // Changes pushed while the answer was on its way are kept: applied over it, they only repeat
+    // what it may already say. (Built while the worker indexes.)
+    index.current = indexOfLayer(locations.layer)
+    void loading.then(() => {
       if (!current) return
       performance.mark('dashboard:indexed')
-      map.once('idle', () => {
-        performance.mark('dashboard:drawn')
-        setDrawn(index.current.size)
-      })
+      const count = () =>
+        map.once('idle', () => {
+          if (!current) return
+          performance.mark('dashboard:drawn')
+          setDrawn(index.current.size)
+        })
+      if (layersReady.current) count()
+      else afterLayers.current.push(count)
     })
     return () => {
       current = false
     }
-  }, [loaded, locations])
+  }, [locations])
 
   /** Asks the worker for the clusters of the view. */
   const askView = (map: MapLibre) => clusters.current?.query(viewOf(map))
@@ -245,7 +271,7 @@ export default function DashboardMap({
       const missed = changes.some((c) => !index.current.has(c.id) && ticked.includes(c.s))
       if (diff.unplaced > 0 || (chosen.code && missed)) unknown()
       if (diff.update.length + diff.add.length + diff.remove.length === 0) return
-      void client.load(index.current, show, viewOf(map)).then(() => setDrawn(index.current.size))
+      void client.load(index.current, viewOf(map)).then(() => setDrawn(index.current.size))
     }, LIVE_BATCH_MS)
     return () => clearInterval(timer)
   }, [loaded, locations])
@@ -269,77 +295,8 @@ export default function DashboardMap({
   }, [region, places, loaded, locations])
 
   // Marker layers: one small source each, redrawn when its points change.
-  const latestMarkers = useRef(new Map<string, readonly MarkerPoint[]>())
-  const handled = useRef(new Set<string>())
-  const markerKeys = markers.map((m) => m.layer.key).join()
-  // biome-ignore lint/correctness/useExhaustiveDependencies: markerKeys stands for the layer set
   useEffect(() => {
-    const map = mapRef.current
-    if (!map || !loaded) return
-    const wanted = new Set(markers.map((m) => m.layer.key))
-    for (const layer of map.getStyle().layers) {
-      const key = layer.id.startsWith('marker-') ? layer.id.split('-')[1] : null
-      if (key && !wanted.has(key)) map.removeLayer(layer.id)
-    }
-    for (const m of markers) {
-      const id = `marker-${m.layer.key}`
-      if (map.getLayer(`${id}-point`)) continue
-      if (!map.getSource(id)) map.addSource(id, { type: 'geojson', data: EMPTY })
-      // Under the clusters' counts, so a rescue beside a cluster does not hide its number.
-      map.addLayer(
-        {
-          id: `${id}-halo`,
-          type: 'circle',
-          source: id,
-          filter: ['==', ['get', 'active'], true],
-          paint: {
-            'circle-color': m.layer.color,
-            'circle-opacity': 0.25,
-            'circle-radius': ['interpolate', ['linear'], ['zoom'], 4, 10, 12, 18],
-          },
-        },
-        'device-cluster-count',
-      )
-      map.addLayer(
-        {
-          id: `${id}-point`,
-          type: 'circle',
-          source: id,
-          paint: {
-            'circle-color': m.layer.color,
-            'circle-radius': ['interpolate', ['linear'], ['zoom'], 4, 5, 12, 8],
-            'circle-stroke-color': '#ffffff',
-            'circle-stroke-width': ['interpolate', ['linear'], ['zoom'], 4, 1.5, 12, 2.5],
-          },
-        },
-        'device-cluster-count',
-      )
-      // Handlers stay on the map by layer id: a layer ticked again reuses them.
-      if (handled.current.has(id)) continue
-      handled.current.add(id)
-      map.on('click', `${id}-point`, (e) => {
-        const f = e.features?.[0]
-        const point = f && latestMarkers.current.get(m.layer.key)?.find((p) => p.id === Number(f.id))
-        if (f && point) open(map, f, { kind: 'marker', layer: m.layer.key, point })
-      })
-      pointer(map, `${id}-point`)
-    }
-  }, [loaded, markerKeys])
-  useEffect(() => {
-    const map = mapRef.current
-    if (!map || !loaded) return
-    for (const m of markers) {
-      latestMarkers.current.set(m.layer.key, m.points)
-      ;(map.getSource(`marker-${m.layer.key}`) as GeoJSONSource | undefined)?.setData({
-        type: 'FeatureCollection',
-        features: m.points.map((p) => ({
-          type: 'Feature',
-          id: p.id,
-          properties: { active: p.active },
-          geometry: { type: 'Point', coordinates: show(p) },
-        })),
-      })
-    }
+    if (loaded) markerSourcesRef.current?.sync(markers)
   }, [loaded, markers])
 
   // The highlighted event: a pin that pulses, and the map pans there.

@@ -1,7 +1,15 @@
 import { MAP_DEVICE_STATUSES } from '@aed/contracts/analysis-board'
 import type { Feature, Point } from 'geojson'
-import type { LatLon } from '../../../components/MapView/datum'
-import type { ClusterReply, ClusterRequest, ClusterView } from './clusterProtocol'
+import { tileService } from '../../../components/MapView/mapTiles'
+import { toDisplayPoints } from './clusterPoints'
+import type {
+  ClusterOptions,
+  ClusterPoints,
+  ClusterReply,
+  ClusterRequest,
+  ClusterView,
+} from './clusterProtocol'
+import type { DeviceLayer } from './deviceLayer'
 import { type DeviceIndex, rankOf } from './deviceSource'
 
 /** Cluster radius in pixels and the last zoom that clusters (past it devices are drawn one by one). */
@@ -10,58 +18,87 @@ export const CLUSTER = { radius: 56, maxZoom: 13 } as const
 /** Rank of badness per status, index = status: fault 4, offset 3, offline 2, warning 1, normal 0. */
 export const RANKS: number[] = MAP_DEVICE_STATUSES.map(rankOf)
 
+const OPTIONS: ClusterOptions = { ranks: RANKS, radius: CLUSTER.radius, maxZoom: CLUSTER.maxZoom }
+/** The map's datum (as createMap's, without loading MapLibre with the page). */
+const DATUM = tileService()?.datum ?? 'gcj02'
+
+/** A device layer as the worker read it, or null (not a code-0 answer, failed, aborted). */
+export type Fetched = { layer: DeviceLayer; timing: Extract<ClusterReply, { type: 'fetched' }>['timing'] }
+
 /**
- * The map's side of the cluster worker: loads the drawn devices as typed arrays (transferred, so
- * 100,000 devices cross in no time), asks for a view's clusters with at most one question in
+ * The page's side of the cluster worker: fetches and reads the device layer there (the main thread
+ * gets typed arrays, not 2.5 MB of JSON), loads devices to cluster (a fetched answer by its number,
+ * else as typed arrays, transferred), asks for a view's clusters with at most one question in
  * flight (a newer view replaces one that waits), and answers a cluster's expansion zoom.
  */
 export class ClusterClient {
   private worker: Worker
+  private requests = 0
   private generation = 0
   private loaded = 0
   private asked = 0
   private inFlight = false
   private waiting: ClusterView | null = null
-  private onLoaded = new Map<number, () => void>()
+  private fetches = new Map<number, (f: Fetched | null) => void>()
+  private onLoaded = new Map<number, { resolve: () => void; retry: () => void }>()
   private expansions = new Map<number, (zoom: number) => void>()
+  /** Gets every view's clusters (the map's source). */
+  onClusters: ((features: Feature<Point>[]) => void) | null = null
 
-  constructor(private readonly onClusters: (features: Feature<Point>[]) => void) {
+  constructor() {
     this.worker = new Worker(new URL('./cluster.worker.ts', import.meta.url), { type: 'module' })
     this.worker.onmessage = (e: MessageEvent<ClusterReply>) => this.receive(e.data)
   }
 
+  /** Fetches a device layer in the worker; null when it is not a code-0 answer or was aborted. */
+  fetch(
+    url: string,
+    headers: [string, string][],
+    timeoutMs: number,
+    signal?: AbortSignal,
+  ): Promise<Fetched | null> {
+    const request = ++this.requests
+    this.post({
+      type: 'fetch',
+      request,
+      url,
+      headers,
+      timeoutMs,
+      statuses: MAP_DEVICE_STATUSES,
+      datum: DATUM,
+      cluster: OPTIONS,
+    })
+    signal?.addEventListener('abort', () => this.post({ type: 'abort', request }), { once: true })
+    return new Promise((resolve) => this.fetches.set(request, resolve))
+  }
+
   /**
-   * Indexes the devices (display coordinates from `toDisplay`) and draws `view` from the new index
-   * (through `onClusters`); resolves once the worker has.
+   * Indexes the devices (an answer, or the map's index after pushed changes) and draws `view` from
+   * the new index (through `onClusters`); resolves once the worker has.
    */
-  load(index: DeviceIndex, toDisplay: (p: LatLon) => [number, number], view: ClusterView): Promise<void> {
-    const n = index.size
-    const ids = new Int32Array(n)
-    const coords = new Float64Array(2 * n)
-    const statuses = new Uint8Array(n)
-    let i = 0
-    for (const [id, d] of index) {
-      const [x, y] = toDisplay(d)
-      ids[i] = id
-      coords[2 * i] = x
-      coords[2 * i + 1] = y
-      statuses[i] = d.s
-      i++
-    }
+  load(devices: DeviceLayer | DeviceIndex, view: ClusterView): Promise<void> {
     const generation = ++this.generation
-    const request: ClusterRequest = {
-      type: 'load',
-      generation,
-      ids,
-      coords,
-      statuses,
-      ranks: RANKS,
-      radius: CLUSTER.radius,
-      maxZoom: CLUSTER.maxZoom,
-      view,
+    const send = (points: ClusterPoints) => {
+      const shown = toDisplayPoints(points, DATUM)
+      this.post({ type: 'load', generation, devices: shown, cluster: OPTIONS, view }, [
+        shown.ids.buffer,
+        shown.coords.buffer,
+        shown.statuses.buffer,
+      ])
     }
-    this.worker.postMessage(request, [ids.buffer, coords.buffer, statuses.buffer])
-    return new Promise((resolve) => this.onLoaded.set(generation, resolve))
+    // The answer's arrays stay the page's: the worker gets copies.
+    const copy = (l: DeviceLayer) => ({
+      ids: l.ids.slice(),
+      coords: l.coords.slice(),
+      statuses: l.statuses.slice(),
+    })
+    if (devices instanceof Map) send(pointsOf(devices))
+    else if (devices.dataset !== null) {
+      this.post({ type: 'load', generation, devices: { dataset: devices.dataset }, cluster: OPTIONS, view })
+    } else send(copy(devices))
+    return new Promise((resolve) =>
+      this.onLoaded.set(generation, { resolve, retry: () => send(copy(devices as DeviceLayer)) }),
+    )
   }
 
   /** Asks for the clusters of a view; answered through `onClusters`. */
@@ -71,29 +108,41 @@ export class ClusterClient {
       return
     }
     this.inFlight = true
-    this.worker.postMessage({ type: 'query', ask: ++this.asked, ...view } satisfies ClusterRequest)
+    this.post({ type: 'query', ask: ++this.asked, ...view })
   }
 
   /** The zoom where a cluster splits. */
   expand(clusterId: number): Promise<number> {
-    this.worker.postMessage({ type: 'expand', clusterId } satisfies ClusterRequest)
+    this.post({ type: 'expand', clusterId })
     return new Promise((resolve) => this.expansions.set(clusterId, resolve))
   }
 
-  terminate() {
-    this.worker.terminate()
+  /** Frees the worker's answers and index (the map is gone; the worker stays for the next). */
+  clear() {
+    this.onClusters = null
+    this.post({ type: 'clear' })
+  }
+
+  private post(m: ClusterRequest, transfer: Transferable[] = []) {
+    this.worker.postMessage(m, transfer)
   }
 
   private receive(r: ClusterReply) {
-    if (r.type === 'loaded') {
+    if (r.type === 'fetched') {
+      const layer = r.layer && { ...r.layer, dataset: r.request }
+      this.fetches.get(r.request)?.(layer && { layer, timing: r.timing })
+      this.fetches.delete(r.request)
+    } else if (r.type === 'missing') {
+      this.onLoaded.get(r.generation)?.retry()
+    } else if (r.type === 'loaded') {
       this.loaded = r.generation
-      if (r.generation === this.generation) this.onClusters(r.features)
-      this.onLoaded.get(r.generation)?.()
+      if (r.generation === this.generation) this.onClusters?.(r.features)
+      this.onLoaded.get(r.generation)?.resolve()
       this.onLoaded.delete(r.generation)
     } else if (r.type === 'clusters') {
       this.inFlight = false
       // An answer from an index since replaced would draw devices as they were: dropped.
-      if (r.generation === this.loaded && r.generation === this.generation) this.onClusters(r.features)
+      if (r.generation === this.loaded && r.generation === this.generation) this.onClusters?.(r.features)
       const next = this.waiting
       this.waiting = null
       if (next) this.query(next)
@@ -102,4 +151,28 @@ export class ClusterClient {
       this.expansions.delete(r.clusterId)
     }
   }
+}
+
+/** The devices of the map's index as arrays, in its order. */
+function pointsOf(index: DeviceIndex): ClusterPoints {
+  const n = index.size
+  const points = { ids: new Int32Array(n), coords: new Float64Array(2 * n), statuses: new Uint8Array(n) }
+  let i = 0
+  for (const [id, d] of index) {
+    points.ids[i] = id
+    points.coords[2 * i] = d.lon
+    points.coords[2 * i + 1] = d.lat
+    points.statuses[i] = d.s
+    i++
+  }
+  return points
+}
+
+let shared: ClusterClient | null = null
+
+/** The dashboard's one cluster worker (null where workers are missing: tests, old browsers). */
+export function clusterClient(): ClusterClient | null {
+  if (typeof Worker === 'undefined') return null
+  shared ??= new ClusterClient()
+  return shared
 }

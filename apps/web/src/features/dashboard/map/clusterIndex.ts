@@ -1,20 +1,13 @@
 import Supercluster, { type PointFeature } from 'supercluster'
+import type { ClusterOptions, ClusterPoints } from './clusterProtocol'
 
 /** A device as clustered: its status. */
 type Props = { s: number }
 /** A cluster keeps the worst rank inside it. */
 type Worst = { w: number }
 
-/** The devices to cluster: ids, [lon, lat] pairs in display coordinates, statuses, in one order. */
-export type ClusterInput = {
-  ids: Int32Array
-  coords: Float64Array
-  statuses: Uint8Array
-  /** Rank of badness per status (index = status). */
-  ranks: readonly number[]
-  radius: number
-  maxZoom: number
-}
+/** The devices to cluster and how. */
+export type ClusterInput = ClusterPoints & ClusterOptions
 
 /**
  * Indexes the devices with supercluster (512-pixel tiles, as MapLibre's zoom counts them). A

@@ -1,10 +1,11 @@
-import type { DeviceLocations } from '@aed/contracts/analysis-board'
+import { type DeviceLocations, MAP_DEVICE_STATUSES } from '@aed/contracts/analysis-board'
 import { expression, type StylePropertySpecification } from '@maplibre/maplibre-gl-style-spec'
 import { describe, expect, it } from 'vitest'
 import { STATUS_HEX } from '../../device/components/stats/statusPie'
 import { RANKS } from './clusterClient'
 import { buildClusterIndex } from './clusterIndex'
-import { applyChanges, clusterColor, indexOf, pointColor } from './deviceSource'
+import { indexOfLayer, layerOf } from './deviceLayer'
+import { applyChanges, clusterColor, pointColor } from './deviceSource'
 
 const locations: DeviceLocations = {
   '0': [
@@ -47,7 +48,7 @@ const rgba = (hex: string) => {
 
 describe('device source', () => {
   it('indexes the answer by device id', () => {
-    const index = indexOf(locations)
+    const index = indexOfLayer(layerOf(locations, MAP_DEVICE_STATUSES))
     expect([...index.keys()]).toEqual([1, 2, 3])
     expect(index.get(3)).toEqual({ lon: 121, lat: 31, s: 2 })
   })
@@ -83,7 +84,7 @@ describe('device source', () => {
   })
 
   it('pushed changes recolour, remove a device now hidden, and add one the map did not draw', () => {
-    const index = indexOf(locations)
+    const index = indexOfLayer(layerOf(locations, MAP_DEVICE_STATUSES))
     const shown = new Set([0, 1, 2])
     const diff = applyChanges(
       index,
@@ -110,7 +111,7 @@ describe('device source', () => {
   })
 
   it('with a region chosen, a device the map did not draw is not added (it may lie outside)', () => {
-    const index = indexOf(locations)
+    const index = indexOfLayer(layerOf(locations, MAP_DEVICE_STATUSES))
     const diff = applyChanges(index, [{ id: 9, s: 0, lon: 110, lat: 20 }], new Set([0]), false)
     expect(diff.add).toEqual([])
     expect(index.has(9)).toBe(false)

@@ -1,4 +1,4 @@
-import { type DeviceLocations, MAP_DEVICE_STATUSES, STATUS_PRIORITY } from '@aed/contracts/analysis-board'
+import { MAP_DEVICE_STATUSES, STATUS_PRIORITY } from '@aed/contracts/analysis-board'
 import type { ExpressionSpecification } from 'maplibre-gl'
 import { STATUS_HEX } from '../../device/components/stats/statusPie'
 
@@ -7,15 +7,6 @@ export type PlacedDevice = { lon: number; lat: number; s: number }
 
 /** Every drawn device by id: what the live frames are compared with. */
 export type DeviceIndex = Map<number, PlacedDevice>
-
-/** The devices of a location answer, by id (only the statuses it answered). */
-export function indexOf(locations: DeviceLocations): DeviceIndex {
-  const index: DeviceIndex = new Map()
-  for (const s of MAP_DEVICE_STATUSES) {
-    for (const [id, lon, lat] of locations[String(s) as '0']) index.set(id, { lon, lat, s })
-  }
-  return index
-}
 
 /** A status's rank of badness: 4 for the worst (fault) down to 0 for normal (STATUS_PRIORITY). */
 export const rankOf = (status: number) => STATUS_PRIORITY.length - 1 - STATUS_PRIORITY.indexOf(status)

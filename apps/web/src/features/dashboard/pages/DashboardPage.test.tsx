@@ -124,7 +124,11 @@ describe('DashboardPage', () => {
   it('asks for every status of the whole scope and gives the map the devices and the rescues', async () => {
     api()
     renderWithProviders(<DashboardPage />, '/watchBoard/dashboard')
-    await waitFor(() => expect(maps.last?.locations?.data['2']).toEqual([[2, 120.16, 30.29]]))
+    // The answer reaches the map as typed arrays, in status order.
+    await waitFor(() => expect(maps.last?.locations?.layer.ids).toEqual(Int32Array.from([1, 2])))
+    const layer = maps.last?.locations?.layer
+    expect([...(layer?.statuses ?? [])]).toEqual([0, 2])
+    expect([...(layer?.coords ?? [])]).toEqual([120.15, 30.28, 120.16, 30.29])
     expect(located[0].query.get('status_list')).toBe('[0,1,2,3,4]')
     expect(located[0].query.has('address_code')).toBe(false)
     await waitFor(() => expect(maps.last?.markers[0]?.points.map((p) => p.title)).toEqual(['A640000002']))

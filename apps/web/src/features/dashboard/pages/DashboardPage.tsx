@@ -166,9 +166,9 @@ export function DashboardPage() {
                   </Button>
                 </div>
               )}
-              {locations.data && locations.data.data.unplaced > 0 && (
+              {locations.data && locations.data.layer.unplaced > 0 && (
                 <div className="dashboard-map-note">
-                  {t('dashboard.legend.unplaced', { count: locations.data.data.unplaced })}
+                  {t('dashboard.legend.unplaced', { count: locations.data.layer.unplaced })}
                 </div>
               )}
               {focusQuery && (
