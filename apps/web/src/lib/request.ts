@@ -52,7 +52,8 @@ function buildUrl(path: string, query?: Record<string, QueryValue>) {
   return `${API_BASE}${path}${qs ? `?${qs}` : ''}`
 }
 
-function buildHeaders(options: RequestOptions): Headers {
+/** The headers of a request: language, the session's token and user (or the options'), JSON body type. */
+export function buildHeaders(options: RequestOptions = {}): Headers {
   const session = sessionStore.get()
   const headers = new Headers({ Accept: 'application/json', 'Accept-Language': i18n.language || 'zh-CN' })
   const token = options.token ?? session.token

@@ -74,7 +74,8 @@ describe('fetchDeviceLayer', () => {
     expect(asked.url).toBe(
       '/api/v1/analysis-board/device/location/?address_code=330100&status_list=%5B0%2C2%5D',
     )
-    const headers = new Map(asked.headers)
+    // Header names are case-insensitive (Headers gives them in lower case).
+    const headers = new Headers(asked.headers)
     expect(headers.get('Authorization')).toBe(`JWT ${userInfo().token}`)
     expect(headers.get('username')).toBe(userInfo().phone)
     expect(headers.get('Accept-Language')).toBeTruthy()

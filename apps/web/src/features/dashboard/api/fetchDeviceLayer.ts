@@ -4,10 +4,8 @@ import {
   type DeviceLocationQuery,
   MAP_DEVICE_STATUSES,
 } from '@aed/contracts/analysis-board'
-import { i18n } from '../../../i18n'
 import { callApi } from '../../../lib/api'
-import { REQUEST_TIMEOUT_MS } from '../../../lib/request'
-import { sessionStore } from '../../../lib/session'
+import { buildHeaders, REQUEST_TIMEOUT_MS } from '../../../lib/request'
 import { clusterClient } from '../map/clusterClient'
 import { type DeviceLayer, layerOf } from '../map/deviceLayer'
 
@@ -45,14 +43,5 @@ function urlOf(query: Query) {
   return `${pathOf(analysisBoardApi.deviceLocation)}?${params}`
 }
 
-/** The headers lib/request sends with a GET: language, token and user. */
-function headers(): [string, string][] {
-  const session = sessionStore.get()
-  const list: [string, string][] = [
-    ['Accept', 'application/json'],
-    ['Accept-Language', i18n.language || 'zh-CN'],
-  ]
-  if (session.token) list.push(['Authorization', `JWT ${session.token}`])
-  if (session.userInfo?.phone) list.push(['username', session.userInfo.phone])
-  return list
-}
+/** The headers lib/request sends with a GET (language, token and user), as entries a worker can take. */
+const headers = (): [string, string][] => [...buildHeaders()]
