@@ -43,7 +43,8 @@ export function loginRedirect(location: { pathname: string; search: string } = w
   return `${LOGIN_PATH}?redirect=${encodeURIComponent(location.pathname + location.search)}`
 }
 
-function buildUrl(path: string, query?: Record<string, QueryValue>) {
+/** The URL of an API path (without the `/api` base) with its query, empty values left out. */
+export function buildUrl(path: string, query?: Record<string, QueryValue>) {
   const params = new URLSearchParams()
   for (const [k, v] of Object.entries(query ?? {})) {
     if (v !== undefined && v !== null && v !== '') params.set(k, String(v))

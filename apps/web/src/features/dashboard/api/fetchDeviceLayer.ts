@@ -5,7 +5,7 @@ import {
   MAP_DEVICE_STATUSES,
 } from '@aed/contracts/analysis-board'
 import { callApi } from '../../../lib/api'
-import { buildHeaders, REQUEST_TIMEOUT_MS } from '../../../lib/request'
+import { API_BASE, buildHeaders, buildUrl, REQUEST_TIMEOUT_MS } from '../../../lib/request'
 import { clusterClient } from '../map/clusterClient'
 import { type DeviceLayer, layerOf } from '../map/deviceLayer'
 
@@ -36,12 +36,11 @@ export async function fetchDeviceLayer(query: Query, signal: AbortSignal): Promi
   return layerOf(await callApi(analysisBoardApi.deviceLocation, { query, signal }), MAP_DEVICE_STATUSES)
 }
 
-function urlOf(query: Query) {
-  const params = new URLSearchParams()
-  if (query.address_code) params.set('address_code', query.address_code)
-  params.set('status_list', query.status_list)
-  return `${pathOf(analysisBoardApi.deviceLocation)}?${params}`
-}
+const urlOf = (query: Query) =>
+  buildUrl(pathOf(analysisBoardApi.deviceLocation).slice(API_BASE.length), {
+    address_code: query.address_code,
+    status_list: query.status_list,
+  })
 
 /** The headers lib/request sends with a GET (language, token and user), as entries a worker can take. */
 const headers = (): [string, string][] => [...buildHeaders()]
