@@ -60,10 +60,10 @@ export async function streamXlsx<T>(
         // On PGlite the database runs in this thread: a sheet of more than one batch is built and
         // deflated in a worker, so that work overlaps the next reads instead of taking turns with
         // them. On PostgreSQL the reads run in the database server already (and a worker's own
-        // heap would be memory the export does not need).
+        // heap would be memory the export does not need), so nothing is read ahead to decide.
+        if (ctx.database.kind !== 'pglite') return writeXlsx(out, sheet, cells())
         const { more, rest } = await peek(cells())
-        const write = ctx.database.kind === 'pglite' && more ? writeXlsxOffThread : writeXlsx
-        return write(out, sheet, rest)
+        return (more ? writeXlsxOffThread : writeXlsx)(out, sheet, rest)
       })(),
       failed,
     ])
