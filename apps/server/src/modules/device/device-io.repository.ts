@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { DeviceListQuery } from '@aed/contracts/device'
 import { type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
@@ -173,6 +174,41 @@ export async function* sortedBatches<T>(
 }
 
 /**
+ * Reads an export in an order no index serves through a cursor WITH HOLD, for PGlite: the query
+ * runs once, sorted once, and the database keeps its result after the statement's own
+ * transaction (a tuplestore, spilled to a temporary file past work_mem), so no transaction stays
+ * open while the batches are fetched and other work goes on between them. Reading the rows back
+ * by id (sortedBatches) costs PGlite an index probe per row: 100,000 sorted by battery took
+ * 3.6-4.2 s that way, 2.2-2.4 s through the cursor. PostgreSQL cannot use it through a pool: a
+ * cursor belongs to the connection that declared it.
+ */
+export async function* heldCursorBatches<T>(
+  db: DbOrTx,
+  q: ExportQuery<T>,
+  order: SQL[],
+  size: number,
+): AsyncGenerator<T[]> {
+  const cursor = sql.raw(`export_${randomUUID().replaceAll('-', '')}`)
+  const where = sql.join(q.where, sql` AND `)
+  await db.execute(
+    sql`DECLARE ${cursor} NO SCROLL CURSOR WITH HOLD FOR
+        SELECT ${jsonRow(q.fields.map((f) => f[1]))} AS r ${q.from} WHERE ${where}
+        ORDER BY ${sql.join(order, sql`, `)}`,
+  )
+  try {
+    for (;;) {
+      const rows = await many<{ r: string }>(db, sql`FETCH FORWARD ${sql.raw(String(size))} FROM ${cursor}`)
+      if (rows.length === 0) return
+      yield rows.map((row) => fromValues(q.fields, JSON.parse(row.r) as unknown[]))
+      if (rows.length < size) return
+    }
+  } finally {
+    // Also when the export stops early (an error, a client gone): the result is freed now.
+    await db.execute(sql`CLOSE ${cursor}`)
+  }
+}
+
+/**
  * Reads the next batch while the consumer writes this one: on PostgreSQL the query runs in the
  * database server meanwhile, so reading and writing overlap instead of taking turns.
  */
@@ -304,7 +340,8 @@ const sortedOnly: Record<string, SQL> = {
  * Every registered device of the scope matching the list's filters, in the list's order, in
  * batches. Newest registration first (the default) and register_time go by the installation's
  * id, which numbers installations as they are registered and has an index; device_sn by its
- * unique index; the other sort fields through sortedBatches.
+ * unique index; the other sort fields through sortedBatches, or a held cursor when `held` (one
+ * connection whose session stays the reader's: PGlite's).
  */
 export function registeredBatches(
   db: DbOrTx,
@@ -313,6 +350,7 @@ export function registeredBatches(
   bands: { battery: Band[]; expiry: Band[]; host: Band[] },
   today: Date,
   size: number,
+  held = false,
 ): AsyncGenerator<ExportDeviceRow[]> {
   const q = { fields: deviceFields, from: deviceFrom, where: registeredWhere(scope, f, bands, today) }
   const name = f.order_by?.replace(/^-/, '')
@@ -331,6 +369,7 @@ export function registeredBatches(
   if (!Object.hasOwn(sortedOnly, name)) throw invalid('ORDER_INVALID')
   const term = desc ? sql`${sortedOnly[name]} DESC` : sql`${sortedOnly[name]} ASC`
   const order = [term, sql`i.register_time DESC`, sql`i.id DESC`]
+  if (held) return withManagers(db, heldCursorBatches(db, q, order, size))
   return withManagers(db, sortedBatches(db, q, sql`i.id`, [sql`d.installation_id`], order, size))
 }
 

@@ -148,7 +148,9 @@ function mayExport(auth: AuthContext) {
 /** 设备列表.xlsx of every registered device matching the list's filters, in the list's order. */
 export async function exportDeviceList(ctx: AppContext, auth: AuthContext, q: DeviceListQuery) {
   mayExport(auth)
-  const batches = reading(ctx, (size) => registeredBatches(ctx.db, auth, q, bands, ctx.clock.now(), size))
+  const batches = reading(ctx, (size) =>
+    registeredBatches(ctx.db, auth, q, bands, ctx.clock.now(), size, ctx.database.kind === 'pglite'),
+  )
   return streamXlsx(ctx, EXPORT_FILE_NAMES[ExportType.DEVICES], '设备列表', deviceColumns(), batches)
 }
 

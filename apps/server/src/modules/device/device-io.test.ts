@@ -14,7 +14,7 @@ import { streamXlsx } from '../../lib/xlsx.ts'
 import { factories } from '../../test/factories.ts'
 import { createTestApp, type TestApp } from '../../test/harness.ts'
 import { TEMPLATE_HEADERS } from '../system/import-template.ts'
-import { capped, keysetBatches, prefetched } from './device-io.repository.ts'
+import { capped, heldCursorBatches, keysetBatches, prefetched } from './device-io.repository.ts'
 
 let t: TestApp
 let f: ReturnType<typeof factories>
@@ -272,6 +272,55 @@ describe('reading an export in batches', () => {
     }
   })
 
+  // A cursor WITH HOLD lives in the session that declared it: PGlite's one session (PostgreSQL's
+  // pool reads sorted exports by id instead).
+  it.skipIf(process.env.TEST_DB === 'postgres')(
+    'reads a sort no index serves from one held cursor, fetched a batch at a time, and closes it',
+    async () => {
+      const area = await f.agency(agent)
+      const token = (await f.signedIn(area)).token
+      const made: number[] = []
+      for (const battery of [40, null, 5, 90, 5, 60, 12]) {
+        const d = await f.registeredDevice(token, area)
+        await t.db.update(devices).set({ battery }).where(eq(devices.id, d.id))
+        made.push(d.id)
+      }
+      const q = {
+        fields: [['id', sql`d.id`]] as never,
+        from: sql`FROM devices d`,
+        where: [inArray(sql`d.id`, made)],
+      }
+      const order = [sql`d.battery DESC NULLS LAST`, sql`d.id ASC`]
+      const expected = await many<{ id: number }>(
+        t.db,
+        sql`SELECT id FROM devices WHERE ${inArray(devices.id, made)} ORDER BY battery DESC NULLS LAST, id`,
+      )
+      const open = async () =>
+        (
+          await many<{ n: number }>(
+            t.db,
+            sql`SELECT count(*) AS n FROM pg_cursors WHERE name LIKE 'export_%'`,
+          )
+        )[0].n
+      const got: number[] = []
+      const sizes: number[] = []
+      for await (const batch of heldCursorBatches<{ id: number }>(t.db, q, order, 3)) {
+        // The cursor stays open between batches, outside any transaction, while other statements run.
+        expect(await open()).toBe(1)
+        await t.db.update(devices).set({ battery: 1 }).where(eq(devices.id, made[0]))
+        sizes.push(batch.length)
+        got.push(...batch.map((b) => b.id))
+      }
+      // Sorted once, when declared: the update made meanwhile does not move a row.
+      expect(got).toEqual(expected.map((e) => e.id))
+      expect(sizes).toEqual([3, 3, 1])
+      expect(await open()).toBe(0)
+      // A reader stopped early (the writer failed) closes it too.
+      for await (const _ of heldCursorBatches(t.db, q, order, 3)) break
+      expect(await open()).toBe(0)
+    },
+  )
+
   it('reads one batch ahead on PostgreSQL, and ends the reader when the writer stops early', async () => {
     const log: string[] = []
     async function* source() {
@@ -307,6 +356,8 @@ describe('reading an export in batches', () => {
       query: { export_xls: 'true', order_by: '-battery' },
     })
     const rows = (await openExport((r.data as { file_url: string }).file_url)).rows
+    // No cursor of the export is left open (PGlite reads this order through one).
+    expect(await many(t.db, sql`SELECT name FROM pg_cursors WHERE name LIKE 'export_%'`)).toEqual([])
     const page = await t.api(deviceApi.list, {
       token: agentAdmin,
       query: { order_by: '-battery', page_size: 500 },
