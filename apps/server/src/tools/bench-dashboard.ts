@@ -399,7 +399,7 @@ async function firstView(page: Page): Promise<FirstView> {
       performance.getEntriesByType('mark').map((m): [number, string] => [m.startTime, m.name]),
     )
     const requests = all
-      .filter((r) => /\/api\/|createMap|DashboardMap|worker|basemap|chinaBasemap/.test(r.name))
+      .filter((r) => /\/api\/|createMap|DashboardMap|worker|basemap|chinaBasemap|\/china-/.test(r.name))
       .map((r): [number, string] => [r.responseEnd, `response ${new URL(r.name).pathname}`])
     const lines = [...events, ...userMarks, ...requests].sort((x, y) => x[0] - y[0])
     let renders = 0

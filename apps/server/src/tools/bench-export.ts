@@ -1,6 +1,6 @@
-// `npx tsx src/tools/bench-export.ts`: times the device list export of BENCH_DEVICES registered
-// devices (default 100,000) through the real HTTP stack, and prints the time, the peak RSS while
-// it ran and the rows in the file. The data are loaded once into BENCH_DIR (an embedded database
+// `npm run bench:export` (`npx tsx src/tools/bench-export.ts [load|measure]`): times the device
+// list export of BENCH_DEVICES registered devices (default 100,000) through the real HTTP stack,
+// and prints the time, the peak RSS while it ran and the rows in the file. The data are loaded once into BENCH_DIR (an embedded database
 // there, or BENCH_DATABASE_URL) by a first process, then exported by a second one: the measuring
 // process carries no memory of the bulk load.
 //
