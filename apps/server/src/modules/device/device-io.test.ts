@@ -365,6 +365,26 @@ describe('reading an export in batches', () => {
     const listed = (page.data as { resource: { device_sn: string }[] }).resource.map((d) => d.device_sn)
     expect(rows.map((row) => row[0])).toEqual(listed)
   })
+
+  it('runs two sorted exports at once, each in its own order and from its own cursor on PGlite', async () => {
+    const orders = ['battery', '-host_expire'] as const
+    const [a, b] = await Promise.all(
+      orders.map((order_by) =>
+        t.api(deviceApi.list, { token: agentAdmin, query: { export_xls: 'true', order_by } }),
+      ),
+    )
+    for (const [i, r] of [a, b].entries()) {
+      expect(r.code, r.msg).toBe(0)
+      const rows = (await openExport((r.data as { file_url: string }).file_url)).rows
+      const page = await t.api(deviceApi.list, {
+        token: agentAdmin,
+        query: { order_by: orders[i], page_size: 500 },
+      })
+      const listed = (page.data as { resource: { device_sn: string }[] }).resource.map((d) => d.device_sn)
+      expect(rows.map((row) => row[0])).toEqual(listed)
+    }
+    expect(await many(t.db, sql`SELECT name FROM pg_cursors WHERE name LIKE 'export_%'`)).toEqual([])
+  })
 })
 
 describe('GET /api/v1/device/data-export', () => {
