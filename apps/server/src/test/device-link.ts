@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import type { MessagesAnswer } from '@aed/contracts/device-protocol'
 import { and, eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll } from 'vitest'
 import { devices } from '../db/schema.ts'
 import { one } from '../db/sql.ts'
 import type { TestClock } from '../lib/clock.ts'
@@ -88,6 +89,19 @@ export async function deviceTestApp(clock: TestClock) {
   const admin = (await f.signedIn(branch)).token
   const registered = async () => deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
   return { t, f, branch, admin, registered }
+}
+
+/**
+ * `deviceTestApp` for a whole test file: built before its tests and closed after them. Its fields
+ * are there once the tests run (read them inside tests, not at the file's top level).
+ */
+export function deviceTestFile(clock: TestClock) {
+  const env = {} as Awaited<ReturnType<typeof deviceTestApp>>
+  beforeAll(async () => {
+    Object.assign(env, await deviceTestApp(clock))
+  })
+  afterAll(() => env.t?.close())
+  return env
 }
 
 /**

@@ -1,28 +1,19 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { many, one } from '../../db/sql.ts'
 import { TestClock } from '../../lib/clock.ts'
-import { deviceLink, deviceTestApp } from '../../test/device-link.ts'
-import type { AgencyRow, factories } from '../../test/factories.ts'
-import type { TestApp } from '../../test/harness.ts'
+import { deviceTestFile } from '../../test/device-link.ts'
 import { deliverInline } from './outbox.ts'
 
 // An alarm's message is delivered in the transaction of the report that raised it (the outbox's
 // drain after the commit is left the SMS, webhook and status rows). These tests run with the
 // outbox draining on commit, as a server does.
-let t: TestApp
-let f: ReturnType<typeof factories>
-let branch: AgencyRow
-let admin: string
 const clock = new TestClock('2026-11-22T02:00:00.000Z')
-
-beforeAll(async () => {
-  ;({ t, f, branch, admin } = await deviceTestApp(clock))
-})
-afterAll(() => t.close())
+const env = deviceTestFile(clock)
 
 it("commits a rescue's message and alarm push with the report itself: one transaction, no drain", async () => {
-  const d = await deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
+  const { t } = env
+  const d = await env.registered()
   const msg = d.msg('usage', {
     rescue_event_id: 'RI1',
     event_time: clock.now().getTime(),
@@ -56,7 +47,8 @@ it("commits a rescue's message and alarm push with the report itself: one transa
 })
 
 it('leaves a row whose delivery fails pending for the drain, its writes undone, and delivers the others', async () => {
-  const d = await deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
+  const { t, branch } = env
+  const d = await env.registered()
   const keys = ['inline:fails', 'inline:works']
   await t.db.execute(sql`
     INSERT INTO outbox (topic, dedupe_key, agency_id, index_link, payload) VALUES
