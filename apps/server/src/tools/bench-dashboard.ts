@@ -63,7 +63,7 @@ if (a.help) {
   --runs N         first views measured, each in a fresh browser context (default 5)
   --seconds S      length of each mouse-driven interaction (default 15)
   --live-rate R    status pushes a second during the second interaction; 0 skips it (default 100)
-  --shots          save docs/benchmarks/dashboard-100k.png and dashboard-100k-street.png
+  --shots          save docs/benchmarks/dashboard-100k.png, -street.png and -province.png
   --trace          trace one more first view and sum the threads' time (main, MapLibre worker)
   --no-build       use apps/web/dist as it is
   --timeline       print each first view's map events (renders, source data, idle) from the response
@@ -85,8 +85,6 @@ const DIST = process.env.BENCH_WEB_DIST ?? path.join(WEB, 'dist')
 const SHOTS = path.join(ROOT, 'docs/benchmarks')
 const SYSTEM_PHONE = '13800000000'
 const LOCATION = '/api/v1/analysis-board/device/location/'
-/** The dashboard's map opens on the country: centre and MapLibre zoom (regionView's COUNTRY_VIEW). */
-const COUNTRY = { lon: 104.2, lat: 35.6, zoom: 4 }
 const SHANGHAI = { lon: 121.47, lat: 31.23 }
 const BEIJING = { lon: 116.4, lat: 39.9 }
 
@@ -421,19 +419,20 @@ async function firstView(page: Page): Promise<FirstView> {
   return { responseEnd: location.responseEnd, ...marks, count, location, api, all, encodings }
 }
 
-/** Where a place is on the screen in the map's opening view (Web Mercator, 512-pixel tiles). */
-function pixelOf(
-  box: { x: number; y: number; width: number; height: number },
-  p: { lon: number; lat: number },
-) {
-  const world = 512 * 2 ** COUNTRY.zoom
-  const mx = (lon: number) => ((lon + 180) / 360) * world
-  const my = (lat: number) =>
-    ((1 - Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360)) / Math.PI) / 2) * world
-  return {
-    x: box.x + box.width / 2 + mx(p.lon) - mx(COUNTRY.lon),
-    y: box.y + box.height / 2 + my(p.lat) - my(COUNTRY.lat),
-  }
+/**
+ * Where a place is on the screen now, from the map's own projection (the page puts the map on
+ * window.__aedDashboardMap). The demo's datum is GCJ-02, which the map draws unshifted.
+ */
+async function pixelOf(page: Page, p: { lon: number; lat: number }) {
+  const box = (await page.locator('[data-testid=dashboard-map-canvas]').boundingBox())!
+  const at = await page.evaluate(
+    ([lon, lat]) =>
+      (
+        window as unknown as { __aedDashboardMap: { project(l: [number, number]): { x: number; y: number } } }
+      ).__aedDashboardMap.project([lon, lat]),
+    [p.lon, p.lat] as [number, number],
+  )
+  return { x: box.x + at.x, y: box.y + at.y }
 }
 
 /** Frame recorder: requestAnimationFrame deltas, long animation frames and long tasks. */
@@ -498,8 +497,31 @@ async function stopFrames(page: Page) {
 async function drive(page: Page, seconds: number) {
   const box = (await page.locator('[data-testid=dashboard-map-canvas]').boundingBox())!
   const end = Date.now() + seconds * 1000
-  const sh = pixelOf(box, SHANGHAI)
-  const bj = pixelOf(box, BEIJING)
+  type BenchMap = {
+    getCenter(): { lng: number; lat: number }
+    getZoom(): number
+    jumpTo(v: { center: [number, number]; zoom: number }): void
+  }
+  const opening = await page.evaluate(() => {
+    const map = (window as unknown as { __aedDashboardMap: BenchMap }).__aedDashboardMap
+    const c = map.getCenter()
+    return { center: [c.lng, c.lat] as [number, number], zoom: map.getZoom() }
+  })
+  // A place's pixel now; off the map (after a wandering loop), the opening view comes back first.
+  const at = async (p: { lon: number; lat: number }) => {
+    let xy = await pixelOf(page, p)
+    const inside = (q: { x: number; y: number }) =>
+      q.x > box.x + 40 && q.x < box.x + box.width - 40 && q.y > box.y + 40 && q.y < box.y + box.height - 40
+    if (!inside(xy)) {
+      await page.evaluate(
+        (v) => (window as unknown as { __aedDashboardMap: BenchMap }).__aedDashboardMap.jumpTo(v),
+        opening,
+      )
+      await sleep(300)
+      xy = await pixelOf(page, p)
+    }
+    return xy
+  }
   const drag = async (dx: number, dy: number) => {
     const x = box.x + box.width / 2
     const y = box.y + box.height / 2
@@ -511,6 +533,7 @@ async function drive(page: Page, seconds: number) {
   }
   while (Date.now() < end) {
     // Wheel in at Shanghai to street level (each step ~0.6 of a zoom level), pan about, and out.
+    const sh = await at(SHANGHAI)
     await page.mouse.move(sh.x, sh.y)
     for (let i = 0; i < 20 && Date.now() < end; i++) {
       await page.mouse.wheel(0, -500)
@@ -525,6 +548,7 @@ async function drive(page: Page, seconds: number) {
     }
     await sleep(400)
     // A cluster (Beijing's) clicked: the map eases to where it splits.
+    const bj = await at(BEIJING)
     await page.mouse.click(bj.x, bj.y)
     await sleep(1200)
     await drag(-250, 160)
@@ -831,8 +855,7 @@ async function main() {
       const context = await newContext(browser, server.base, storage)
       const p2 = await context.newPage()
       await firstView(p2)
-      const box = (await p2.locator('[data-testid=dashboard-map-canvas]').boundingBox())!
-      const sh = pixelOf(box, SHANGHAI)
+      const sh = await pixelOf(p2, SHANGHAI)
       await p2.mouse.move(sh.x, sh.y)
       for (let i = 0; i < 19; i++) {
         await p2.mouse.wheel(0, -500)
@@ -840,6 +863,15 @@ async function main() {
       }
       await sleep(2500)
       await p2.screenshot({ path: path.join(SHOTS, 'dashboard-100k-street.png') })
+      // The Yangtze delta at zoom 6.5: province borders, city dots and names under the clusters.
+      await p2.evaluate(() =>
+        (window as unknown as { __aedDashboardMap: { jumpTo(v: object): void } }).__aedDashboardMap.jumpTo({
+          center: [119.5, 31],
+          zoom: 6.5,
+        }),
+      )
+      await sleep(2500)
+      await p2.screenshot({ path: path.join(SHOTS, 'dashboard-100k-province.png') })
       await context.close()
     }
     await last!.context.close()
