@@ -202,7 +202,7 @@ describe('device journeys', () => {
     await expect.poll(() => modal.locator('.image-upload-preview').count()).toBe(2)
 
     // The map pick: a click on the map places the marker and fills the coordinates.
-    const canvas = modal.locator('[data-testid="map-picker"] canvas')
+    const canvas = modal.locator('[data-testid="map-picker"] canvas.maplibregl-canvas')
     await canvas.waitFor()
     const lat = inputOf(page, 'device-lat')
     await expect

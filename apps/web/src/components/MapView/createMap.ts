@@ -1,13 +1,7 @@
 import 'maplibre-gl/dist/maplibre-gl.css'
-import type { GeoJSON } from 'geojson'
-import {
-  type GeoJSONSource,
-  Map as MapLibre,
-  NavigationControl,
-  ScaleControl,
-  setWorkerUrl,
-} from 'maplibre-gl'
+import { Map as MapLibre, NavigationControl, ScaleControl, setWorkerUrl } from 'maplibre-gl'
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url'
+import { drawCanvasBasemap } from './canvasBasemap'
 import { type ChinaBasemap, loadChinaBasemap } from './chinaBasemap'
 import { type LatLon, toDisplay } from './datum'
 import { LOCAL_FONTS, mapStyle } from './mapStyle'
@@ -41,6 +35,9 @@ export function createMap(
     attributionControl: { compact: true },
     dragRotate: false,
     pitchWithRotate: false,
+    // Flat, north up: the land and borders under the map are drawn for exactly that view.
+    touchPitch: false,
+    maxPitch: 0,
     // Labels appear at once instead of fading in: a fade is several more frames to draw, and
     // without a GPU each one is slow.
     fadeDuration: 0,
@@ -48,16 +45,18 @@ export function createMap(
   map.addControl(new NavigationControl({ showCompass: false }), 'top-right')
   map.addControl(new ScaleControl({ unit: 'metric' }), 'bottom-left')
   map.touchZoomRotate.disableRotation()
-  // The basemap chunk loads while the style does, not after it.
+  // The basemap chunk loads while the style does, and is drawn as soon as it is in.
   const basemapLoaded = loadChinaBasemap()
-  map.on('load', async () => {
-    const basemap = await basemapLoaded
-    const set = (id: string, data: GeoJSON) => (map.getSource(id) as GeoJSONSource | undefined)?.setData(data)
-    set('china-provinces', basemap.provinces)
-    set('china-outline', basemap.outline)
-    set('china-province-labels', basemap.provinceLabels)
-    set('china-cities', basemap.cities)
+  let removed = false
+  let undraw = () => {}
+  void basemapLoaded.then((basemap) => {
+    if (removed) return
+    undraw = drawCanvasBasemap(map, basemap)
     onBasemap?.(basemap)
+  })
+  map.on('remove', () => {
+    removed = true
+    undraw()
   })
   return map
 }

@@ -1,0 +1,309 @@
+import type { FeatureCollection, MultiPolygon } from 'geojson'
+import type { Map as MapLibre } from 'maplibre-gl'
+import type { ChinaBasemap } from './chinaBasemap'
+import { LOCAL_FONTS } from './mapStyle'
+
+/** Rings in Web Mercator units (0-1 across the world), with each ring's bounds for culling. */
+export type MercatorShapes = {
+  /** x, y pairs of every ring, one after the other. */
+  coords: Float64Array
+  /** Where each ring starts in `coords` (in points); one more entry closes the last ring. */
+  starts: Uint32Array
+  /** minX, minY, maxX, maxY of each ring. */
+  bounds: Float64Array
+}
+
+/** Web Mercator x and y in 0-1 (y down), as MapLibre projects. */
+export function mercator(lon: number, lat: number): [number, number] {
+  const sin = Math.sin((Math.max(-85.05, Math.min(85.05, lat)) * Math.PI) / 180)
+  return [(lon + 180) / 360, 0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)]
+}
+
+/** Every ring of `shapes` in Mercator units, packed for drawing each frame without allocating. */
+export function toMercator(shapes: FeatureCollection<MultiPolygon>): MercatorShapes {
+  const rings = shapes.features.flatMap((f) => f.geometry.coordinates.flat())
+  const points = rings.reduce((n, r) => n + r.length, 0)
+  const coords = new Float64Array(points * 2)
+  const starts = new Uint32Array(rings.length + 1)
+  const bounds = new Float64Array(rings.length * 4)
+  let at = 0
+  rings.forEach((ring, i) => {
+    starts[i] = at
+    let minX = Number.POSITIVE_INFINITY
+    let minY = Number.POSITIVE_INFINITY
+    let maxX = Number.NEGATIVE_INFINITY
+    let maxY = Number.NEGATIVE_INFINITY
+    for (const [lon, lat] of ring) {
+      const [x, y] = mercator(lon, lat)
+      coords[at * 2] = x
+      coords[at * 2 + 1] = y
+      at++
+      minX = Math.min(minX, x)
+      minY = Math.min(minY, y)
+      maxX = Math.max(maxX, x)
+      maxY = Math.max(maxY, y)
+    }
+    bounds.set([minX, minY, maxX, maxY], i * 4)
+  })
+  starts[rings.length] = at
+  return { coords, starts, bounds }
+}
+
+/** Where Mercator (0, 0) lands on the screen, in CSS pixels, and the world's width in them. */
+export type View = { x: number; y: number; world: number; width: number; height: number }
+
+type PathSink = Pick<CanvasRenderingContext2D, 'moveTo' | 'lineTo' | 'closePath'>
+
+/**
+ * Adds the rings of `shapes` that reach the view to `path`, in screen pixels. Rings wholly off
+ * screen are left out, and points less than half a pixel from the last one drawn are skipped:
+ * at country zoom the 16,000 border points fall on a few hundred pixels.
+ */
+export function tracePath(path: PathSink, shapes: MercatorShapes, view: View, margin = 4): void {
+  const { coords, starts, bounds } = shapes
+  const { x: ox, y: oy, world } = view
+  for (let r = 0; r < starts.length - 1; r++) {
+    const b = r * 4
+    if (
+      ox + bounds[b] * world > view.width + margin ||
+      ox + bounds[b + 2] * world < -margin ||
+      oy + bounds[b + 1] * world > view.height + margin ||
+      oy + bounds[b + 3] * world < -margin
+    )
+      continue
+    let lastX = ox + coords[starts[r] * 2] * world
+    let lastY = oy + coords[starts[r] * 2 + 1] * world
+    path.moveTo(lastX, lastY)
+    const end = starts[r + 1]
+    for (let p = starts[r] + 1; p < end; p++) {
+      const x = ox + coords[p * 2] * world
+      const y = oy + coords[p * 2 + 1] * world
+      if (p < end - 1 && Math.abs(x - lastX) < 0.5 && Math.abs(y - lastY) < 0.5) continue
+      path.lineTo(x, y)
+      lastX = x
+      lastY = y
+    }
+    path.closePath()
+  }
+}
+
+/** A name to draw: where (CSS pixels), how big, and above what it is drawn. */
+export type Label = {
+  text: string
+  x: number
+  y: number
+  width: number
+  size: number
+  /** The text's top at y (a city's name under its dot), or its middle (a province's). */
+  baseline: 'top' | 'middle'
+}
+
+/**
+ * The labels that fit, in the order given (the first wins): each keeps a box of its text and 2
+ * px around it, as MapLibre's `text-padding`, and a label whose box meets a kept one is left out.
+ */
+export function placeLabels(labels: Label[], padding = 2): Label[] {
+  const kept: Label[] = []
+  const boxes: number[] = []
+  for (const label of labels) {
+    const x0 = label.x - label.width / 2 - padding
+    const x1 = label.x + label.width / 2 + padding
+    const y0 = (label.baseline === 'top' ? label.y : label.y - label.size / 2) - padding
+    const y1 = y0 + label.size + 2 * padding
+    let free = true
+    for (let b = 0; b < boxes.length && free; b += 4) {
+      free = x0 >= boxes[b + 2] || x1 <= boxes[b] || y0 >= boxes[b + 3] || y1 <= boxes[b + 1]
+    }
+    if (!free) continue
+    boxes.push(x0, y0, x1, y1)
+    kept.push(label)
+  }
+  return kept
+}
+
+/** A width that grows linearly from `at3` at zoom 3 to `at10` at zoom 10, held beyond. */
+const widthAt = (zoom: number, at3: number, at10: number) =>
+  at3 + ((at10 - at3) * (Math.min(10, Math.max(3, zoom)) - 3)) / 7
+
+/** Room around a name's sprite for its halo. */
+const HALO = 3
+
+/** MapLibre's world at zoom 0 is one 512 px tile wide. */
+const TILE = 512
+
+/** A named point in Mercator units. */
+type Place = { name: string; x: number; y: number; rank: number }
+
+const places = (points: ChinaBasemap['cities']): Place[] =>
+  points.features.map((f) => {
+    const [x, y] = mercator(f.geometry.coordinates[0], f.geometry.coordinates[1])
+    return { name: String(f.properties?.name), x, y, rank: Number(f.properties?.rank) }
+  })
+
+/**
+ * The offline basemap, drawn on a 2D canvas under the map's WebGL canvas and redrawn whenever the
+ * view moves: the land, province and national borders, city dots, and province and city names
+ * (provinces below zoom 6, capitals from zoom 4, every city from 5.5). Without a GPU, SwiftShader
+ * took tens of milliseconds a frame to draw the same shapes and names as map layers, and its
+ * frames went over 100 ms while panning (docs/benchmarks.md, session 9); the browser's 2D canvas
+ * draws them in a few. The map has no rotation or pitch (createMap), so a view is a scale and an
+ * offset. Returns the function that takes the canvas away.
+ */
+export function drawCanvasBasemap(map: MapLibre, basemap: ChinaBasemap): () => void {
+  const provinces = toMercator(basemap.provinces)
+  const outline = toMercator(basemap.outline)
+  const cities = places(basemap.cities).sort((a, b) => a.rank - b.rank)
+  const provinceNames = places(basemap.provinceLabels)
+  // Where the shapes are, to pick the world copy nearest the view's centre.
+  const [homeX] = mercator(105, 35)
+  const canvas = document.createElement('canvas')
+  canvas.className = 'map-basemap-canvas'
+  canvas.setAttribute('aria-hidden', 'true')
+  // First in the canvas container, so under MapLibre's canvas, its markers and its popups.
+  const container = map.getCanvasContainer()
+  container.insertBefore(canvas, container.firstChild)
+  const ctx = canvas.getContext('2d')
+  if (!ctx) return () => canvas.remove()
+  const widths = new Map<string, number>()
+  const measure = (text: string, size: number) => {
+    const key = `${size} ${text}`
+    let width = widths.get(key)
+    if (width === undefined) {
+      ctx.font = `${size}px ${LOCAL_FONTS}`
+      width = ctx.measureText(text).width
+      widths.set(key, width)
+    }
+    return width
+  }
+  // Each name is drawn once, halo and all, and copied at its place in each frame: shaping and
+  // filling Chinese text anew every frame cost more than the land and borders together.
+  const sprites = new Map<string, HTMLCanvasElement>()
+  const spriteOf = (label: Label, ratio: number) => {
+    const key = `${label.baseline} ${label.size} ${ratio} ${label.text}`
+    let sprite = sprites.get(key)
+    if (sprite) return sprite
+    const province = label.baseline === 'middle'
+    sprite = document.createElement('canvas')
+    sprite.width = Math.ceil((label.width + 2 * HALO) * ratio)
+    sprite.height = Math.ceil((label.size * 1.25 + 2 * HALO) * ratio)
+    const g = sprite.getContext('2d')
+    if (g) {
+      g.scale(ratio, ratio)
+      g.font = `${label.size}px ${LOCAL_FONTS}`
+      g.textAlign = 'center'
+      g.textBaseline = 'top'
+      g.lineJoin = 'round'
+      g.lineWidth = province ? 2.4 : 2.8
+      g.strokeStyle = '#ffffff'
+      g.strokeText(label.text, HALO + label.width / 2, HALO)
+      g.fillStyle = province ? '#8a8170' : '#3f3a33'
+      g.fillText(label.text, HALO + label.width / 2, HALO)
+    }
+    sprites.set(key, sprite)
+    return sprite
+  }
+  let drawn = ''
+
+  const draw = () => {
+    const width = map.getContainer().clientWidth
+    const height = map.getContainer().clientHeight
+    const zoom = map.getZoom()
+    const world = TILE * 2 ** zoom
+    const center = map.getCenter()
+    // Mercator (0, 0) on screen: from the centre's own pixel, which keeps any padding in.
+    const [cx, cy] = mercator(center.lng, center.lat)
+    const at = map.project(center)
+    const copy = Math.round(cx - homeX)
+    const view: View = { x: at.x - (cx - copy) * world, y: at.y - cy * world, world, width, height }
+    const ratio = window.devicePixelRatio || 1
+    const key = `${view.x.toFixed(2)} ${view.y.toFixed(2)} ${world} ${width} ${height} ${ratio}`
+    if (key === drawn) return
+    drawn = key
+    if (canvas.width !== Math.round(width * ratio) || canvas.height !== Math.round(height * ratio)) {
+      canvas.width = Math.round(width * ratio)
+      canvas.height = Math.round(height * ratio)
+    }
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0)
+    ctx.clearRect(0, 0, width, height)
+    ctx.lineJoin = 'round'
+
+    ctx.beginPath()
+    tracePath(ctx, provinces, view)
+    ctx.fillStyle = '#f7f6f2'
+    ctx.fill()
+    ctx.strokeStyle = '#c5bdae'
+    ctx.lineWidth = widthAt(zoom, 0.6, 1.6)
+    ctx.stroke()
+
+    ctx.beginPath()
+    tracePath(ctx, outline, view)
+    ctx.strokeStyle = '#9c8f7d'
+    ctx.lineWidth = widthAt(zoom, 1.2, 2.5)
+    ctx.stroke()
+
+    const onScreen = (p: Place, margin: number) => {
+      const x = view.x + p.x * world
+      const y = view.y + p.y * world
+      return x > -margin && x < width + margin && y > -margin && y < height + margin ? { x, y } : null
+    }
+    // Cities first, then provinces, as MapLibre placed the top layer's names first.
+    const dots: { x: number; y: number; rank: number }[] = []
+    const candidates: Label[] = []
+    if (zoom >= 4) {
+      for (const city of cities) {
+        if (city.rank !== 1 && zoom < 5.5) continue
+        const p = onScreen(city, 80)
+        if (!p) continue
+        const size = city.rank === 1 ? 13 : 12
+        dots.push({ ...p, rank: city.rank })
+        candidates.push({
+          text: city.name,
+          x: p.x,
+          y: p.y + 0.9 * size,
+          width: measure(city.name, size),
+          size,
+          baseline: 'top',
+        })
+      }
+    }
+    if (zoom < 6) {
+      for (const province of provinceNames) {
+        const p = onScreen(province, 80)
+        if (p)
+          candidates.push({
+            text: province.name,
+            ...p,
+            width: measure(province.name, 13),
+            size: 13,
+            baseline: 'middle',
+          })
+      }
+    }
+
+    ctx.fillStyle = '#ffffff'
+    ctx.strokeStyle = '#6b6257'
+    ctx.lineWidth = 1
+    for (const dot of dots) {
+      ctx.beginPath()
+      ctx.arc(dot.x, dot.y, dot.rank === 1 ? 3.5 : 2.5, 0, 2 * Math.PI)
+      ctx.fill()
+      ctx.stroke()
+    }
+
+    for (const label of placeLabels(candidates)) {
+      const sprite = spriteOf(label, ratio)
+      const left = label.x - sprite.width / ratio / 2
+      const top = label.baseline === 'top' ? label.y - HALO : label.y - sprite.height / ratio / 2
+      ctx.drawImage(sprite, left, top, sprite.width / ratio, sprite.height / ratio)
+    }
+  }
+
+  map.on('render', draw)
+  map.on('resize', draw)
+  draw()
+  return () => {
+    map.off('render', draw)
+    map.off('resize', draw)
+    canvas.remove()
+  }
+}
