@@ -249,8 +249,14 @@ export default function DashboardMap({
     }
   }, [locations])
 
-  /** Asks the worker for the clusters of the view. */
-  const askView = (map: MapLibre) => clusters.current?.query(viewOf(map))
+  /** Asks the worker for the clusters of the view, unless those asked last still cover it. */
+  const askView = (map: MapLibre) => {
+    const client = clusters.current
+    const b = map.getBounds()
+    if (!client || client.covers([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], map.getZoom()))
+      return
+    client.query(viewOf(map))
+  }
 
   // Pushed status changes, applied in batches: one update of the source (and one re-cluster in
   // the worker) per batch however many devices changed.

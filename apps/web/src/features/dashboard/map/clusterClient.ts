@@ -15,6 +15,20 @@ import { type DeviceIndex, rankOf } from './deviceSource'
 /** Cluster radius in pixels and the last zoom that clusters (past it devices are drawn one by one). */
 export const CLUSTER = { radius: 56, maxZoom: 13 } as const
 
+/** The index level a zoom draws (the worker's `getClusters` floors it); past maxZoom, points only. */
+const clusterLevel = (zoom: number) => Math.min(Math.floor(zoom), CLUSTER.maxZoom + 1)
+
+/** Whether the clusters of `asked` serve `bounds` (west, south, east, north) at `zoom`. */
+export function viewCovers(
+  asked: ClusterView | null,
+  bounds: [number, number, number, number],
+  zoom: number,
+): boolean {
+  if (!asked || clusterLevel(asked.zoom) !== clusterLevel(zoom)) return false
+  const [w, s, e, n] = asked.bbox
+  return bounds[0] >= w && bounds[1] >= s && bounds[2] <= e && bounds[3] <= n
+}
+
 /** Rank of badness per status, index = status: fault 4, offset 3, offline 2, warning 1, normal 0. */
 export const RANKS: number[] = MAP_DEVICE_STATUSES.map(rankOf)
 
@@ -39,6 +53,8 @@ export class ClusterClient {
   private asked = 0
   private inFlight = false
   private waiting: ClusterView | null = null
+  /** The last view asked for, margin included: what the map's source holds (or soon will). */
+  private askedView: ClusterView | null = null
   private fetches = new Map<number, (f: Fetched | null) => void>()
   private onLoaded = new Map<number, { resolve: () => void; retry: () => void }>()
   private expansions = new Map<number, (zoom: number) => void>()
@@ -78,6 +94,7 @@ export class ClusterClient {
    */
   load(devices: DeviceLayer | DeviceIndex, view: ClusterView): Promise<void> {
     const generation = ++this.generation
+    this.askedView = view
     const send = (points: ClusterPoints) => {
       const shown = toDisplayPoints(points, DATUM)
       this.post({ type: 'load', generation, devices: shown, cluster: OPTIONS, view }, [
@@ -101,8 +118,18 @@ export class ClusterClient {
     )
   }
 
+  /**
+   * Whether the clusters already asked for cover `bounds` (west, south, east, north) at `zoom`:
+   * the same clustering level, and inside the last view with its margin. A drag within that
+   * margin then needs no new clusters, and the map's source is not set again at every move.
+   */
+  covers(bounds: [number, number, number, number], zoom: number): boolean {
+    return viewCovers(this.askedView, bounds, zoom)
+  }
+
   /** Asks for the clusters of a view; answered through `onClusters`. */
   query(view: ClusterView) {
+    this.askedView = view
     if (this.inFlight) {
       this.waiting = view
       return
@@ -120,6 +147,7 @@ export class ClusterClient {
   /** Frees the worker's answers and index (the map is gone; the worker stays for the next). */
   clear() {
     this.onClusters = null
+    this.askedView = null
     this.post({ type: 'clear' })
   }
 
