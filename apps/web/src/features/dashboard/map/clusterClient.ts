@@ -58,7 +58,9 @@ export class ClusterClient {
   private fetches = new Map<number, (f: Fetched | null) => void>()
   private onLoaded = new Map<number, { resolve: () => void; retry: () => void }>()
   private expansions = new Map<number, (zoom: number) => void>()
-  /** Gets every view's clusters (the map's source). */
+  /** What `onClusters` got last: an answer the same as it is not given again. */
+  private shown: Feature<Point>[] | null = null
+  /** Gets every view's clusters (the map's source), when they differ from the last given. */
   onClusters: ((features: Feature<Point>[]) => void) | null = null
 
   constructor() {
@@ -148,7 +150,16 @@ export class ClusterClient {
   clear() {
     this.onClusters = null
     this.askedView = null
+    this.shown = null
     this.post({ type: 'clear' })
+  }
+
+  // A batch of pushed changes re-indexes every device, but mostly changes nothing in view (a
+  // cluster's worst status stays): setting the map's source anyway re-tiles it and draws frames.
+  private draw(features: Feature<Point>[]) {
+    if (this.shown && sameFeatures(this.shown, features)) return
+    this.shown = features
+    this.onClusters?.(features)
   }
 
   private post(m: ClusterRequest, transfer: Transferable[] = []) {
@@ -164,13 +175,13 @@ export class ClusterClient {
       this.onLoaded.get(r.generation)?.retry()
     } else if (r.type === 'loaded') {
       this.loaded = r.generation
-      if (r.generation === this.generation) this.onClusters?.(r.features)
+      if (r.generation === this.generation) this.draw(r.features)
       this.onLoaded.get(r.generation)?.resolve()
       this.onLoaded.delete(r.generation)
     } else if (r.type === 'clusters') {
       this.inFlight = false
       // An answer from an index since replaced would draw devices as they were: dropped.
-      if (r.generation === this.loaded && r.generation === this.generation) this.onClusters?.(r.features)
+      if (r.generation === this.loaded && r.generation === this.generation) this.draw(r.features)
       const next = this.waiting
       this.waiting = null
       if (next) this.query(next)
@@ -179,6 +190,25 @@ export class ClusterClient {
       this.expansions.delete(r.clusterId)
     }
   }
+}
+
+/** Whether two answers draw the same: the same features in the same order, places and properties. */
+export function sameFeatures(a: Feature<Point>[], b: Feature<Point>[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]
+    const y = b[i]
+    if (x.id !== y.id) return false
+    const [x0, x1] = x.geometry.coordinates
+    const [y0, y1] = y.geometry.coordinates
+    if (x0 !== y0 || x1 !== y1) return false
+    const p = x.properties ?? {}
+    const q = y.properties ?? {}
+    const keys = Object.keys(p)
+    if (keys.length !== Object.keys(q).length) return false
+    for (const k of keys) if (p[k] !== q[k]) return false
+  }
+  return true
 }
 
 /** The devices of the map's index as arrays, in its order. */
