@@ -50,6 +50,7 @@ const { values: a } = parseArgs({
     'live-rate': { type: 'string', default: '100' },
     shots: { type: 'boolean', default: false },
     trace: { type: 'boolean', default: false },
+    'trace-drive': { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
     'gpu-compositing': { type: 'boolean', default: false },
@@ -65,6 +66,7 @@ if (a.help) {
   --live-rate R    status pushes a second during the second interaction; 0 skips it (default 100)
   --shots          save docs/benchmarks/dashboard-100k.png, -street.png and -province.png
   --trace          trace one more first view and sum the threads' time (main, MapLibre worker)
+  --trace-drive    trace the first mouse drive and list its long slices (over 30 ms) by thread and name
   --no-build       use apps/web/dist as it is
   --timeline       print each first view's map events (renders, source data, idle) from the response
   --gpu-compositing  without --disable-gpu: SwiftShader in the GPU process composites too, so the
@@ -656,6 +658,29 @@ function startPushes(rate: number) {
 }
 
 /** A Chromium trace of one first view: time per thread and per top-level event between the response and drawn. */
+/** The trace's complete slices over 30 ms, by thread and name: count, longest, total (ms). */
+function summariseLongSlices(file: string) {
+  type Ev = { name: string; ph: string; dur?: number; pid: number; tid: number; args?: { name?: string } }
+  const events = (JSON.parse(fs.readFileSync(file, 'utf8')) as { traceEvents: Ev[] }).traceEvents
+  const threads = new Map<string, string>()
+  for (const e of events)
+    if (e.ph === 'M' && e.name === 'thread_name') threads.set(`${e.pid}:${e.tid}`, e.args?.name ?? '?')
+  const rows = new Map<string, { n: number; max: number; total: number }>()
+  for (const e of events) {
+    if (e.ph !== 'X' || (e.dur ?? 0) < 30_000) continue
+    const key = `${threads.get(`${e.pid}:${e.tid}`) ?? '?'} | ${e.name}`
+    const row = rows.get(key) ?? { n: 0, max: 0, total: 0 }
+    row.n++
+    row.max = Math.max(row.max, e.dur! / 1000)
+    row.total += e.dur! / 1000
+    rows.set(key, row)
+  }
+  console.log(`\n### Slices over 30 ms during the drive (${file})\n`)
+  console.log('| thread | slice | count | longest ms | total ms |\n| --- | --- | --- | --- | --- |')
+  for (const [key, r] of [...rows].sort((x, y) => y[1].total - x[1].total).slice(0, 25))
+    console.log(`| ${key} | ${r.n} | ${ms(r.max)} | ${ms(r.total)} |`)
+}
+
 async function traceFirstView(
   browser: Browser,
   base: string,
@@ -833,9 +858,19 @@ async function main() {
     // 3. Interaction on the last first view's page.
     const { page } = last!
     await sleep(2000)
+    const driveTrace = path.join(os.tmpdir(), `aed-bench-dashboard-drive-${Date.now()}.json`)
+    if (a['trace-drive'])
+      await browser.startTracing(page, {
+        path: driveTrace,
+        categories: ['devtools.timeline', 'toplevel', 'gpu', 'cc', 'viz', 'blink', 'v8.execute'],
+      })
     await startFrames(page)
     await drive(page, SECONDS)
     const quiet = frameStats(await stopFrames(page))
+    if (a['trace-drive']) {
+      await browser.stopTracing()
+      summariseLongSlices(driveTrace)
+    }
     log(`interaction: ${quiet.n} frames, max ${ms(quiet.max)} ms, p99 ${ms(quiet.p99)} ms`)
     let live: (FrameStats & { sent: number }) | null = null
     if (LIVE_RATE > 0) {
