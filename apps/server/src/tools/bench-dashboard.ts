@@ -66,7 +66,7 @@ if (a.help) {
   --live-rate R    status pushes a second during the second interaction; 0 skips it (default 100)
   --shots          save docs/benchmarks/dashboard-100k.png, -street.png and -province.png
   --trace          trace one more first view and sum the threads' time (main, MapLibre worker)
-  --trace-drive    trace the first mouse drive and list its long slices (over 30 ms) by thread and name
+  --trace-drive    trace the mouse drives and list its long slices (over 30 ms) by thread and name
   --no-build       use apps/web/dist as it is
   --timeline       print each first view's map events (renders, source data, idle) from the response
   --gpu-compositing  without --disable-gpu: SwiftShader in the GPU process composites too, so the
@@ -658,6 +658,9 @@ function startPushes(rate: number) {
 }
 
 /** A Chromium trace of one first view: time per thread and per top-level event between the response and drawn. */
+/** What --trace-drive records: enough to tell script, layout, compositing and WebGL apart. */
+const TRACE_DRIVE = ['devtools.timeline', 'toplevel', 'gpu', 'cc', 'viz', 'blink', 'v8.execute']
+
 /** The trace's complete slices over 30 ms, by thread and name: count, longest, total (ms). */
 function summariseLongSlices(file: string) {
   type Ev = { name: string; ph: string; dur?: number; pid: number; tid: number; args?: { name?: string } }
@@ -859,11 +862,7 @@ async function main() {
     const { page } = last!
     await sleep(2000)
     const driveTrace = path.join(os.tmpdir(), `aed-bench-dashboard-drive-${Date.now()}.json`)
-    if (a['trace-drive'])
-      await browser.startTracing(page, {
-        path: driveTrace,
-        categories: ['devtools.timeline', 'toplevel', 'gpu', 'cc', 'viz', 'blink', 'v8.execute'],
-      })
+    if (a['trace-drive']) await browser.startTracing(page, { path: driveTrace, categories: TRACE_DRIVE })
     await startFrames(page)
     await drive(page, SECONDS)
     const quiet = frameStats(await stopFrames(page))
@@ -876,9 +875,15 @@ async function main() {
     if (LIVE_RATE > 0) {
       const stopPushes = startPushes(LIVE_RATE)
       await sleep(6000) // the outbox drains every few seconds: pushes arrive before the recording
+      const liveTrace = driveTrace.replace('.json', '-live.json')
+      if (a['trace-drive']) await browser.startTracing(page, { path: liveTrace, categories: TRACE_DRIVE })
       await startFrames(page)
       await drive(page, SECONDS)
       const r = await stopFrames(page)
+      if (a['trace-drive']) {
+        await browser.stopTracing()
+        summariseLongSlices(liveTrace)
+      }
       const sent = await stopPushes()
       live = { ...frameStats(r), sent }
       log(`interaction with ${sent} pushes: ${live.n} frames, max ${ms(live.max)} ms, p99 ${ms(live.p99)} ms`)
