@@ -1,16 +1,28 @@
 import type { DevicePopup } from '@aed/contracts/analysis-board'
+import { LiveType } from '@aed/contracts/live'
+import { useQueryClient } from '@tanstack/react-query'
 import { Button, Descriptions, Spin, Tag, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { useLiveFrames } from '../../../app/live/useLiveFrames'
 import { DeviceStatusTag } from '../../device/components/DeviceStatusTag'
+import { dashboardKeys } from '../api/keys'
 import { useDevicePopup } from '../api/useMapData'
 import type { MarkerPoint } from './mapLayers'
 
 const READINESS_COLORS: Record<string, string> = { ready: 'green', not_ready: 'red', unknown: 'default' }
 
-/** A device's popup on the map: serial, status, readiness with its reasons, address, and its detail. */
+/**
+ * A device's popup on the map: serial, status, readiness with its reasons, address, and its
+ * detail. A pushed change of this device's status asks for the popup again, so an open popup
+ * follows its point's colour.
+ */
 export function DevicePopupCard({ id, onDetail }: { id: number; onDetail: (d: DevicePopup) => void }) {
   const { t } = useTranslation()
   const popup = useDevicePopup(id)
+  const client = useQueryClient()
+  useLiveFrames(LiveType.DEVICE_STATUS, (frame) => {
+    if (frame.data.device_id === id) void client.invalidateQueries({ queryKey: dashboardKeys.popup(id) })
+  })
   if (popup.isPending) return <Spin size="small" />
   if (popup.isError) return <Typography.Text type="danger">{t('dashboard.popup.loadFailed')}</Typography.Text>
   const d = popup.data

@@ -1,0 +1,80 @@
+import { analysisBoardApi, type DevicePopup } from '@aed/contracts/analysis-board'
+import { type LiveFrame, LiveType } from '@aed/contracts/live'
+import { act, screen, waitFor } from '@testing-library/react'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { createLiveBus, LiveBusContext } from '../../../app/live/liveContext'
+import { i18n } from '../../../i18n'
+import { sessionStore } from '../../../lib/session'
+import { storage } from '../../../lib/storage'
+import { userInfo } from '../../../test/fixtures'
+import { mockApi, on } from '../../../test/mockApi'
+import { renderWithProviders } from '../../../test/renderWithProviders'
+import { dashboardKeys } from '../api/keys'
+import { DevicePopupCard } from './DevicePopupCard'
+
+const normal: DevicePopup = {
+  id: 7,
+  device_sn: 'M672412211',
+  device_model: 'D10',
+  agency_name: '杭州市西湖区急救中心',
+  location: '浙江省杭州市西湖区文三路90号',
+  status: 0,
+  status_text: '正常',
+  readiness: 'ready',
+  readiness_text: '可用',
+  reasons: [],
+  last_report_time: '2026-11-22 10:00:00',
+  lon: 120.13,
+  lat: 30.28,
+}
+const fault: DevicePopup = {
+  ...normal,
+  status: 2,
+  status_text: '故障',
+  readiness: 'not_ready',
+  readiness_text: '不可用',
+  reasons: ['自检失败'],
+}
+
+const statusFrame = (deviceId: number, status: number): LiveFrame => ({
+  id: 1,
+  data_type: LiveType.DEVICE_STATUS,
+  data: { device_id: deviceId, device_sn: 'x', status, readiness: 'not_ready', reasons: [] },
+})
+
+let current = normal
+const popupCalls = (fetchMock: ReturnType<typeof mockApi>) =>
+  fetchMock.mock.calls.filter(([url]) => String(url).includes('/analysis-board/device/7/')).length
+
+beforeEach(async () => {
+  current = normal
+  storage.clear()
+  sessionStore.signIn(userInfo())
+  await i18n.changeLanguage('zh-CN')
+})
+
+describe('DevicePopupCard', () => {
+  it('follows its device: a pushed status change of it asks again, another device’s does not', async () => {
+    const fetchMock = mockApi([on(analysisBoardApi.devicePopup, () => ({ code: 0, data: current }))])
+    const bus = createLiveBus()
+    const { client } = renderWithProviders(
+      <LiveBusContext.Provider value={bus}>
+        <DevicePopupCard id={7} onDetail={() => {}} />
+      </LiveBusContext.Provider>,
+    )
+    const card = await screen.findByTestId('dashboard-device-popup')
+    expect(card).toHaveTextContent('正常')
+    expect(popupCalls(fetchMock)).toBe(1)
+
+    current = fault
+    act(() => bus.emit(statusFrame(8, 2)))
+    // Invalidation is synchronous: another device's change leaves the popup's answer as it is.
+    expect(client.getQueryState(dashboardKeys.popup(7))?.isInvalidated).toBe(false)
+    expect(popupCalls(fetchMock)).toBe(1)
+
+    act(() => bus.emit(statusFrame(7, 2)))
+    await waitFor(() => expect(screen.getByTestId('dashboard-device-popup')).toHaveTextContent('故障'))
+    expect(screen.getByTestId('dashboard-device-popup')).toHaveTextContent('自检失败')
+    expect(popupCalls(fetchMock)).toBe(2)
+  })
+})
