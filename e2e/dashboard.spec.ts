@@ -377,6 +377,12 @@ describe('dashboard journey', () => {
     const green = await pixelOf(page, device.lon, device.lat)
     expect(near(green, GREEN), `the point is ${green}, not green`).toBe(true)
     await page.locator('[data-testid="message-bell"][data-live="1"]').waitFor()
+    // Its popup, opened by a click on the point, says normal.
+    const point = await mapProject(page, device.lon, device.lat)
+    await page.mouse.click(mapBox.x + point.x, mapBox.y + point.y)
+    const popup = page.getByTestId('dashboard-device-popup')
+    await expect.poll(() => popup.innerText()).toContain(device.device_sn)
+    expect(await popup.innerText()).toContain('正常')
     await screenshot(page, 'dashboard-5a-device-normal')
 
     const reloads: string[] = []
@@ -390,6 +396,8 @@ describe('dashboard journey', () => {
       .toSatisfy((c: number[]) => near(c, PURPLE))
     expect(await featuresAt(page, device.lon, device.lat)).toEqual([{ id: device.id, s: 2, cluster: false }])
     expect(reloads).toEqual([])
+    // The open popup follows: it asks again and says fault.
+    await expect.poll(() => popup.innerText()).toContain('故障')
     // The statistics follow too (refetched at most every 5 s after pushes): one fault more.
     const failed = await showsCounts(page, () => stateOf(token, city.address_code))
     expect(failed.error_report_count).toBe(cityState.error_report_count + 1)
