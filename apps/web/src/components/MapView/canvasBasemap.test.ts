@@ -112,4 +112,12 @@ describe('placeLabels', () => {
     expect(placeLabels([province, label('南京', 100, 104)])).toHaveLength(1)
     expect(placeLabels([province, label('南京', 100, 112)])).toHaveLength(2)
   })
+
+  it('leaves out a label that meets a blocked box (a cluster drawn over the basemap)', () => {
+    const blocked = [90, 90, 110, 110]
+    expect(placeLabels([label('a', 100, 100)], 2, blocked)).toHaveLength(0)
+    expect(placeLabels([label('a', 100, 111)], 2, blocked)).toHaveLength(0)
+    expect(placeLabels([label('a', 100, 112)], 2, blocked)).toHaveLength(1)
+    expect(placeLabels([label('a', 200, 100)], 2, blocked)).toHaveLength(1)
+  })
 })

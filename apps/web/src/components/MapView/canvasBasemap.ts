@@ -100,11 +100,12 @@ export type Label = {
 
 /**
  * The labels that fit, in the order given (the first wins): each keeps a box of its text and 2
- * px around it, as MapLibre's `text-padding`, and a label whose box meets a kept one is left out.
+ * px around it, as MapLibre's `text-padding`, and a label whose box meets a kept one, or one of
+ * the `blocked` boxes (x0, y0, x1, y1 after each other), is left out.
  */
-export function placeLabels(labels: Label[], padding = 2): Label[] {
+export function placeLabels(labels: Label[], padding = 2, blocked: readonly number[] = []): Label[] {
   const kept: Label[] = []
-  const boxes: number[] = []
+  const boxes: number[] = [...blocked]
   for (const label of labels) {
     const x0 = label.x - label.width / 2 - padding
     const x1 = label.x + label.width / 2 + padding
@@ -119,6 +120,17 @@ export function placeLabels(labels: Label[], padding = 2): Label[] {
     kept.push(label)
   }
   return kept
+}
+
+/** Something the map draws over the basemap that names keep clear of: a place and a radius (px). */
+export type Obstacle = { lon: number; lat: number; radius: number }
+
+/** The canvas basemap of one map. */
+export type CanvasBasemap = {
+  /** Names keep clear of these from the next frame on (the dashboard's clusters). */
+  setObstacles(obstacles: readonly Obstacle[]): void
+  /** Takes the canvas away. */
+  remove(): void
 }
 
 /** A width that grows linearly from `at3` at zoom 3 to `at10` at zoom 10, held beyond. */
@@ -147,9 +159,9 @@ const places = (points: ChinaBasemap['cities']): Place[] =>
  * took tens of milliseconds a frame to draw the same shapes and names as map layers, and its
  * frames went over 100 ms while panning (docs/benchmarks.md, session 9); the browser's 2D canvas
  * draws them in a few. The map has no rotation or pitch (createMap), so a view is a scale and an
- * offset. Returns the function that takes the canvas away.
+ * offset.
  */
-export function drawCanvasBasemap(map: MapLibre, basemap: ChinaBasemap): () => void {
+export function drawCanvasBasemap(map: MapLibre, basemap: ChinaBasemap): CanvasBasemap {
   const provinces = toMercator(basemap.provinces)
   const outline = toMercator(basemap.outline)
   const cities = places(basemap.cities).sort((a, b) => a.rank - b.rank)
@@ -163,7 +175,9 @@ export function drawCanvasBasemap(map: MapLibre, basemap: ChinaBasemap): () => v
   const container = map.getCanvasContainer()
   container.insertBefore(canvas, container.firstChild)
   const ctx = canvas.getContext('2d')
-  if (!ctx) return () => canvas.remove()
+  if (!ctx) return { setObstacles: () => {}, remove: () => canvas.remove() }
+  /** Obstacles in Mercator units, with their radius in pixels. */
+  let obstacles: { x: number; y: number; radius: number }[] = []
   const widths = new Map<string, number>()
   const measure = (text: string, size: number) => {
     const key = `${size} ${text}`
@@ -290,7 +304,14 @@ export function drawCanvasBasemap(map: MapLibre, basemap: ChinaBasemap): () => v
       ctx.stroke()
     }
 
-    for (const label of placeLabels(candidates)) {
+    const blocked: number[] = []
+    for (const o of obstacles) {
+      const x = view.x + o.x * world
+      const y = view.y + o.y * world
+      if (x < -o.radius || x > width + o.radius || y < -o.radius || y > height + o.radius) continue
+      blocked.push(x - o.radius, y - o.radius, x + o.radius, y + o.radius)
+    }
+    for (const label of placeLabels(candidates, 2, blocked)) {
       const sprite = spriteOf(label, ratio)
       const left = label.x - sprite.width / ratio / 2
       const top = label.baseline === 'top' ? label.y - HALO : label.y - sprite.height / ratio / 2
@@ -301,9 +322,19 @@ export function drawCanvasBasemap(map: MapLibre, basemap: ChinaBasemap): () => v
   map.on('render', draw)
   map.on('resize', draw)
   draw()
-  return () => {
-    map.off('render', draw)
-    map.off('resize', draw)
-    canvas.remove()
+  return {
+    setObstacles(next) {
+      obstacles = next.map((o) => {
+        const [x, y] = mercator(o.lon, o.lat)
+        return { x, y, radius: o.radius }
+      })
+      drawn = ''
+      draw()
+    },
+    remove() {
+      map.off('render', draw)
+      map.off('resize', draw)
+      canvas.remove()
+    },
   }
 }

@@ -1,7 +1,7 @@
 import 'maplibre-gl/dist/maplibre-gl.css'
 import { Map as MapLibre, NavigationControl, ScaleControl, setWorkerUrl } from 'maplibre-gl'
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url'
-import { drawCanvasBasemap } from './canvasBasemap'
+import { type CanvasBasemap, drawCanvasBasemap, type Obstacle } from './canvasBasemap'
 import { type ChinaBasemap, loadChinaBasemap } from './chinaBasemap'
 import { type LatLon, toDisplay } from './datum'
 import { LOCAL_FONTS, mapStyle } from './mapStyle'
@@ -48,17 +48,29 @@ export function createMap(
   // The basemap chunk loads while the style does, and is drawn as soon as it is in.
   const basemapLoaded = loadChinaBasemap()
   let removed = false
-  let undraw = () => {}
   void basemapLoaded.then((basemap) => {
     if (removed) return
-    undraw = drawCanvasBasemap(map, basemap)
+    const drawn = drawCanvasBasemap(map, basemap)
+    basemaps.set(map, drawn)
+    const waiting = pendingObstacles.get(map)
+    if (waiting) drawn.setObstacles(waiting)
     onBasemap?.(basemap)
   })
   map.on('remove', () => {
     removed = true
-    undraw()
+    basemaps.get(map)?.remove()
   })
   return map
+}
+
+const basemaps = new WeakMap<MapLibre, CanvasBasemap>()
+const pendingObstacles = new WeakMap<MapLibre, readonly Obstacle[]>()
+
+/** What the basemap's names of `map` keep clear of (kept until its basemap is drawn). */
+export function setBasemapObstacles(map: MapLibre, obstacles: readonly Obstacle[]) {
+  const drawn = basemaps.get(map)
+  if (drawn) drawn.setObstacles(obstacles)
+  else pendingObstacles.set(map, obstacles)
 }
 
 const MARKER_SVG =

@@ -7,12 +7,21 @@ import { createPortal } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import { useLiveFrames } from '../../../app/live/useLiveFrames'
 import { labelPoint } from '../../../components/MapView/chinaBasemap'
-import { createMap, datum, markerElement } from '../../../components/MapView/createMap'
+import { createMap, datum, markerElement, setBasemapObstacles } from '../../../components/MapView/createMap'
 import { type LatLon, toDisplay } from '../../../components/MapView/datum'
 import { type ClusterClient, clusterClient } from './clusterClient'
 import type { ClusterView } from './clusterProtocol'
 import { type DeviceLayer, indexOfLayer } from './deviceLayer'
-import { applyChanges, clusterColor, type DeviceIndex, pointColor, type StatusChange } from './deviceSource'
+import {
+  applyChanges,
+  CLUSTER_STROKE,
+  clusterColor,
+  clusterObstacles,
+  clusterRadius,
+  type DeviceIndex,
+  pointColor,
+  type StatusChange,
+} from './deviceSource'
 import type { MarkerPoint } from './mapLayers'
 import { type MarkerSet, MarkerSources } from './markerSources'
 import { COUNTRY_VIEW, type PlaceIndex, regionCentre, toMapZoom, zoomFor } from './regionView'
@@ -116,6 +125,8 @@ export default function DashboardMap({
       const source = map.getSource(DEVICES) as GeoJSONSource | undefined
       if (source) void source.setData({ type: 'FeatureCollection', features })
       else firstClusters.current = features
+      // The basemap's names keep clear of the clusters, whose counts would be drawn over them.
+      setBasemapObstacles(map, clusterObstacles(features))
     }
     clusters.current = client
     const markerSources = new MarkerSources(
@@ -159,9 +170,9 @@ export default function DashboardMap({
         paint: {
           'circle-color': clusterColor,
           'circle-opacity': 0.88,
-          'circle-radius': ['step', ['get', 'point_count'], 14, 100, 18, 1000, 23, 10000, 29],
+          'circle-radius': clusterRadius,
           'circle-stroke-color': '#ffffff',
-          'circle-stroke-width': 2,
+          'circle-stroke-width': CLUSTER_STROKE,
         },
       })
       map.addLayer({

@@ -1,11 +1,19 @@
 import { type DeviceLocations, MAP_DEVICE_STATUSES } from '@aed/contracts/analysis-board'
 import { expression, type StylePropertySpecification } from '@maplibre/maplibre-gl-style-spec'
+import type { Feature, Point } from 'geojson'
 import { describe, expect, it } from 'vitest'
 import { STATUS_HEX } from '../../device/components/stats/statusPie'
 import { RANKS } from './clusterClient'
 import { buildClusterIndex } from './clusterIndex'
 import { indexOfLayer, layerOf } from './deviceLayer'
-import { applyChanges, clusterColor, pointColor } from './deviceSource'
+import {
+  applyChanges,
+  CLUSTER_STROKE,
+  clusterColor,
+  clusterObstacles,
+  clusterRadius,
+  pointColor,
+} from './deviceSource'
 
 const locations: DeviceLocations = {
   '0': [
@@ -115,5 +123,28 @@ describe('device source', () => {
     const diff = applyChanges(index, [{ id: 9, s: 0, lon: 110, lat: 20 }], new Set([0]), false)
     expect(diff.add).toEqual([])
     expect(index.has(9)).toBe(false)
+  })
+
+  it('keeps the basemap names clear of each cluster as the map draws it, and of no single device', () => {
+    const cluster = (id: number, count: number): Feature<Point> => ({
+      type: 'Feature',
+      id,
+      properties: { cluster: true, cluster_id: id, point_count: count, w: 0 },
+      geometry: { type: 'Point', coordinates: [120 + id, 30] },
+    })
+    const counts = [2, 99, 100, 999, 5000, 10000, 25000]
+    const single: Feature<Point> = {
+      type: 'Feature',
+      id: 7,
+      properties: { s: 2 },
+      geometry: { type: 'Point', coordinates: [121, 31] },
+    }
+    const obstacles = clusterObstacles([...counts.map((n, i) => cluster(i, n)), single])
+    expect(obstacles).toHaveLength(counts.length)
+    expect(obstacles.map((o) => o.radius)).toEqual(
+      counts.map((n) => Number(evaluate(clusterRadius, 'number', { point_count: n })) + CLUSTER_STROKE),
+    )
+    expect(obstacles.map((o) => o.radius)).toEqual([16, 16, 20, 20, 25, 31, 31])
+    expect(obstacles[3]).toMatchObject({ lon: 123, lat: 30 })
   })
 })

@@ -1,5 +1,7 @@
 import { MAP_DEVICE_STATUSES, STATUS_PRIORITY } from '@aed/contracts/analysis-board'
+import type { Feature, Point } from 'geojson'
 import type { ExpressionSpecification } from 'maplibre-gl'
+import type { Obstacle } from '../../../components/MapView/canvasBasemap'
 import { STATUS_HEX } from '../../device/components/stats/statusPie'
 
 /** A device drawn on the map: where (GCJ-02) and its shown status. */
@@ -10,6 +12,37 @@ export type DeviceIndex = Map<number, PlacedDevice>
 
 /** A status's rank of badness: 4 for the worst (fault) down to 0 for normal (STATUS_PRIORITY). */
 export const rankOf = (status: number) => STATUS_PRIORITY.length - 1 - STATUS_PRIORITY.indexOf(status)
+
+/** A cluster's radius (px) from this many devices on: 14 below 100, up to 29 from 10,000. */
+export const CLUSTER_RADII = [
+  [0, 14],
+  [100, 18],
+  [1000, 23],
+  [10000, 29],
+] as const
+/** The white ring round a cluster (px). */
+export const CLUSTER_STROKE = 2
+
+/** The clusters among a view's features, as the circles the map draws for them. */
+export function clusterObstacles(features: readonly Feature<Point>[]): Obstacle[] {
+  const obstacles: Obstacle[] = []
+  for (const f of features) {
+    const count = Number(f.properties?.point_count)
+    if (!f.properties?.cluster || !Number.isFinite(count)) continue
+    const radius = CLUSTER_RADII.reduce((r, [from, px]) => (count >= from ? px : r), 0) + CLUSTER_STROKE
+    const [lon, lat] = f.geometry.coordinates
+    obstacles.push({ lon, lat, radius })
+  }
+  return obstacles
+}
+
+/** The cluster circle's radius as the map's expression, from CLUSTER_RADII. */
+export const clusterRadius: ExpressionSpecification = [
+  'step',
+  ['get', 'point_count'],
+  CLUSTER_RADII[0][1],
+  ...CLUSTER_RADII.slice(1).flat(),
+]
 
 /** A cluster's colour: the worst status inside it (`w`, the worst rank the cluster worker kept). */
 export const clusterColor = [
