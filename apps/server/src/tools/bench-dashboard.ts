@@ -658,6 +658,16 @@ function startPushes(rate: number) {
 }
 
 /** A Chromium trace of one first view: time per thread and per top-level event between the response and drawn. */
+/** A trace's thread names by "pid:tid", from its metadata events. */
+function threadNames(
+  events: { name: string; ph: string; pid: number; tid: number; args?: { name?: string } }[],
+) {
+  const threads = new Map<string, string>()
+  for (const e of events)
+    if (e.ph === 'M' && e.name === 'thread_name') threads.set(`${e.pid}:${e.tid}`, e.args?.name ?? '?')
+  return threads
+}
+
 /** What --trace-drive records: enough to tell script, layout, compositing and WebGL apart. */
 const TRACE_DRIVE = ['devtools.timeline', 'toplevel', 'gpu', 'cc', 'viz', 'blink', 'v8.execute']
 
@@ -665,9 +675,7 @@ const TRACE_DRIVE = ['devtools.timeline', 'toplevel', 'gpu', 'cc', 'viz', 'blink
 function summariseLongSlices(file: string) {
   type Ev = { name: string; ph: string; dur?: number; pid: number; tid: number; args?: { name?: string } }
   const events = (JSON.parse(fs.readFileSync(file, 'utf8')) as { traceEvents: Ev[] }).traceEvents
-  const threads = new Map<string, string>()
-  for (const e of events)
-    if (e.ph === 'M' && e.name === 'thread_name') threads.set(`${e.pid}:${e.tid}`, e.args?.name ?? '?')
+  const threads = threadNames(events)
   const rows = new Map<string, { n: number; max: number; total: number }>()
   for (const e of events) {
     if (e.ph !== 'X' || (e.dur ?? 0) < 30_000) continue
@@ -735,9 +743,7 @@ async function traceFirstView(
     }
   }
   const events = (JSON.parse(fs.readFileSync(file, 'utf8')) as { traceEvents: Ev[] }).traceEvents
-  const threads = new Map<string, string>()
-  for (const e of events)
-    if (e.ph === 'M' && e.name === 'thread_name') threads.set(`${e.pid}:${e.tid}`, e.args?.name ?? '?')
+  const threads = threadNames(events)
   const threadOf = (e: Ev) => threads.get(`${e.pid}:${e.tid}`) ?? `${e.pid}:${e.tid}`
   const wanted = (t: string) => /CrRendererMain|DedicatedWorker/.test(t)
   // The page's time origin in trace microseconds, from the page's own 'dashboard:data' mark.

@@ -217,10 +217,12 @@ export function drawCanvasBasemap(map: MapLibre, basemap: ChinaBasemap): CanvasB
     return sprite
   }
   let drawn = ''
+  // Read on 'resize' only: reading it in every frame would force a layout whenever MapLibre has
+  // just moved a popup or a marker.
+  let size = { width: map.getContainer().clientWidth, height: map.getContainer().clientHeight }
 
   const draw = () => {
-    const width = map.getContainer().clientWidth
-    const height = map.getContainer().clientHeight
+    const { width, height } = size
     const zoom = map.getZoom()
     const world = TILE * 2 ** zoom
     const center = map.getCenter()
@@ -255,7 +257,7 @@ export function drawCanvasBasemap(map: MapLibre, basemap: ChinaBasemap): CanvasB
     ctx.lineWidth = widthAt(zoom, 1.2, 2.5)
     ctx.stroke()
 
-    const onScreen = (p: Place, margin: number) => {
+    const onScreen = (p: { x: number; y: number }, margin: number) => {
       const x = view.x + p.x * world
       const y = view.y + p.y * world
       return x > -margin && x < width + margin && y > -margin && y < height + margin ? { x, y } : null
@@ -306,10 +308,8 @@ export function drawCanvasBasemap(map: MapLibre, basemap: ChinaBasemap): CanvasB
 
     const blocked: number[] = []
     for (const o of obstacles) {
-      const x = view.x + o.x * world
-      const y = view.y + o.y * world
-      if (x < -o.radius || x > width + o.radius || y < -o.radius || y > height + o.radius) continue
-      blocked.push(x - o.radius, y - o.radius, x + o.radius, y + o.radius)
+      const p = onScreen(o, o.radius)
+      if (p) blocked.push(p.x - o.radius, p.y - o.radius, p.x + o.radius, p.y + o.radius)
     }
     for (const label of placeLabels(candidates, 2, blocked)) {
       const sprite = spriteOf(label, ratio)
@@ -319,8 +319,12 @@ export function drawCanvasBasemap(map: MapLibre, basemap: ChinaBasemap): CanvasB
     }
   }
 
+  const resize = () => {
+    size = { width: map.getContainer().clientWidth, height: map.getContainer().clientHeight }
+    draw()
+  }
   map.on('render', draw)
-  map.on('resize', draw)
+  map.on('resize', resize)
   draw()
   return {
     setObstacles(next) {
@@ -333,7 +337,7 @@ export function drawCanvasBasemap(map: MapLibre, basemap: ChinaBasemap): CanvasB
     },
     remove() {
       map.off('render', draw)
-      map.off('resize', draw)
+      map.off('resize', resize)
       canvas.remove()
     },
   }

@@ -53,6 +53,7 @@ export function createMap(
     const drawn = drawCanvasBasemap(map, basemap)
     basemaps.set(map, drawn)
     const waiting = pendingObstacles.get(map)
+    pendingObstacles.delete(map)
     if (waiting) drawn.setObstacles(waiting)
     onBasemap?.(basemap)
   })

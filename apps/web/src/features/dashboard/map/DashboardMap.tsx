@@ -266,7 +266,7 @@ export default function DashboardMap({
     const b = map.getBounds()
     if (!client || client.covers([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], map.getZoom()))
       return
-    client.query(viewOf(map))
+    client.query(viewOf(map, b))
   }
 
   // Pushed status changes, applied in batches: one update of the source (and one re-cluster in
@@ -345,8 +345,7 @@ export default function DashboardMap({
 }
 
 /** The map's view with a margin past each edge, so a pan shows no gap before the next answer. */
-function viewOf(map: MapLibre): ClusterView {
-  const b = map.getBounds()
+function viewOf(map: MapLibre, b = map.getBounds()): ClusterView {
   const dx = (b.getEast() - b.getWest()) * VIEW_MARGIN
   const dy = (b.getNorth() - b.getSouth()) * VIEW_MARGIN
   return {
