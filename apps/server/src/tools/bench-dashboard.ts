@@ -456,17 +456,25 @@ async function startFrames(page: Page) {
       new PerformanceObserver((l) => {
         for (const e of l.getEntries() as (PerformanceEntry & {
           blockingDuration: number
+          renderStart: number
+          styleAndLayoutStart: number
           scripts: { sourceURL: string; sourceFunctionName: string; duration: number; invoker: string }[]
         })[])
           loaf.push({
             d: e.duration,
             b: e.blockingDuration,
-            scripts: e.scripts
-              .filter((s) => s.duration > 10)
-              .map(
-                (s) =>
-                  `${s.invoker} ${s.sourceFunctionName}@${s.sourceURL.split('/').pop()} ${s.duration.toFixed(0)}ms`,
-              ),
+            scripts: [
+              `tasks ${(e.renderStart ? e.renderStart - e.startTime : e.duration).toFixed(0)}ms` +
+                ` frame callbacks ${(e.renderStart ? e.styleAndLayoutStart - e.renderStart : 0).toFixed(0)}ms` +
+                ` style, layout, paint ${(e.renderStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0).toFixed(0)}ms`,
+            ].concat(
+              e.scripts
+                .filter((s) => s.duration > 10)
+                .map(
+                  (s) =>
+                    `${s.invoker} ${s.sourceFunctionName}@${s.sourceURL.split('/').pop()} ${s.duration.toFixed(0)}ms`,
+                ),
+            ),
           })
       }).observe({ type: 'long-animation-frame' })
     } catch {}
@@ -515,10 +523,11 @@ async function drive(page: Page, seconds: number) {
     const inside = (q: { x: number; y: number }) =>
       q.x > box.x + 40 && q.x < box.x + box.width - 40 && q.y > box.y + 40 && q.y < box.y + box.height - 40
     if (!inside(xy)) {
-      await page.evaluate(
-        (v) => (window as unknown as { __aedDashboardMap: BenchMap }).__aedDashboardMap.jumpTo(v),
-        opening,
-      )
+      // In braces: jumpTo returns the map, which Playwright would serialise as the result, a task
+      // of 100-250 ms on the page's main thread that the frames would count.
+      await page.evaluate((v) => {
+        ;(window as unknown as { __aedDashboardMap: BenchMap }).__aedDashboardMap.jumpTo(v)
+      }, opening)
       await sleep(300)
       xy = await pixelOf(page, p)
     }
@@ -541,6 +550,12 @@ async function drive(page: Page, seconds: number) {
       await page.mouse.wheel(0, -500)
       await sleep(200)
     }
+    // The drive must have moved the map: a page that ignores the mouse draws no frames at all.
+    const deepest = await page.evaluate(() =>
+      (window as unknown as { __aedDashboardMap: BenchMap }).__aedDashboardMap.getZoom(),
+    )
+    if (deepest < opening.zoom + 4)
+      throw new Error(`the wheel did not zoom the map in (zoom ${deepest.toFixed(1)} after it)`)
     await drag(300, 120)
     await drag(-420, -200)
     await page.mouse.move(sh.x, sh.y)
@@ -562,6 +577,12 @@ async function drive(page: Page, seconds: number) {
     }
     await sleep(500)
   }
+}
+
+/** The three longest animation frames of a drive, with the scripts that ran over 10 ms in each. */
+function logLongFrames(loaf: { d: number; scripts: string[] }[]) {
+  const worst = [...loaf].sort((x, y) => y.d - x.d).slice(0, 3)
+  for (const w of worst) log(`  long frame ${ms(w.d)} ms: ${w.scripts.join('; ')}`)
 }
 
 type FrameStats = {
@@ -871,12 +892,14 @@ async function main() {
     if (a['trace-drive']) await browser.startTracing(page, { path: driveTrace, categories: TRACE_DRIVE })
     await startFrames(page)
     await drive(page, SECONDS)
-    const quiet = frameStats(await stopFrames(page))
+    const quietFrames = await stopFrames(page)
+    const quiet = frameStats(quietFrames)
     if (a['trace-drive']) {
       await browser.stopTracing()
       summariseLongSlices(driveTrace)
     }
     log(`interaction: ${quiet.n} frames, max ${ms(quiet.max)} ms, p99 ${ms(quiet.p99)} ms`)
+    logLongFrames(quietFrames.loaf)
     let live: (FrameStats & { sent: number }) | null = null
     if (LIVE_RATE > 0) {
       const stopPushes = startPushes(LIVE_RATE)
@@ -893,8 +916,7 @@ async function main() {
       const sent = await stopPushes()
       live = { ...frameStats(r), sent }
       log(`interaction with ${sent} pushes: ${live.n} frames, max ${ms(live.max)} ms, p99 ${ms(live.p99)} ms`)
-      const worst = [...r.loaf].sort((x, y) => y.d - x.d).slice(0, 3)
-      for (const w of worst) log(`  long frame ${ms(w.d)} ms: ${w.scripts.join('; ')}`)
+      logLongFrames(r.loaf)
     }
     if (a.shots) {
       // Street level in Shanghai: wheel in at the city from the opening view.
@@ -910,12 +932,12 @@ async function main() {
       await sleep(2500)
       await p2.screenshot({ path: path.join(SHOTS, 'dashboard-100k-street.png') })
       // The Yangtze delta at zoom 6.5: province borders, city dots and names under the clusters.
-      await p2.evaluate(() =>
-        (window as unknown as { __aedDashboardMap: { jumpTo(v: object): void } }).__aedDashboardMap.jumpTo({
+      await p2.evaluate(() => {
+        ;(window as unknown as { __aedDashboardMap: { jumpTo(v: object): void } }).__aedDashboardMap.jumpTo({
           center: [119.5, 31],
           zoom: 6.5,
-        }),
-      )
+        })
+      })
       await sleep(2500)
       await p2.screenshot({ path: path.join(SHOTS, 'dashboard-100k-province.png') })
       await context.close()
