@@ -1,6 +1,7 @@
 import type { FeatureCollection, MultiPolygon } from 'geojson'
 import { describe, expect, it } from 'vitest'
-import { type Label, mercator, placeLabels, toMercator, tracePath, type View } from './canvasBasemap'
+import { type Label, placeLabels, toMercator, tracePath } from './canvasBasemap'
+import { mercator, type View } from './canvasLayer'
 
 /** A path that records what it was told. */
 function recorder() {

@@ -1,5 +1,6 @@
 import type { FeatureCollection, MultiPolygon } from 'geojson'
 import type { Map as MapLibre } from 'maplibre-gl'
+import { canvasLayer, mercator, onScreen, type View } from './canvasLayer'
 import type { ChinaBasemap } from './chinaBasemap'
 import { LOCAL_FONTS } from './mapStyle'
 
@@ -11,12 +12,6 @@ export type MercatorShapes = {
   starts: Uint32Array
   /** minX, minY, maxX, maxY of each ring. */
   bounds: Float64Array
-}
-
-/** Web Mercator x and y in 0-1 (y down), as MapLibre projects. */
-export function mercator(lon: number, lat: number): [number, number] {
-  const sin = Math.sin((Math.max(-85.05, Math.min(85.05, lat)) * Math.PI) / 180)
-  return [(lon + 180) / 360, 0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)]
 }
 
 /** Every ring of `shapes` in Mercator units, packed for drawing each frame without allocating. */
@@ -48,9 +43,6 @@ export function toMercator(shapes: FeatureCollection<MultiPolygon>): MercatorSha
   starts[rings.length] = at
   return { coords, starts, bounds }
 }
-
-/** Where Mercator (0, 0) lands on the screen, in CSS pixels, and the world's width in them. */
-export type View = { x: number; y: number; world: number; width: number; height: number }
 
 type PathSink = Pick<CanvasRenderingContext2D, 'moveTo' | 'lineTo' | 'closePath'>
 
@@ -140,9 +132,6 @@ const widthAt = (zoom: number, at3: number, at10: number) =>
 /** Room around a name's sprite for its halo. */
 const HALO = 3
 
-/** MapLibre's world at zoom 0 is one 512 px tile wide. */
-const TILE = 512
-
 /** A named point in Mercator units. */
 type Place = { name: string; x: number; y: number; rank: number }
 
@@ -154,191 +143,148 @@ const places = (points: ChinaBasemap['cities']): Place[] =>
 
 /**
  * The offline basemap, drawn on a 2D canvas under the map's WebGL canvas and redrawn whenever the
- * view moves: the land, province and national borders, city dots, and province and city names
- * (provinces below zoom 6, capitals from zoom 4, every city from 5.5). Without a GPU, SwiftShader
- * took tens of milliseconds a frame to draw the same shapes and names as map layers, and its
- * frames went over 100 ms while panning (docs/benchmarks.md, session 9); the browser's 2D canvas
- * draws them in a few. The map has no rotation or pitch (createMap), so a view is a scale and an
- * offset.
+ * view moves (canvasLayer): the land, province and national borders, city dots, and province and
+ * city names (provinces below zoom 6, capitals from zoom 4, every city from 5.5).
  */
 export function drawCanvasBasemap(map: MapLibre, basemap: ChinaBasemap): CanvasBasemap {
   const provinces = toMercator(basemap.provinces)
   const outline = toMercator(basemap.outline)
   const cities = places(basemap.cities).sort((a, b) => a.rank - b.rank)
   const provinceNames = places(basemap.provinceLabels)
-  // Where the shapes are, to pick the world copy nearest the view's centre.
-  const [homeX] = mercator(105, 35)
-  const canvas = document.createElement('canvas')
-  canvas.className = 'map-basemap-canvas'
-  canvas.setAttribute('aria-hidden', 'true')
-  // First in the canvas container, so under MapLibre's canvas, its markers and its popups.
-  const container = map.getCanvasContainer()
-  container.insertBefore(canvas, container.firstChild)
-  const ctx = canvas.getContext('2d')
-  if (!ctx) return { setObstacles: () => {}, remove: () => canvas.remove() }
   /** Obstacles in Mercator units, with their radius in pixels. */
   let obstacles: { x: number; y: number; radius: number }[] = []
-  const widths = new Map<string, number>()
-  const measure = (text: string, size: number) => {
-    const key = `${size} ${text}`
-    let width = widths.get(key)
-    if (width === undefined) {
-      ctx.font = `${size}px ${LOCAL_FONTS}`
-      width = ctx.measureText(text).width
-      widths.set(key, width)
-    }
-    return width
-  }
-  // Each name is drawn once, halo and all, and copied at its place in each frame: shaping and
-  // filling Chinese text anew every frame cost more than the land and borders together.
-  const sprites = new Map<string, HTMLCanvasElement>()
-  const spriteOf = (label: Label, ratio: number) => {
-    const key = `${label.baseline} ${label.size} ${ratio} ${label.text}`
-    let sprite = sprites.get(key)
-    if (sprite) return sprite
-    const province = label.baseline === 'middle'
-    sprite = document.createElement('canvas')
-    sprite.width = Math.ceil((label.width + 2 * HALO) * ratio)
-    sprite.height = Math.ceil((label.size * 1.25 + 2 * HALO) * ratio)
-    const g = sprite.getContext('2d')
-    if (g) {
-      g.scale(ratio, ratio)
-      g.font = `${label.size}px ${LOCAL_FONTS}`
-      g.textAlign = 'center'
-      g.textBaseline = 'top'
-      g.lineJoin = 'round'
-      g.lineWidth = province ? 2.4 : 2.8
-      g.strokeStyle = '#ffffff'
-      g.strokeText(label.text, HALO + label.width / 2, HALO)
-      g.fillStyle = province ? '#8a8170' : '#3f3a33'
-      g.fillText(label.text, HALO + label.width / 2, HALO)
-    }
-    sprites.set(key, sprite)
-    return sprite
-  }
-  let drawn = ''
-  // Read on 'resize' only: reading it in every frame would force a layout whenever MapLibre has
-  // just moved a popup or a marker.
-  let size = { width: map.getContainer().clientWidth, height: map.getContainer().clientHeight }
+  const names = nameSprites()
 
-  const draw = () => {
-    const { width, height } = size
-    const zoom = map.getZoom()
-    const world = TILE * 2 ** zoom
-    const center = map.getCenter()
-    // Mercator (0, 0) on screen: from the centre's own pixel, which keeps any padding in.
-    const [cx, cy] = mercator(center.lng, center.lat)
-    const at = map.project(center)
-    const copy = Math.round(cx - homeX)
-    const view: View = { x: at.x - (cx - copy) * world, y: at.y - cy * world, world, width, height }
-    const ratio = window.devicePixelRatio || 1
-    const key = `${view.x.toFixed(2)} ${view.y.toFixed(2)} ${world} ${width} ${height} ${ratio}`
-    if (key === drawn) return
-    drawn = key
-    if (canvas.width !== Math.round(width * ratio) || canvas.height !== Math.round(height * ratio)) {
-      canvas.width = Math.round(width * ratio)
-      canvas.height = Math.round(height * ratio)
-    }
-    ctx.setTransform(ratio, 0, 0, ratio, 0, 0)
-    ctx.clearRect(0, 0, width, height)
-    ctx.lineJoin = 'round'
-
-    ctx.beginPath()
-    tracePath(ctx, provinces, view)
-    ctx.fillStyle = '#f7f6f2'
-    ctx.fill()
-    ctx.strokeStyle = '#c5bdae'
-    ctx.lineWidth = widthAt(zoom, 0.6, 1.6)
-    ctx.stroke()
-
-    ctx.beginPath()
-    tracePath(ctx, outline, view)
-    ctx.strokeStyle = '#9c8f7d'
-    ctx.lineWidth = widthAt(zoom, 1.2, 2.5)
-    ctx.stroke()
-
-    const onScreen = (p: { x: number; y: number }, margin: number) => {
-      const x = view.x + p.x * world
-      const y = view.y + p.y * world
-      return x > -margin && x < width + margin && y > -margin && y < height + margin ? { x, y } : null
-    }
-    // Cities first, then provinces, as MapLibre placed the top layer's names first.
-    const dots: { x: number; y: number; rank: number }[] = []
-    const candidates: Label[] = []
-    if (zoom >= 4) {
-      for (const city of cities) {
-        if (city.rank !== 1 && zoom < 5.5) continue
-        const p = onScreen(city, 80)
-        if (!p) continue
-        const size = city.rank === 1 ? 13 : 12
-        dots.push({ ...p, rank: city.rank })
-        candidates.push({
-          text: city.name,
-          x: p.x,
-          y: p.y + 0.9 * size,
-          width: measure(city.name, size),
-          size,
-          baseline: 'top',
-        })
-      }
-    }
-    if (zoom < 6) {
-      for (const province of provinceNames) {
-        const p = onScreen(province, 80)
-        if (p)
-          candidates.push({
-            text: province.name,
-            ...p,
-            width: measure(province.name, 13),
-            size: 13,
-            baseline: 'middle',
-          })
-      }
-    }
-
-    ctx.fillStyle = '#ffffff'
-    ctx.strokeStyle = '#6b6257'
-    ctx.lineWidth = 1
-    for (const dot of dots) {
+  const layer = canvasLayer(
+    map,
+    { className: 'map-basemap-canvas', under: true },
+    (ctx, view, zoom, ratio) => {
+      ctx.lineJoin = 'round'
       ctx.beginPath()
-      ctx.arc(dot.x, dot.y, dot.rank === 1 ? 3.5 : 2.5, 0, 2 * Math.PI)
+      tracePath(ctx, provinces, view)
+      ctx.fillStyle = '#f7f6f2'
       ctx.fill()
+      ctx.strokeStyle = '#c5bdae'
+      ctx.lineWidth = widthAt(zoom, 0.6, 1.6)
       ctx.stroke()
-    }
 
-    const blocked: number[] = []
-    for (const o of obstacles) {
-      const p = onScreen(o, o.radius)
-      if (p) blocked.push(p.x - o.radius, p.y - o.radius, p.x + o.radius, p.y + o.radius)
-    }
-    for (const label of placeLabels(candidates, 2, blocked)) {
-      const sprite = spriteOf(label, ratio)
-      const left = label.x - sprite.width / ratio / 2
-      const top = label.baseline === 'top' ? label.y - HALO : label.y - sprite.height / ratio / 2
-      ctx.drawImage(sprite, left, top, sprite.width / ratio, sprite.height / ratio)
-    }
-  }
+      ctx.beginPath()
+      tracePath(ctx, outline, view)
+      ctx.strokeStyle = '#9c8f7d'
+      ctx.lineWidth = widthAt(zoom, 1.2, 2.5)
+      ctx.stroke()
 
-  const resize = () => {
-    size = { width: map.getContainer().clientWidth, height: map.getContainer().clientHeight }
-    draw()
-  }
-  map.on('render', draw)
-  map.on('resize', resize)
-  draw()
+      // Cities first, then provinces, as MapLibre placed the top layer's names first.
+      const dots: { x: number; y: number; rank: number }[] = []
+      const candidates: Label[] = []
+      if (zoom >= 4) {
+        for (const city of cities) {
+          if (city.rank !== 1 && zoom < 5.5) continue
+          const p = onScreen(view, city, 80)
+          if (!p) continue
+          const size = city.rank === 1 ? 13 : 12
+          dots.push({ ...p, rank: city.rank })
+          candidates.push({
+            text: city.name,
+            x: p.x,
+            y: p.y + 0.9 * size,
+            width: names.measure(ctx, city.name, size),
+            size,
+            baseline: 'top',
+          })
+        }
+      }
+      if (zoom < 6) {
+        for (const province of provinceNames) {
+          const p = onScreen(view, province, 80)
+          if (p)
+            candidates.push({
+              text: province.name,
+              ...p,
+              width: names.measure(ctx, province.name, 13),
+              size: 13,
+              baseline: 'middle',
+            })
+        }
+      }
+
+      ctx.fillStyle = '#ffffff'
+      ctx.strokeStyle = '#6b6257'
+      ctx.lineWidth = 1
+      for (const dot of dots) {
+        ctx.beginPath()
+        ctx.arc(dot.x, dot.y, dot.rank === 1 ? 3.5 : 2.5, 0, 2 * Math.PI)
+        ctx.fill()
+        ctx.stroke()
+      }
+
+      const blocked: number[] = []
+      for (const o of obstacles) {
+        const p = onScreen(view, o, o.radius)
+        if (p) blocked.push(p.x - o.radius, p.y - o.radius, p.x + o.radius, p.y + o.radius)
+      }
+      for (const label of placeLabels(candidates, 2, blocked)) {
+        const sprite = names.sprite(label, ratio)
+        const left = label.x - sprite.width / ratio / 2
+        const top = label.baseline === 'top' ? label.y - HALO : label.y - sprite.height / ratio / 2
+        ctx.drawImage(sprite, left, top, sprite.width / ratio, sprite.height / ratio)
+      }
+    },
+  )
   return {
     setObstacles(next) {
       obstacles = next.map((o) => {
         const [x, y] = mercator(o.lon, o.lat)
         return { x, y, radius: o.radius }
       })
-      drawn = ''
-      draw()
+      layer.redraw()
     },
-    remove() {
-      map.off('render', draw)
-      map.off('resize', resize)
-      canvas.remove()
+    remove: layer.remove,
+  }
+}
+
+/**
+ * Names' widths and sprites, made once each: a name is drawn with its halo into a small canvas and
+ * copied at its place in each frame, because shaping and filling Chinese text anew every frame
+ * cost more than the land and borders together.
+ */
+function nameSprites() {
+  const widths = new Map<string, number>()
+  const sprites = new Map<string, HTMLCanvasElement>()
+  return {
+    measure(ctx: CanvasRenderingContext2D, text: string, size: number) {
+      const key = `${size} ${text}`
+      let width = widths.get(key)
+      if (width === undefined) {
+        ctx.font = `${size}px ${LOCAL_FONTS}`
+        width = ctx.measureText(text).width
+        widths.set(key, width)
+      }
+      return width
+    },
+    sprite(label: Label, ratio: number) {
+      const key = `${label.baseline} ${label.size} ${ratio} ${label.text}`
+      let sprite = sprites.get(key)
+      if (sprite) return sprite
+      const province = label.baseline === 'middle'
+      sprite = document.createElement('canvas')
+      sprite.width = Math.ceil((label.width + 2 * HALO) * ratio)
+      sprite.height = Math.ceil((label.size * 1.25 + 2 * HALO) * ratio)
+      const g = sprite.getContext('2d')
+      if (g) {
+        g.scale(ratio, ratio)
+        g.font = `${label.size}px ${LOCAL_FONTS}`
+        g.textAlign = 'center'
+        g.textBaseline = 'top'
+        g.lineJoin = 'round'
+        g.lineWidth = province ? 2.4 : 2.8
+        g.strokeStyle = '#ffffff'
+        g.strokeText(label.text, HALO + label.width / 2, HALO)
+        g.fillStyle = province ? '#8a8170' : '#3f3a33'
+        g.fillText(label.text, HALO + label.width / 2, HALO)
+      }
+      sprites.set(key, sprite)
+      return sprite
     },
   }
 }
