@@ -1,37 +1,31 @@
 import { LiveType } from '@aed/contracts/live'
-import type { Feature, FeatureCollection, Point } from 'geojson'
-import type { GeoJSONSource, LngLatLike, MapGeoJSONFeature, Map as MapLibre } from 'maplibre-gl'
+import type { Map as MapLibre } from 'maplibre-gl'
 import { Marker, Popup } from 'maplibre-gl'
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import { useLiveFrames } from '../../../app/live/useLiveFrames'
 import { labelPoint } from '../../../components/MapView/chinaBasemap'
-import { createMap, datum, markerElement, setBasemapObstacles } from '../../../components/MapView/createMap'
+import {
+  createMap,
+  datum,
+  markerElement,
+  setBasemapObstacles,
+  tiles,
+} from '../../../components/MapView/createMap'
 import { type LatLon, toDisplay } from '../../../components/MapView/datum'
+import { type CanvasDevices, type CanvasHit, drawCanvasDevices } from './canvasDevices'
 import { type ClusterClient, clusterClient } from './clusterClient'
 import type { ClusterView } from './clusterProtocol'
 import { type DeviceLayer, indexOfLayer } from './deviceLayer'
-import {
-  applyChanges,
-  CLUSTER_STROKE,
-  clusterColor,
-  clusterObstacles,
-  clusterRadius,
-  type DeviceIndex,
-  pointColor,
-  type StatusChange,
-} from './deviceSource'
-import type { MarkerPoint } from './mapLayers'
-import { type MarkerSet, MarkerSources } from './markerSources'
+import { applyChanges, clusterObstacles, type DeviceIndex, type StatusChange } from './deviceSource'
+import type { MarkerPoint, MarkerSet } from './mapLayers'
 import { COUNTRY_VIEW, type PlaceIndex, regionCentre, toMapZoom, zoomFor } from './regionView'
 
 /** Pushed status changes are applied together at most this often (one re-cluster per batch). */
 export const LIVE_BATCH_MS = 1000
 /** The view asked of the cluster worker reaches this far past each edge, so a pan shows no gap. */
 const VIEW_MARGIN = 0.5
-const DEVICES = 'devices'
-const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] }
 const show = (p: LatLon) => toDisplay(p, datum)
 
 /** What a click opened: a device's popup or a marker's. */
@@ -57,10 +51,11 @@ type Props = {
 }
 
 /**
- * The dashboard's map: every device of the region clustered by MapLibre in its worker (clusters
- * coloured by the worst status inside, counts per status kept on each cluster), single devices
- * coloured by status when zoomed in, the marker layers over them, a popup on click, pushed status
- * changes applied in batches without reloading, and the highlighted event.
+ * The dashboard's map: every device of the region clustered in the cluster worker (clusters
+ * coloured by the worst status inside), single devices coloured by status when zoomed in, the
+ * marker layers over them, a popup on click, pushed status changes applied in batches without
+ * reloading, and the highlighted event. All of it is drawn on a 2D canvas (canvasDevices.ts); the
+ * map's own layers of the same features are invisible and serve clicks and the hand cursor.
  */
 export default function DashboardMap({
   region,
@@ -84,12 +79,7 @@ export default function DashboardMap({
   const index = useRef<DeviceIndex>(new Map())
   const pending = useRef<StatusChange[]>([])
   const clusters = useRef<ClusterClient | null>(null)
-  const markerSourcesRef = useRef<MarkerSources | null>(null)
-  /** Clusters the worker answered before the map's layers existed. */
-  const firstClusters = useRef<Feature<Point>[] | null>(null)
-  /** The device and marker layers are on the map; until then `afterLayers` waits. */
-  const layersReady = useRef(false)
-  const afterLayers = useRef<(() => void)[]>([])
+  const canvasRef = useRef<CanvasDevices | null>(null)
   const latest = useRef({ statuses, region, onUnknownDevice, markers })
   latest.current = { statuses, region, onUnknownDevice, markers }
 
@@ -119,25 +109,35 @@ export default function DashboardMap({
       return
     }
     mapRef.current = map
-    // The worker indexes an answer while the map is still loading; its first clusters wait for
-    // the layers and become the source's first data.
+    const canvas = drawCanvasDevices(map, show)
+    canvasRef.current = canvas
+    // Without raster tiles the WebGL canvas shows nothing: the devices are on the 2D canvas.
+    // Hidden, the browser no longer composites it, which without a GPU meant reading it back from
+    // SwiftShader in every frame (frames up to 117 ms while panning: docs/benchmarks.md, session 10).
+    if (!tiles) {
+      map.getCanvas().style.visibility = 'hidden'
+      container.current.classList.add('map-canvas-2d')
+    }
     client.onClusters = (features) => {
-      const source = map.getSource(DEVICES) as GeoJSONSource | undefined
-      if (source) void source.setData({ type: 'FeatureCollection', features })
-      else firstClusters.current = features
+      canvas.setDevices(features)
       // The basemap's names keep clear of the clusters, whose counts would be drawn over them.
       setBasemapObstacles(map, clusterObstacles(features))
     }
     clusters.current = client
-    const markerSources = new MarkerSources(
-      map,
-      show,
-      (layer, point, f) => open(map, f, { kind: 'marker', layer, point }),
-      'device-cluster-count',
-    )
-    markerSourcesRef.current = markerSources
-    // The journeys and the benchmark read the map (project a device to the screen, move the view).
-    ;(window as unknown as { __aedDashboardMap?: MapLibre }).__aedDashboardMap = map
+    // The journeys and the benchmark read the map (project a device to the screen, move the view)
+    // and what is drawn under a pixel.
+    const hook = window as unknown as DashboardHooks
+    hook.__aedDashboardMap = map
+    hook.__aedDashboardHits = (x, y) =>
+      canvas.hitsAt({ x, y }).map((h) =>
+        h.kind === 'marker'
+          ? { kind: h.kind, id: h.point.id }
+          : {
+              kind: h.kind,
+              id: h.kind === 'cluster' ? Number(h.feature.properties?.cluster_id) : Number(h.feature.id),
+              s: h.kind === 'device' ? Number(h.feature.properties?.s) : undefined,
+            },
+      )
     popup.current = new Popup({ closeButton: true, maxWidth: '320px', offset: 12 }).setDOMContent(popupNode)
     popup.current.on('close', () => setTarget(null))
     // The content arrives after the popup is placed (the device is fetched on click): once it has
@@ -155,77 +155,43 @@ export default function DashboardMap({
       if (dx || dy) map.panBy([dx, dy], { duration: 200 })
     })
     refit.observe(popupNode)
+    map.on('move', () => askView(map))
+    // A click opens what is drawn on top under the mouse: a device's popup or a marker's, or
+    // zooms into a cluster.
+    map.on('click', (e) => {
+      const hit = canvas.hitsAt(e.point)[0]
+      if (!hit) return
+      if (hit.kind === 'cluster') void zoomIntoCluster(map, clusters.current, hit)
+      else if (hit.kind === 'device') open(map, hit.at, { kind: 'device', id: Number(hit.feature.id) })
+      else open(map, hit.at, { kind: 'marker', layer: hit.layer, point: hit.point })
+    })
+    // A hand over anything clickable, as over a link.
+    let hand = false
+    map.on('mousemove', (e) => {
+      const over = canvas.hitsAt(e.point).length > 0
+      if (over === hand) return
+      hand = over
+      map.getCanvasContainer().style.cursor = over ? 'pointer' : ''
+    })
     map.on('load', () => {
-      // The view's clusters and single devices, as the cluster worker answers them.
-      map.addSource(DEVICES, {
-        type: 'geojson',
-        data: firstClusters.current ? { type: 'FeatureCollection', features: firstClusters.current } : EMPTY,
-      })
-      firstClusters.current = null
-      map.addLayer({
-        id: 'device-clusters',
-        type: 'circle',
-        source: DEVICES,
-        filter: ['has', 'point_count'],
-        paint: {
-          'circle-color': clusterColor,
-          'circle-opacity': 0.88,
-          'circle-radius': clusterRadius,
-          'circle-stroke-color': '#ffffff',
-          'circle-stroke-width': CLUSTER_STROKE,
-        },
-      })
-      map.addLayer({
-        id: 'device-cluster-count',
-        type: 'symbol',
-        source: DEVICES,
-        filter: ['has', 'point_count'],
-        layout: {
-          'text-field': ['get', 'point_count_abbreviated'],
-          'text-size': 12,
-          'text-font': ['sans-serif'],
-          'text-allow-overlap': true,
-        },
-        paint: { 'text-color': '#ffffff' },
-      })
-      map.addLayer({
-        id: 'device-points',
-        type: 'circle',
-        source: DEVICES,
-        filter: ['!', ['has', 'point_count']],
-        paint: {
-          'circle-color': pointColor,
-          'circle-radius': ['interpolate', ['linear'], ['zoom'], 8, 4, 16, 8],
-          'circle-stroke-color': '#ffffff',
-          'circle-stroke-width': 1.5,
-        },
-      })
-      map.on('click', 'device-clusters', (e) => void zoomIntoCluster(map, clusters.current, e.features?.[0]))
-      map.on('move', () => askView(map))
-      map.on('click', 'device-points', (e) => {
-        const f = e.features?.[0]
-        if (f) open(map, f, { kind: 'device', id: Number(f.id) })
-      })
-      for (const layer of ['device-clusters', 'device-points']) pointer(map, layer)
-      // The marker layers arrive with the devices' (one style change, one frame), not an effect later.
-      markerSources.sync(latest.current.markers)
-      layersReady.current = true
-      for (const run of afterLayers.current.splice(0)) run()
+      canvas.setMarkers(latest.current.markers)
       setLoaded(true)
     })
     return () => {
       refit.disconnect()
       client.clear()
       clusters.current = null
+      canvas.remove()
+      canvasRef.current = null
       popup.current?.remove()
-      ;(window as unknown as { __aedDashboardMap?: MapLibre }).__aedDashboardMap = undefined
+      hook.__aedDashboardMap = undefined
+      hook.__aedDashboardHits = undefined
       map.remove()
       mapRef.current = null
     }
   }, [])
 
-  const open = (map: MapLibre, f: MapGeoJSONFeature, next: MapTarget) => {
-    const at = (f.geometry as Point).coordinates as [number, number]
+  const open = (map: MapLibre, at: [number, number], next: MapTarget) => {
     popup.current?.setLngLat(at).addTo(map)
     setTarget(next)
   }
@@ -246,14 +212,13 @@ export default function DashboardMap({
     void loading.then(() => {
       if (!current) return
       performance.mark('dashboard:indexed')
-      const count = () =>
-        map.once('idle', () => {
-          if (!current) return
-          performance.mark('dashboard:drawn')
-          setDrawn(index.current.size)
-        })
-      if (layersReady.current) count()
-      else afterLayers.current.push(count)
+      // The canvas has drawn them: counted once the map's next frame is out.
+      map.once('idle', () => {
+        if (!current) return
+        performance.mark('dashboard:drawn')
+        setDrawn(index.current.size)
+      })
+      map.triggerRepaint()
     })
     return () => {
       current = false
@@ -311,9 +276,9 @@ export default function DashboardMap({
     map.flyTo({ center: show(centre), zoom: zoomFor(region.code), essential: true, duration: 800 })
   }, [region, places, loaded, locations])
 
-  // Marker layers: one small source each, redrawn when its points change.
+  // Marker layers, redrawn when the ticked layers or their points change.
   useEffect(() => {
-    if (loaded) markerSourcesRef.current?.sync(markers)
+    if (loaded) canvasRef.current?.setMarkers(markers)
   }, [loaded, markers])
 
   // The highlighted event: a pin that pulses, and the map pans there.
@@ -363,19 +328,16 @@ function viewOf(map: MapLibre, b = map.getBounds()): ClusterView {
 async function zoomIntoCluster(
   map: MapLibre,
   client: ClusterClient | null,
-  f: MapGeoJSONFeature | undefined,
+  hit: Extract<CanvasHit, { kind: 'cluster' }>,
 ) {
-  if (!f || !client) return
-  const zoom = await client.expand(Number(f.properties?.cluster_id))
-  map.easeTo({ center: (f.geometry as Point).coordinates as LngLatLike, zoom })
+  if (!client) return
+  const zoom = await client.expand(Number(hit.feature.properties?.cluster_id))
+  map.easeTo({ center: hit.at, zoom })
 }
 
-/** A hand cursor over a clickable layer. */
-function pointer(map: MapLibre, layer: string) {
-  map.on('mouseenter', layer, () => {
-    map.getCanvas().style.cursor = 'pointer'
-  })
-  map.on('mouseleave', layer, () => {
-    map.getCanvas().style.cursor = ''
-  })
+/** What the journeys and the benchmark reach on window. */
+type DashboardHooks = {
+  __aedDashboardMap?: MapLibre
+  /** What is drawn under a pixel of the map, the topmost first. */
+  __aedDashboardHits?: (x: number, y: number) => { kind: string; id: number; s?: number }[]
 }

@@ -1,5 +1,4 @@
 import { type DeviceLocations, MAP_DEVICE_STATUSES } from '@aed/contracts/analysis-board'
-import { expression, type StylePropertySpecification } from '@maplibre/maplibre-gl-style-spec'
 import type { Feature, Point } from 'geojson'
 import { describe, expect, it } from 'vitest'
 import { STATUS_HEX } from '../../device/components/stats/statusPie'
@@ -9,10 +8,10 @@ import { indexOfLayer, layerOf } from './deviceLayer'
 import {
   applyChanges,
   CLUSTER_STROKE,
-  clusterColor,
+  clusterHex,
   clusterObstacles,
-  clusterRadius,
-  pointColor,
+  clusterRadiusOf,
+  pointHex,
 } from './deviceSource'
 
 const locations: DeviceLocations = {
@@ -27,32 +26,13 @@ const locations: DeviceLocations = {
   unplaced: 0,
 }
 
-/** Evaluates an expression for a feature's properties, as MapLibre would. */
-function evaluate(exp: unknown, type: 'color' | 'number', properties: Record<string, number>) {
-  const spec = { type, 'property-type': 'data-driven', expression: { parameters: ['zoom', 'feature'] } }
-  const compiled = expression.createPropertyExpression(
-    exp,
-    'paint.circle-color',
-    spec as StylePropertySpecification,
-  )
-  if (compiled.result !== 'success') throw new Error(JSON.stringify(compiled.value))
-  return compiled.value.evaluate({ zoom: 10 }, { type: 'Point', properties } as never) as unknown
-}
-const colourOf = (exp: unknown, properties: Record<string, number>) =>
-  String(evaluate(exp, 'color', properties))
-
 /** The colour of a cluster of devices in these statuses, as the cluster worker ranks them. */
 function clusterColourOf(statuses: number[]) {
-  return colourOf(clusterColor, { w: Math.max(...statuses.map((s) => RANKS[s])) })
+  return clusterHex(Math.max(...statuses.map((s) => RANKS[s])))
 }
 
 /** A clustered feature, its properties read loosely. */
 type Loose = { id?: number; properties: Record<string, number | boolean> }
-
-const rgba = (hex: string) => {
-  const n = Number.parseInt(hex.slice(1), 16)
-  return `rgba(${n >> 16},${(n >> 8) & 255},${n & 255},1)`
-}
 
 describe('device source', () => {
   it('indexes the answer by device id', () => {
@@ -70,7 +50,7 @@ describe('device source', () => {
     const country = index.getClusters([70, 15, 140, 55], 4) as unknown as Loose[]
     const hangzhou = country.find((f) => f.properties.cluster)
     expect(hangzhou?.properties).toMatchObject({ point_count: 3, w: RANKS[2] })
-    expect(colourOf(clusterColor, { w: Number(hangzhou?.properties.w) })).toBe(rgba(STATUS_HEX[2]))
+    expect(clusterHex(Number(hangzhou?.properties.w))).toBe(STATUS_HEX[2])
     const beijing = country.find((f) => !f.properties.cluster)
     expect(beijing).toMatchObject({ id: 4, properties: { s: 0 } })
     const street = index.getClusters([120.14, 30.27, 120.16, 30.29], 17) as unknown as Loose[]
@@ -83,12 +63,14 @@ describe('device source', () => {
   })
 
   it('a cluster takes the worst status inside: fault over offset over offline over warning over normal', () => {
-    expect(clusterColourOf([0, 0, 1, 4])).toBe(rgba(STATUS_HEX[4]))
-    expect(clusterColourOf([0, 1, 2, 3, 4])).toBe(rgba(STATUS_HEX[2]))
-    expect(clusterColourOf([0, 1, 3, 4])).toBe(rgba(STATUS_HEX[3]))
-    expect(clusterColourOf([0, 0, 1])).toBe(rgba(STATUS_HEX[1]))
-    expect(clusterColourOf([0, 0])).toBe(rgba(STATUS_HEX[0]))
-    expect(colourOf(pointColor, { s: 2 })).toBe(rgba(STATUS_HEX[2]))
+    expect(clusterColourOf([0, 0, 1, 4])).toBe(STATUS_HEX[4])
+    expect(clusterColourOf([0, 1, 2, 3, 4])).toBe(STATUS_HEX[2])
+    expect(clusterColourOf([0, 1, 3, 4])).toBe(STATUS_HEX[3])
+    expect(clusterColourOf([0, 0, 1])).toBe(STATUS_HEX[1])
+    expect(clusterColourOf([0, 0])).toBe(STATUS_HEX[0])
+    expect(pointHex(2)).toBe(STATUS_HEX[2])
+    expect(pointHex(4)).toBe(STATUS_HEX[4])
+    expect(pointHex(9)).toBe(STATUS_HEX[0])
   })
 
   it('pushed changes recolour, remove a device now hidden, and add one the map did not draw', () => {
@@ -125,7 +107,7 @@ describe('device source', () => {
     expect(index.has(9)).toBe(false)
   })
 
-  it('keeps the basemap names clear of each cluster as the map draws it, and of no single device', () => {
+  it('keeps the basemap names clear of each cluster as the canvas draws it, and of no single device', () => {
     const cluster = (id: number, count: number): Feature<Point> => ({
       type: 'Feature',
       id,
@@ -141,9 +123,7 @@ describe('device source', () => {
     }
     const obstacles = clusterObstacles([...counts.map((n, i) => cluster(i, n)), single])
     expect(obstacles).toHaveLength(counts.length)
-    expect(obstacles.map((o) => o.radius)).toEqual(
-      counts.map((n) => Number(evaluate(clusterRadius, 'number', { point_count: n })) + CLUSTER_STROKE),
-    )
+    expect(obstacles.map((o) => o.radius)).toEqual(counts.map((n) => clusterRadiusOf(n) + CLUSTER_STROKE))
     expect(obstacles.map((o) => o.radius)).toEqual([16, 16, 20, 20, 25, 31, 31])
     expect(obstacles[3]).toMatchObject({ lon: 123, lat: 30 })
   })

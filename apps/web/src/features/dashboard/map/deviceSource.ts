@@ -1,6 +1,5 @@
 import { MAP_DEVICE_STATUSES, STATUS_PRIORITY } from '@aed/contracts/analysis-board'
 import type { Feature, Point } from 'geojson'
-import type { ExpressionSpecification } from 'maplibre-gl'
 import type { Obstacle } from '../../../components/MapView/canvasBasemap'
 import { STATUS_HEX } from '../../device/components/stats/statusPie'
 
@@ -23,42 +22,29 @@ export const CLUSTER_RADII = [
 /** The white ring round a cluster (px). */
 export const CLUSTER_STROKE = 2
 
+/** A cluster's radius (px, without its ring) for this many devices, from CLUSTER_RADII. */
+export const clusterRadiusOf = (count: number) =>
+  CLUSTER_RADII.reduce<number>((r, [from, px]) => (count >= from ? px : r), 0)
+
 /** The clusters among a view's features, as the circles the map draws for them. */
 export function clusterObstacles(features: readonly Feature<Point>[]): Obstacle[] {
   const obstacles: Obstacle[] = []
   for (const f of features) {
     const count = Number(f.properties?.point_count)
     if (!f.properties?.cluster || !Number.isFinite(count)) continue
-    const radius = CLUSTER_RADII.reduce((r, [from, px]) => (count >= from ? px : r), 0) + CLUSTER_STROKE
     const [lon, lat] = f.geometry.coordinates
-    obstacles.push({ lon, lat, radius })
+    obstacles.push({ lon, lat, radius: clusterRadiusOf(count) + CLUSTER_STROKE })
   }
   return obstacles
 }
 
-/** The cluster circle's radius as the map's expression, from CLUSTER_RADII. */
-export const clusterRadius: ExpressionSpecification = [
-  'step',
-  ['get', 'point_count'],
-  CLUSTER_RADII[0][1],
-  ...CLUSTER_RADII.slice(1).flat(),
-]
+/** A cluster's colour: that of the worst status inside it (`w`, the worst rank the cluster worker kept). */
+export const clusterHex = (w: number) =>
+  STATUS_HEX[STATUS_PRIORITY[STATUS_PRIORITY.length - 1 - w]] ?? STATUS_HEX[0]
 
-/** A cluster's colour: the worst status inside it (`w`, the worst rank the cluster worker kept). */
-export const clusterColor = [
-  'match',
-  ['get', 'w'],
-  ...STATUS_PRIORITY.slice(0, -1).flatMap((s) => [rankOf(s), STATUS_HEX[s]]),
-  STATUS_HEX[0],
-] as unknown as ExpressionSpecification
-
-/** A point's colour: its status's. */
-export const pointColor = [
-  'match',
-  ['get', 's'],
-  ...MAP_DEVICE_STATUSES.filter((s) => s !== 0).flatMap((s) => [s, STATUS_HEX[s]]),
-  STATUS_HEX[0],
-] as unknown as ExpressionSpecification
+/** A single device's colour: its status's. */
+export const pointHex = (s: number) =>
+  (MAP_DEVICE_STATUSES as readonly number[]).includes(s) ? STATUS_HEX[s] : STATUS_HEX[0]
 
 /** A pushed status change, as the map needs it. */
 export type StatusChange = { id: number; s: number; lon?: number | null; lat?: number | null }

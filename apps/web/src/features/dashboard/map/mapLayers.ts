@@ -53,5 +53,8 @@ const rescue: MarkerLayer = {
   },
 }
 
+/** The ticked marker layers and their points, as the page passes them to the map. */
+export type MarkerSet = readonly { layer: MarkerLayer; points: readonly MarkerPoint[] }[]
+
 /** The marker layers the dashboard draws, in legend order. */
 export const MARKER_LAYERS: readonly MarkerLayer[] = [rescue]

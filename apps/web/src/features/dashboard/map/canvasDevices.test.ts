@@ -1,0 +1,159 @@
+import type { Feature, Point } from 'geojson'
+import { describe, expect, it } from 'vitest'
+import { mercator, type View } from '../../../components/MapView/canvasLayer'
+import { STATUS_HEX } from '../../device/components/stats/statusPie'
+import {
+  byZoom,
+  deviceShapes,
+  hitsAt,
+  MARKER_HALO,
+  markerShapes,
+  POINT_RADIUS,
+  paintDevices,
+} from './canvasDevices'
+import type { MarkerLayer, MarkerPoint } from './mapLayers'
+
+const cluster = (id: number, lon: number, lat: number, count: number, w: number): Feature<Point> => ({
+  type: 'Feature',
+  id,
+  properties: {
+    cluster: true,
+    cluster_id: id,
+    point_count: count,
+    point_count_abbreviated: String(count),
+    w,
+  },
+  geometry: { type: 'Point', coordinates: [lon, lat] },
+})
+const device = (id: number, lon: number, lat: number, s: number): Feature<Point> => ({
+  type: 'Feature',
+  id,
+  properties: { s },
+  geometry: { type: 'Point', coordinates: [lon, lat] },
+})
+
+/** A view of 800 × 600 px at `zoom`, centred on (lon, lat). */
+function viewAt(lon: number, lat: number, zoom: number): View {
+  const world = 512 * 2 ** zoom
+  const [x, y] = mercator(lon, lat)
+  return { x: 400 - x * world, y: 300 - y * world, world, width: 800, height: 600 }
+}
+const pixel = (view: View, lon: number, lat: number) => {
+  const [x, y] = mercator(lon, lat)
+  return { x: view.x + x * view.world, y: view.y + y * view.world }
+}
+
+/** A 2D context that records what is filled and drawn, in order. */
+function recorder() {
+  const log: string[] = []
+  let arcs = 0
+  const ctx = {
+    fillStyle: '',
+    strokeStyle: '',
+    globalAlpha: 1,
+    lineWidth: 1,
+    beginPath: () => {
+      arcs = 0
+    },
+    moveTo: () => {},
+    arc: () => {
+      arcs++
+    },
+    fill: () =>
+      log.push(`fill ${String(ctx.fillStyle)} ${arcs}${ctx.globalAlpha < 1 ? ` @${ctx.globalAlpha}` : ''}`),
+    stroke: () => log.push(`stroke ${String(ctx.strokeStyle)} ${arcs}`),
+    drawImage: (sprite: { text: string }) => log.push(`count ${sprite.text}`),
+  }
+  return { ctx: ctx as unknown as CanvasRenderingContext2D, log }
+}
+const sprite = (text: string) => ({ text, width: 20, height: 16 }) as unknown as HTMLCanvasElement
+
+const rescue: MarkerLayer = {
+  key: 'rescue',
+  label: 'dashboard.layer.rescue',
+  color: '#cf1322',
+  refreshMs: 1,
+  liveTypes: [],
+  load: async () => [],
+}
+const marker = (id: number, lon: number, lat: number, active: boolean): MarkerPoint => ({
+  id,
+  lon,
+  lat,
+  title: `R${id}`,
+  lines: [],
+  active,
+})
+const same = (p: { lon: number; lat: number }): [number, number] => [p.lon, p.lat]
+
+describe('device canvas', () => {
+  it('groups single devices by colour with the worst status last, and keeps each cluster with its count', () => {
+    const shapes = deviceShapes([
+      device(1, 120, 30, 2),
+      device(2, 120.01, 30, 0),
+      cluster(9, 121, 31, 1500, 3),
+      device(3, 120.02, 30, 0),
+      device(4, 120.03, 30, 4),
+    ])
+    expect(shapes.points.map((g) => [g.color, g.features.map((f) => f.id)])).toEqual([
+      [STATUS_HEX[0], [2, 3]],
+      [STATUS_HEX[4], [4]],
+      [STATUS_HEX[2], [1]],
+    ])
+    expect(shapes.clusters).toHaveLength(1)
+    expect(shapes.clusters[0]).toMatchObject({ radius: 23, color: STATUS_HEX[3], text: '1500' })
+  })
+
+  it('draws clusters, then devices, then markers with their halos, then the counts, and only what is on screen', () => {
+    const view = viewAt(120, 30, 12)
+    const shapes = deviceShapes([
+      cluster(9, 120.01, 30, 40, 4),
+      cluster(8, 125, 30, 40, 0), // far off screen
+      device(1, 120, 30, 0),
+      device(2, 120.005, 30, 2),
+      device(3, 126, 30, 2), // off screen
+    ])
+    const markers = markerShapes(
+      [{ layer: rescue, points: [marker(1, 120, 30.001, true), marker(2, 120, 30.002, false)] }],
+      same,
+    )
+    const { ctx, log } = recorder()
+    paintDevices(ctx, shapes, markers, view, 12, sprite)
+    expect(log).toEqual([
+      `fill ${STATUS_HEX[2]} 1 @0.88`, // cluster 9: fault inside
+      'stroke #ffffff 1',
+      'fill #ffffff 1', // the normal device's ring, then its disc
+      `fill ${STATUS_HEX[0]} 1`,
+      'fill #ffffff 1', // the faulty one's, on top
+      `fill ${STATUS_HEX[2]} 1`,
+      'fill #cf1322 1 @0.25', // one halo: one rescue is still going on
+      'fill #ffffff 2',
+      'fill #cf1322 2',
+      'count 40',
+    ])
+  })
+
+  it('finds what is drawn under a pixel, the topmost first, within each circle and its ring', () => {
+    const view = viewAt(120, 30, 14)
+    const shapes = deviceShapes([cluster(9, 120.01, 30, 40, 0), device(1, 120, 30, 0), device(2, 120, 30, 2)])
+    const markers = markerShapes([{ layer: rescue, points: [marker(7, 120, 30, true)] }], same)
+    const at = pixel(view, 120, 30)
+    const hits = hitsAt(shapes, markers, view, 14, at.x, at.y)
+    expect(
+      hits.map((h) => (h.kind === 'marker' ? `marker ${h.point.id}` : `${h.kind} ${h.feature.id}`)),
+    ).toEqual(['marker 7', 'device 2', 'device 1'])
+    expect(hits[0].at).toEqual([120, 30])
+    // A device at zoom 14 is 7 px with a 1.5 px ring: hit at 8 px from its centre, not at 9.
+    expect(hitsAt(shapes, [], view, 14, at.x + 8, at.y)).toHaveLength(2)
+    expect(hitsAt(shapes, [], view, 14, at.x + 9, at.y)).toHaveLength(0)
+    // The cluster of 40 is 14 px with a 2 px ring.
+    const c = pixel(view, 120.01, 30)
+    expect(hitsAt(shapes, [], view, 14, c.x, c.y + 15.5).map((h) => h.kind)).toEqual(['cluster'])
+    expect(hitsAt(shapes, [], view, 14, c.x, c.y + 16.5)).toEqual([])
+  })
+
+  it('sizes by zoom linearly between two stops and holds beyond them', () => {
+    expect([2, 8, 12, 16, 18].map((z) => byZoom(z, POINT_RADIUS))).toEqual([4, 4, 6, 8, 8])
+    expect(byZoom(8, MARKER_HALO)).toBe(14)
+  })
+})
