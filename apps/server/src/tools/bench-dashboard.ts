@@ -546,7 +546,8 @@ async function drive(page: Page, seconds: number) {
     // Wheel in at Shanghai to street level (each step ~0.6 of a zoom level), pan about, and out.
     const sh = await at(SHANGHAI)
     await page.mouse.move(sh.x, sh.y)
-    for (let i = 0; i < 20 && Date.now() < end; i++) {
+    let wheels = 0
+    for (; wheels < 20 && Date.now() < end; wheels++) {
       await page.mouse.wheel(0, -500)
       await sleep(200)
     }
@@ -554,8 +555,13 @@ async function drive(page: Page, seconds: number) {
     const deepest = await page.evaluate(() =>
       (window as unknown as { __aedDashboardMap: BenchMap }).__aedDashboardMap.getZoom(),
     )
-    if (deepest < opening.zoom + 4)
-      throw new Error(`the wheel did not zoom the map in (zoom ${deepest.toFixed(1)} after it)`)
+    if (wheels === 20 && deepest < opening.zoom + 4) {
+      const shot = path.join(os.tmpdir(), 'aed-bench-dashboard-drive-failed.png')
+      await page.screenshot({ path: shot })
+      throw new Error(
+        `the wheel did not zoom the map in (zoom ${deepest.toFixed(1)} after it; the page: ${shot})`,
+      )
+    }
     await drag(300, 120)
     await drag(-420, -200)
     await page.mouse.move(sh.x, sh.y)
@@ -564,9 +570,25 @@ async function drive(page: Page, seconds: number) {
       await sleep(150)
     }
     await sleep(400)
-    // A cluster (Beijing's) clicked: the map eases to where it splits.
+    // A cluster (Beijing's) clicked: the map eases to where it splits. Clicked beside the rescues
+    // drawn over it, which would open their popup instead.
     const bj = await at(BEIJING)
-    await page.mouse.click(bj.x, bj.y)
+    const onCluster = await page.evaluate(
+      ([x0, y0]) => {
+        const hits = (
+          window as unknown as { __aedDashboardHits?: (x: number, y: number) => { kind: string }[] }
+        ).__aedDashboardHits
+        for (let r = 0; r <= 24 && hits; r += 3)
+          for (let a = 0; a < 360; a += 30) {
+            const x = x0 + r * Math.cos((a * Math.PI) / 180)
+            const y = y0 + r * Math.sin((a * Math.PI) / 180)
+            if (hits(x, y)[0]?.kind === 'cluster') return { dx: x - x0, dy: y - y0 }
+          }
+        return { dx: 0, dy: 0 }
+      },
+      [bj.x - box.x, bj.y - box.y],
+    )
+    await page.mouse.click(bj.x + onCluster.dx, bj.y + onCluster.dy)
     await sleep(1200)
     await drag(-250, 160)
     await drag(250, -160)
