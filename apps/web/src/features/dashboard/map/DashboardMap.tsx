@@ -234,8 +234,8 @@ export default function DashboardMap({
     client.query(viewOf(map, b))
   }
 
-  // Pushed status changes, applied in batches: one update of the source (and one re-cluster in
-  // the worker) per batch however many devices changed.
+  // Pushed status changes, applied in batches: one re-cluster in the worker (and one redraw) per
+  // batch however many devices changed.
   useLiveFrames(LiveType.DEVICE_STATUS, (frame) => {
     const d = frame.data
     pending.current.push({ id: d.device_id, s: d.shown_status ?? d.status, lon: d.lon, lat: d.lat })

@@ -300,15 +300,20 @@ function countSprite(sprites: Map<string, HTMLCanvasElement>, text: string, rati
   const g = sprite.getContext('2d')
   const font = `12px ${LOCAL_FONTS}`
   if (g) g.font = font
-  const width = Math.ceil((g?.measureText(text).width ?? 7 * text.length) + 2)
+  const width = Math.ceil((g?.measureText(text).width ?? 7 * text.length) + 4)
   sprite.width = Math.ceil(width * ratio)
   sprite.height = Math.ceil(16 * ratio)
   if (g) {
     g.scale(ratio, ratio)
     g.font = font
-    g.fillStyle = '#ffffff'
     g.textAlign = 'center'
     g.textBaseline = 'middle'
+    // A faint dark edge keeps the number legible over the red rescue markers drawn under it.
+    g.lineJoin = 'round'
+    g.lineWidth = 2.5
+    g.strokeStyle = 'rgba(0, 0, 0, 0.35)'
+    g.strokeText(text, width / 2, 8.5)
+    g.fillStyle = '#ffffff'
     g.fillText(text, width / 2, 8.5)
   }
   sprites.set(text, sprite)

@@ -53,14 +53,14 @@ export class ClusterClient {
   private asked = 0
   private inFlight = false
   private waiting: ClusterView | null = null
-  /** The last view asked for, margin included: what the map's source holds (or soon will). */
+  /** The last view asked for, margin included: what the map draws (or soon will). */
   private askedView: ClusterView | null = null
   private fetches = new Map<number, (f: Fetched | null) => void>()
   private onLoaded = new Map<number, { resolve: () => void; retry: () => void }>()
   private expansions = new Map<number, (zoom: number) => void>()
   /** What `onClusters` got last: an answer the same as it is not given again. */
   private shown: Feature<Point>[] | null = null
-  /** Gets every view's clusters (the map's source), when they differ from the last given. */
+  /** Gets every view's clusters (what the map draws), when they differ from the last given. */
   onClusters: ((features: Feature<Point>[]) => void) | null = null
 
   constructor() {
@@ -123,7 +123,7 @@ export class ClusterClient {
   /**
    * Whether the clusters already asked for cover `bounds` (west, south, east, north) at `zoom`:
    * the same clustering level, and inside the last view with its margin. A drag within that
-   * margin then needs no new clusters, and the map's source is not set again at every move.
+   * margin then needs no new clusters, and the map's devices are not set again at every move.
    */
   covers(bounds: [number, number, number, number], zoom: number): boolean {
     return viewCovers(this.askedView, bounds, zoom)
@@ -155,7 +155,7 @@ export class ClusterClient {
   }
 
   // A batch of pushed changes re-indexes every device, but mostly changes nothing in view (a
-  // cluster's worst status stays): setting the map's source anyway re-tiles it and draws frames.
+  // cluster's worst status stays): drawing them anyway redraws the same and moves no name.
   private draw(features: Feature<Point>[]) {
     if (this.shown && sameFeatures(this.shown, features)) return
     this.shown = features

@@ -62,7 +62,7 @@ export type SourceDiff = {
 }
 
 /**
- * Applies a batch of changes to the index (in place) and says what the source must do. A device
+ * Applies a batch of changes to the index (in place) and says what changed on the map. A device
  * unknown to the map is added only when `mayAdd` (the map shows the whole scope: a device outside
  * the chosen region must not appear in it), and only with its site's place.
  */
