@@ -375,7 +375,10 @@ describe('dashboard journey', () => {
       [device.lon, device.lat] as const,
     )
     expect((await mapSettled(page)).zoom).toBe(16)
-    expect(await featuresAt(page, device.lon, device.lat)).toEqual([{ id: device.id, s: 0, cluster: false }])
+    // The view's clusters come from the worker after the move: asked until they are drawn.
+    await expect
+      .poll(() => featuresAt(page, device.lon, device.lat))
+      .toEqual([{ id: device.id, s: 0, cluster: false }])
     const green = await pixelOf(page, device.lon, device.lat)
     expect(near(green, GREEN), `the point is ${green}, not green`).toBe(true)
     await page.locator('[data-testid="message-bell"][data-live="1"]').waitFor()
@@ -396,7 +399,9 @@ describe('dashboard journey', () => {
     await expect
       .poll(() => pixelOf(page, device.lon, device.lat), { timeout: 10_000, interval: 250 })
       .toSatisfy((c: number[]) => near(c, PURPLE))
-    expect(await featuresAt(page, device.lon, device.lat)).toEqual([{ id: device.id, s: 2, cluster: false }])
+    await expect
+      .poll(() => featuresAt(page, device.lon, device.lat))
+      .toEqual([{ id: device.id, s: 2, cluster: false }])
     expect(reloads).toEqual([])
     // The open popup follows: it asks again and says fault.
     await expect.poll(() => popup.innerText()).toContain('故障')

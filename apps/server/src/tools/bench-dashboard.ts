@@ -584,10 +584,11 @@ async function drive(page: Page, seconds: number) {
             const y = y0 + r * Math.sin((a * Math.PI) / 180)
             if (hits(x, y)[0]?.kind === 'cluster') return { dx: x - x0, dy: y - y0 }
           }
-        return { dx: 0, dy: 0 }
+        return null
       },
       [bj.x - box.x, bj.y - box.y],
     )
+    if (!onCluster) throw new Error("no pixel of Beijing's cluster is clear of what is drawn over it")
     await page.mouse.click(bj.x + onCluster.dx, bj.y + onCluster.dy)
     await sleep(1200)
     await drag(-250, 160)

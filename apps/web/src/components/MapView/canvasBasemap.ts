@@ -1,6 +1,6 @@
 import type { FeatureCollection, MultiPolygon } from 'geojson'
 import type { Map as MapLibre } from 'maplibre-gl'
-import { canvasLayer, mercator, onScreen, type View } from './canvasLayer'
+import { canvasLayer, mercator, onScreen, textSprite, type View } from './canvasLayer'
 import type { ChinaBasemap } from './chinaBasemap'
 import { LOCAL_FONTS } from './mapStyle'
 
@@ -243,11 +243,7 @@ export function drawCanvasBasemap(map: MapLibre, basemap: ChinaBasemap): CanvasB
   }
 }
 
-/**
- * Names' widths and sprites, made once each: a name is drawn with its halo into a small canvas and
- * copied at its place in each frame, because shaping and filling Chinese text anew every frame
- * cost more than the land and borders together.
- */
+/** Names' widths and sprites (textSprite, with a white halo), made once each. */
 function nameSprites() {
   const widths = new Map<string, number>()
   const sprites = new Map<string, HTMLCanvasElement>()
@@ -267,22 +263,19 @@ function nameSprites() {
       let sprite = sprites.get(key)
       if (sprite) return sprite
       const province = label.baseline === 'middle'
-      sprite = document.createElement('canvas')
-      sprite.width = Math.ceil((label.width + 2 * HALO) * ratio)
-      sprite.height = Math.ceil((label.size * 1.25 + 2 * HALO) * ratio)
-      const g = sprite.getContext('2d')
-      if (g) {
-        g.scale(ratio, ratio)
-        g.font = `${label.size}px ${LOCAL_FONTS}`
-        g.textAlign = 'center'
-        g.textBaseline = 'top'
-        g.lineJoin = 'round'
-        g.lineWidth = province ? 2.4 : 2.8
-        g.strokeStyle = '#ffffff'
-        g.strokeText(label.text, HALO + label.width / 2, HALO)
-        g.fillStyle = province ? '#8a8170' : '#3f3a33'
-        g.fillText(label.text, HALO + label.width / 2, HALO)
-      }
+      sprite = textSprite(
+        label.text,
+        label.width,
+        {
+          font: LOCAL_FONTS,
+          size: label.size,
+          fill: province ? '#8a8170' : '#3f3a33',
+          outline: '#ffffff',
+          outlineWidth: province ? 2.4 : 2.8,
+        },
+        ratio,
+        HALO,
+      )
       sprites.set(key, sprite)
       return sprite
     },

@@ -19,6 +19,7 @@ const [HOME_X] = mercator(105, 35)
 export type CanvasLayer = {
   /** Draws again in this frame (the content changed). */
   redraw(): void
+  /** Takes the canvas away and stops drawing. */
   remove(): void
 }
 
@@ -94,4 +95,32 @@ export function onScreen(view: View, p: { x: number; y: number }, margin: number
   const x = view.x + p.x * view.world
   const y = view.y + p.y * view.world
   return x > -margin && x < view.width + margin && y > -margin && y < view.height + margin ? { x, y } : null
+}
+
+/** How a text sprite is drawn: its font, its size (px), its fill and its outline (colour and width). */
+export type TextStyle = { font: string; size: number; fill: string; outline: string; outlineWidth: number }
+
+/**
+ * `text` drawn once, outline and all, into a small canvas at the screen's pixel ratio, for each
+ * frame to copy (shaping and filling text anew every frame cost more than the rest of a frame).
+ * `pad` px of room on each side for the outline; the text's top is `pad` px from the sprite's.
+ */
+export function textSprite(text: string, width: number, style: TextStyle, ratio: number, pad: number) {
+  const sprite = document.createElement('canvas')
+  sprite.width = Math.ceil((width + 2 * pad) * ratio)
+  sprite.height = Math.ceil((style.size * 1.25 + 2 * pad) * ratio)
+  const g = sprite.getContext('2d')
+  if (g) {
+    g.scale(ratio, ratio)
+    g.font = `${style.size}px ${style.font}`
+    g.textAlign = 'center'
+    g.textBaseline = 'top'
+    g.lineJoin = 'round'
+    g.lineWidth = style.outlineWidth
+    g.strokeStyle = style.outline
+    g.strokeText(text, pad + width / 2, pad)
+    g.fillStyle = style.fill
+    g.fillText(text, pad + width / 2, pad)
+  }
+  return sprite
 }

@@ -54,8 +54,8 @@ type Props = {
  * The dashboard's map: every device of the region clustered in the cluster worker (clusters
  * coloured by the worst status inside), single devices coloured by status when zoomed in, the
  * marker layers over them, a popup on click, pushed status changes applied in batches without
- * reloading, and the highlighted event. All of it is drawn on a 2D canvas (canvasDevices.ts); the
- * map's own layers of the same features are invisible and serve clicks and the hand cursor.
+ * reloading, and the highlighted event. All of it is drawn on a 2D canvas (canvasDevices.ts),
+ * which also finds what a click or the mouse is over; MapLibre keeps the view, popups and pins.
  */
 export default function DashboardMap({
   region,
@@ -80,8 +80,8 @@ export default function DashboardMap({
   const pending = useRef<StatusChange[]>([])
   const clusters = useRef<ClusterClient | null>(null)
   const canvasRef = useRef<CanvasDevices | null>(null)
-  const latest = useRef({ statuses, region, onUnknownDevice, markers })
-  latest.current = { statuses, region, onUnknownDevice, markers }
+  const latest = useRef({ statuses, region, onUnknownDevice })
+  latest.current = { statuses, region, onUnknownDevice }
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the map is made once
   useEffect(() => {
@@ -165,7 +165,7 @@ export default function DashboardMap({
       else if (hit.kind === 'device') open(map, hit.at, { kind: 'device', id: Number(hit.feature.id) })
       else open(map, hit.at, { kind: 'marker', layer: hit.layer, point: hit.point })
     })
-    // A hand over anything clickable, as over a link.
+    // The hand says a click there does something: nothing else on the canvas tells.
     let hand = false
     map.on('mousemove', (e) => {
       const over = canvas.hitsAt(e.point).length > 0
@@ -173,10 +173,7 @@ export default function DashboardMap({
       hand = over
       map.getCanvasContainer().style.cursor = over ? 'pointer' : ''
     })
-    map.on('load', () => {
-      canvas.setMarkers(latest.current.markers)
-      setLoaded(true)
-    })
+    map.on('load', () => setLoaded(true))
     return () => {
       refit.disconnect()
       client.clear()
@@ -278,8 +275,8 @@ export default function DashboardMap({
 
   // Marker layers, redrawn when the ticked layers or their points change.
   useEffect(() => {
-    if (loaded) canvasRef.current?.setMarkers(markers)
-  }, [loaded, markers])
+    canvasRef.current?.setMarkers(markers)
+  }, [markers])
 
   // The highlighted event: a pin that pulses, and the map pans there.
   useEffect(() => {

@@ -43,10 +43,11 @@ const pixel = (view: View, lon: number, lat: number) => {
   return { x: view.x + x * view.world, y: view.y + y * view.world }
 }
 
-/** A 2D context that records what is filled and drawn, in order. */
+/** A 2D context that records what is filled and drawn, in order: colour, circles and the last radius. */
 function recorder() {
   const log: string[] = []
   let arcs = 0
+  let radius = 0
   const ctx = {
     fillStyle: '',
     strokeStyle: '',
@@ -56,12 +57,15 @@ function recorder() {
       arcs = 0
     },
     moveTo: () => {},
-    arc: () => {
+    arc: (_x: number, _y: number, r: number) => {
+      radius = r
       arcs++
     },
     fill: () =>
-      log.push(`fill ${String(ctx.fillStyle)} ${arcs}${ctx.globalAlpha < 1 ? ` @${ctx.globalAlpha}` : ''}`),
-    stroke: () => log.push(`stroke ${String(ctx.strokeStyle)} ${arcs}`),
+      log.push(
+        `fill ${String(ctx.fillStyle)} ${arcs} r${radius}${ctx.globalAlpha < 1 ? ` @${ctx.globalAlpha}` : ''}`,
+      ),
+    stroke: () => log.push(`stroke ${String(ctx.strokeStyle)} ${arcs} r${radius}`),
     drawImage: (sprite: { text: string }) => log.push(`count ${sprite.text}`),
   }
   return { ctx: ctx as unknown as CanvasRenderingContext2D, log }
@@ -119,16 +123,18 @@ describe('device canvas', () => {
     )
     const { ctx, log } = recorder()
     paintDevices(ctx, shapes, markers, view, 12, sprite)
+    // At zoom 12: a cluster of 40 is 14 px with its 2 px ring outside; a device 6 px with 1.5;
+    // a rescue 8 px with 2.5, and an 18 px halo.
     expect(log).toEqual([
-      `fill ${STATUS_HEX[2]} 1 @0.88`, // cluster 9: fault inside
-      'stroke #ffffff 1',
-      'fill #ffffff 1', // the normal device's ring, then its disc
-      `fill ${STATUS_HEX[0]} 1`,
-      'fill #ffffff 1', // the faulty one's, on top
-      `fill ${STATUS_HEX[2]} 1`,
-      'fill #cf1322 1 @0.25', // one halo: one rescue is still going on
-      'fill #ffffff 2',
-      'fill #cf1322 2',
+      `fill ${STATUS_HEX[2]} 1 r14 @0.88`, // cluster 9: fault inside
+      'stroke #ffffff 1 r15',
+      'fill #ffffff 1 r7.5', // the normal device's ring, then its disc
+      `fill ${STATUS_HEX[0]} 1 r6`,
+      'fill #ffffff 1 r7.5', // the faulty one's, on top
+      `fill ${STATUS_HEX[2]} 1 r6`,
+      'fill #cf1322 1 r18 @0.25', // one halo: one rescue is still going on
+      'fill #ffffff 2 r10.5',
+      'fill #cf1322 2 r8',
       'count 40',
     ])
   })
@@ -136,13 +142,16 @@ describe('device canvas', () => {
   it('finds what is drawn under a pixel, the topmost first, within each circle and its ring', () => {
     const view = viewAt(120, 30, 14)
     const shapes = deviceShapes([cluster(9, 120.01, 30, 40, 0), device(1, 120, 30, 0), device(2, 120, 30, 2)])
-    const markers = markerShapes([{ layer: rescue, points: [marker(7, 120, 30, true)] }], same)
+    // The markers' places are shifted for display, as the map's datum may ask.
+    const shifted = (p: { lon: number; lat: number }): [number, number] => [p.lon + 0.001, p.lat]
+    const markers = markerShapes([{ layer: rescue, points: [marker(7, 119.999, 30, true)] }], shifted)
     const at = pixel(view, 120, 30)
     const hits = hitsAt(shapes, markers, view, 14, at.x, at.y)
     expect(
       hits.map((h) => (h.kind === 'marker' ? `marker ${h.point.id}` : `${h.kind} ${h.feature.id}`)),
     ).toEqual(['marker 7', 'device 2', 'device 1'])
-    expect(hits[0].at).toEqual([120, 30])
+    expect(hits[0].at[0]).toBeCloseTo(120, 9)
+    expect(hits[0].at[1]).toBe(30)
     // A device at zoom 14 is 7 px with a 1.5 px ring: hit at 8 px from its centre, not at 9.
     expect(hitsAt(shapes, [], view, 14, at.x + 8, at.y)).toHaveLength(2)
     expect(hitsAt(shapes, [], view, 14, at.x + 9, at.y)).toHaveLength(0)
@@ -155,5 +164,22 @@ describe('device canvas', () => {
   it('sizes by zoom linearly between two stops and holds beyond them', () => {
     expect([2, 8, 12, 16, 18].map((z) => byZoom(z, POINT_RADIUS))).toEqual([4, 4, 6, 8, 8])
     expect(byZoom(8, MARKER_HALO)).toBe(14)
+  })
+
+  it('finds a cluster first over its count, drawn over the markers, and the marker beside it', () => {
+    const view = viewAt(120, 30, 6)
+    // At zoom 6 a cluster of 105 is 18 px with a 2 px ring; a rescue reaches 7.5 px. The rescue
+    // lies 16 px east of the cluster's centre, past its count's digits (about 12.8 px each way).
+    const east = 120 + (16 * 360) / view.world
+    const shapes = deviceShapes([cluster(9, 120, 30, 105, 0)])
+    const markers = markerShapes([{ layer: rescue, points: [marker(7, east, 30, true)] }], same)
+    const at = pixel(view, 120, 30)
+    const kinds = (dx: number, dy: number) =>
+      hitsAt(shapes, markers, view, 6, at.x + dx, at.y + dy).map((h) => h.kind)
+    expect(kinds(0, 0)).toEqual(['cluster'])
+    expect(kinds(16, 0)).toEqual(['marker', 'cluster'])
+    expect(kinds(10, 0)).toEqual(['cluster', 'marker'])
+    expect(kinds(0, -8.5)).toEqual(['cluster'])
+    expect(kinds(0, 21)).toEqual([])
   })
 })

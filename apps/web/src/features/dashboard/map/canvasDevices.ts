@@ -1,6 +1,12 @@
 import type { Feature, Point } from 'geojson'
 import type { Map as MapLibre } from 'maplibre-gl'
-import { canvasLayer, mercator, onScreen, type View } from '../../../components/MapView/canvasLayer'
+import {
+  canvasLayer,
+  mercator,
+  onScreen,
+  textSprite,
+  type View,
+} from '../../../components/MapView/canvasLayer'
 import type { LatLon } from '../../../components/MapView/datum'
 import { LOCAL_FONTS } from '../../../components/MapView/mapStyle'
 import { CLUSTER_STROKE, clusterHex, clusterRadiusOf, pointHex, rankOf } from './deviceSource'
@@ -44,10 +50,12 @@ const CLUSTER_OPACITY = 0.88
 /** A single device's radius: 4 px at zoom 8 up to 8 px at zoom 16 (zoom, px, zoom, px), held beyond. */
 export const POINT_RADIUS = [8, 4, 16, 8] as const
 /** The white ring round a single device (px). */
-export const POINT_STROKE = 1.5
-/** A marker's radius, its ring's width and its halo's radius (zoom, px, zoom, px). */
-export const MARKER_RADIUS = [4, 5, 12, 8] as const
-export const MARKER_STROKE = [4, 1.5, 12, 2.5] as const
+const POINT_STROKE = 1.5
+/** A marker's radius (zoom, px, zoom, px). */
+const MARKER_RADIUS = [4, 5, 12, 8] as const
+/** The width of a marker's white ring (zoom, px, zoom, px). */
+const MARKER_STROKE = [4, 1.5, 12, 2.5] as const
+/** The radius of the halo round a rescue still going on (zoom, px, zoom, px). */
 export const MARKER_HALO = [4, 10, 12, 18] as const
 
 /** A two-stop size by zoom: linear between the stops, held beyond. */
@@ -163,8 +171,9 @@ export function paintDevices(
 }
 
 /**
- * What is under the pixel (x, y) of `view`, the topmost first as drawn: markers, single devices
- * (the worst status on top), then clusters. Each is hit within its circle and ring.
+ * What is under the pixel (x, y) of `view`, the topmost first as drawn: a cluster's count, then
+ * markers, single devices (the worst status on top) and clusters. Each is hit within its circle
+ * and ring, a count within about the box of its digits.
  */
 export function hitsAt(
   shapes: DeviceShapes,
@@ -179,6 +188,14 @@ export function hitsAt(
     const dx = view.x + mx * view.world - x
     const dy = view.y + my * view.world - y
     return dx * dx + dy * dy <= r * r
+  }
+  // The counts are drawn over everything: a click on a number zooms into its cluster.
+  for (let i = shapes.clusters.length - 1; i >= 0; i--) {
+    const c = shapes.clusters[i]
+    const dx = Math.abs(view.x + c.x * view.world - x)
+    const dy = Math.abs(view.y + c.y * view.world - y)
+    if (dx > COUNT_DIGIT * c.text.length + COUNT_PAD || dy > 8) continue
+    hits.push({ kind: 'cluster', feature: c.feature, at: c.feature.geometry.coordinates as [number, number] })
   }
   const markerReach = byZoom(zoom, MARKER_RADIUS) + byZoom(zoom, MARKER_STROKE)
   for (const m of [...markers].reverse()) {
@@ -197,7 +214,11 @@ export function hitsAt(
   }
   for (let i = shapes.clusters.length - 1; i >= 0; i--) {
     const c = shapes.clusters[i]
-    if (!within(c.x, c.y, c.radius + CLUSTER_STROKE)) continue
+    if (
+      !within(c.x, c.y, c.radius + CLUSTER_STROKE) ||
+      hits.some((h) => h.kind === 'cluster' && h.feature === c.feature)
+    )
+      continue
     hits.push({ kind: 'cluster', feature: c.feature, at: c.feature.geometry.coordinates as [number, number] })
   }
   return hits
@@ -253,6 +274,7 @@ export type CanvasDevices = {
   setMarkers(markers: MarkerSet): void
   /** What is under a pixel of the map, the topmost first. */
   hitsAt(point: { x: number; y: number }): CanvasHit[]
+  /** Takes the canvas away. */
   remove(): void
 }
 
@@ -292,30 +314,28 @@ export function drawCanvasDevices(map: MapLibre, show: (p: LatLon) => [number, n
   }
 }
 
-/** A cluster's count in white, drawn once into a small canvas and copied in each frame. */
+/** Room round a count for its edge (px). */
+const COUNT_PAD = 2
+/** About half the width of one of a count's digits at 12 px (px). */
+const COUNT_DIGIT = 3.6
+
+/**
+ * A cluster's count in white (textSprite), with a faint dark edge that keeps it legible over the
+ * red rescue markers drawn under it.
+ */
 function countSprite(sprites: Map<string, HTMLCanvasElement>, text: string, ratio: number) {
   let sprite = sprites.get(text)
   if (sprite) return sprite
-  sprite = document.createElement('canvas')
-  const g = sprite.getContext('2d')
-  const font = `12px ${LOCAL_FONTS}`
-  if (g) g.font = font
-  const width = Math.ceil((g?.measureText(text).width ?? 7 * text.length) + 4)
-  sprite.width = Math.ceil(width * ratio)
-  sprite.height = Math.ceil(16 * ratio)
-  if (g) {
-    g.scale(ratio, ratio)
-    g.font = font
-    g.textAlign = 'center'
-    g.textBaseline = 'middle'
-    // A faint dark edge keeps the number legible over the red rescue markers drawn under it.
-    g.lineJoin = 'round'
-    g.lineWidth = 2.5
-    g.strokeStyle = 'rgba(0, 0, 0, 0.35)'
-    g.strokeText(text, width / 2, 8.5)
-    g.fillStyle = '#ffffff'
-    g.fillText(text, width / 2, 8.5)
-  }
+  const measure = document.createElement('canvas').getContext('2d')
+  if (measure) measure.font = `12px ${LOCAL_FONTS}`
+  const width = measure?.measureText(text).width ?? 7 * text.length
+  sprite = textSprite(
+    text,
+    width,
+    { font: LOCAL_FONTS, size: 12, fill: '#ffffff', outline: 'rgba(0, 0, 0, 0.35)', outlineWidth: 2.5 },
+    ratio,
+    COUNT_PAD,
+  )
   sprites.set(text, sprite)
   return sprite
 }

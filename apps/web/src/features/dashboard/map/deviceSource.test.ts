@@ -5,14 +5,7 @@ import { STATUS_HEX } from '../../device/components/stats/statusPie'
 import { RANKS } from './clusterClient'
 import { buildClusterIndex } from './clusterIndex'
 import { indexOfLayer, layerOf } from './deviceLayer'
-import {
-  applyChanges,
-  CLUSTER_STROKE,
-  clusterHex,
-  clusterObstacles,
-  clusterRadiusOf,
-  pointHex,
-} from './deviceSource'
+import { applyChanges, clusterHex, clusterObstacles, pointHex } from './deviceSource'
 
 const locations: DeviceLocations = {
   '0': [
@@ -123,7 +116,6 @@ describe('device source', () => {
     }
     const obstacles = clusterObstacles([...counts.map((n, i) => cluster(i, n)), single])
     expect(obstacles).toHaveLength(counts.length)
-    expect(obstacles.map((o) => o.radius)).toEqual(counts.map((n) => clusterRadiusOf(n) + CLUSTER_STROKE))
     expect(obstacles.map((o) => o.radius)).toEqual([16, 16, 20, 20, 25, 31, 31])
     expect(obstacles[3]).toMatchObject({ lon: 123, lat: 30 })
   })
