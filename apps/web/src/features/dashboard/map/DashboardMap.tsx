@@ -250,7 +250,7 @@ export default function DashboardMap({
       const missed = changes.some((c) => !index.current.has(c.id) && ticked.includes(c.s))
       if (diff.unplaced > 0 || (chosen.code && missed)) unknown()
       if (diff.update.length + diff.add.length + diff.remove.length === 0) return
-      void client.load(index.current, viewOf(map)).then(() => setDrawn(index.current.size))
+      void client.change(diff, index.current, viewOf(map)).then(() => setDrawn(index.current.size))
     }, LIVE_BATCH_MS)
     return () => clearInterval(timer)
   }, [loaded, locations])

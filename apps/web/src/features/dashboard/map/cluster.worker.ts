@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import type { DeviceLocations } from '@aed/contracts/analysis-board'
 import { buildClusterIndex } from './clusterIndex'
-import { toDisplayPoints } from './clusterPoints'
+import { toDisplayPoints, withChanges } from './clusterPoints'
 import type { ClusterPoints, ClusterReply, ClusterRequest, FetchTiming } from './clusterProtocol'
 import { layerOf } from './deviceLayer'
 
@@ -21,6 +21,8 @@ type ReadLayer = ClusterPoints & { unplaced: number }
 let ahead: { dataset: number; index: Index } | null = null
 const fetching = new Map<number, AbortController>()
 let index: Index | null = null
+/** The devices `index` was built from: what a batch of pushed changes applies to. */
+let current: ClusterPoints | null = null
 let generation = 0
 
 scope.onmessage = (e: MessageEvent<ClusterRequest>) => {
@@ -29,19 +31,32 @@ scope.onmessage = (e: MessageEvent<ClusterRequest>) => {
   else if (m.type === 'abort') fetching.get(m.request)?.abort()
   else if (m.type === 'load') {
     const points = 'dataset' in m.devices ? datasets.get(m.devices.dataset) : m.devices
-    if (!points) return reply({ type: 'missing', generation: m.generation })
+    if (!points) {
+      // Changes sent after this load must not apply to the devices before it: they wait for it too.
+      current = null
+      return reply({ type: 'missing', generation: m.generation })
+    }
     index =
       'dataset' in m.devices && ahead?.dataset === m.devices.dataset
         ? ahead.index
         : buildClusterIndex({ ...points, ...m.cluster })
     ahead = null
+    current = points
     generation = m.generation
     const features = index.getClusters(m.view.bbox, Math.floor(m.view.zoom))
     reply({ type: 'loaded', generation, count: points.ids.length, features })
+  } else if (m.type === 'change') {
+    if (!current) return reply({ type: 'missing', generation: m.generation })
+    current = withChanges(current, m.set, m.remove)
+    index = buildClusterIndex({ ...current, ...m.cluster })
+    generation = m.generation
+    const features = index.getClusters(m.view.bbox, Math.floor(m.view.zoom))
+    reply({ type: 'loaded', generation, count: current.ids.length, features })
   } else if (m.type === 'clear') {
     datasets.clear()
     ahead = null
     index = null
+    current = null
   } else if (index && m.type === 'query') {
     reply({
       type: 'clusters',

@@ -10,7 +10,7 @@ import type {
   ClusterView,
 } from './clusterProtocol'
 import type { DeviceLayer } from './deviceLayer'
-import { type DeviceIndex, rankOf } from './deviceSource'
+import { type DeviceIndex, rankOf, type SourceDiff } from './deviceSource'
 
 /** Cluster radius in pixels and the last zoom that clusters (past it devices are drawn one by one). */
 export const CLUSTER = { radius: 56, maxZoom: 13 } as const
@@ -97,14 +97,7 @@ export class ClusterClient {
   load(devices: DeviceLayer | DeviceIndex, view: ClusterView): Promise<void> {
     const generation = ++this.generation
     this.askedView = view
-    const send = (points: ClusterPoints) => {
-      const shown = toDisplayPoints(points, DATUM)
-      this.post({ type: 'load', generation, devices: shown, cluster: OPTIONS, view }, [
-        shown.ids.buffer,
-        shown.coords.buffer,
-        shown.statuses.buffer,
-      ])
-    }
+    const send = (points: ClusterPoints) => this.send(generation, points, view)
     // The answer's arrays stay the page's: the worker gets copies.
     const copy = (l: DeviceLayer) => ({
       ids: l.ids.slice(),
@@ -116,7 +109,42 @@ export class ClusterClient {
       this.post({ type: 'load', generation, devices: { dataset: devices.dataset }, cluster: OPTIONS, view })
     } else send(copy(devices))
     return new Promise((resolve) =>
-      this.onLoaded.set(generation, { resolve, retry: () => send(copy(devices as DeviceLayer)) }),
+      this.onLoaded.set(generation, {
+        resolve,
+        retry: () => send(devices instanceof Map ? pointsOf(devices) : copy(devices)),
+      }),
+    )
+  }
+
+  /**
+   * Sends a batch of pushed changes (`diff`, applied to `index` already) for the worker to apply
+   * to the devices it has and index again, and draws `view` from the new index; resolves once the
+   * worker has. Only the changed devices cross, not all 100,000 (the whole `index` goes only
+   * when the worker has no devices to change).
+   */
+  change(diff: SourceDiff, index: DeviceIndex, view: ClusterView): Promise<void> {
+    const generation = ++this.generation
+    this.askedView = view
+    const changed = [
+      ...diff.update.flatMap(({ id }) => {
+        const d = index.get(id)
+        return d ? [[id, d] as const] : []
+      }),
+      ...diff.add.map(({ id, d }) => [id, d] as const),
+    ]
+    const set = toDisplayPoints(pointsOf(new Map(changed)), DATUM)
+    const remove = Int32Array.from(diff.remove)
+    this.post({ type: 'change', generation, set, remove, cluster: OPTIONS, view }, [
+      set.ids.buffer,
+      set.coords.buffer,
+      set.statuses.buffer,
+      remove.buffer,
+    ])
+    return new Promise((resolve) =>
+      this.onLoaded.set(generation, {
+        resolve,
+        retry: () => this.send(generation, pointsOf(index), view),
+      }),
     )
   }
 
@@ -160,6 +188,16 @@ export class ClusterClient {
     if (this.shown && sameFeatures(this.shown, features)) return
     this.shown = features
     this.onClusters?.(features)
+  }
+
+  /** Loads devices (GCJ-02) in the worker, moved to it in display coordinates. */
+  private send(generation: number, points: ClusterPoints, view: ClusterView) {
+    const shown = toDisplayPoints(points, DATUM)
+    this.post({ type: 'load', generation, devices: shown, cluster: OPTIONS, view }, [
+      shown.ids.buffer,
+      shown.coords.buffer,
+      shown.statuses.buffer,
+    ])
   }
 
   private post(m: ClusterRequest, transfer: Transferable[] = []) {

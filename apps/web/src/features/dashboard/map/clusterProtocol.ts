@@ -32,6 +32,17 @@ export type ClusterRequest =
       /** The view to answer at once, saving the map a round trip. */
       view: ClusterView
     }
+  | {
+      /** A batch of pushed changes to the devices of the last load (withChanges), re-indexed. */
+      type: 'change'
+      generation: number
+      /** Devices with their new status and place (display coordinates): changed, or added. */
+      set: ClusterPoints
+      /** Devices no longer shown. */
+      remove: Int32Array
+      cluster: ClusterOptions
+      view: ClusterView
+    }
   | ({ type: 'query'; ask: number } & ClusterView)
   | { type: 'expand'; clusterId: number }
   /** Forgets the kept answers and the index (the map is gone). */
@@ -58,7 +69,7 @@ export type ClusterReply =
       timing: FetchTiming | null
     }
   | { type: 'loaded'; generation: number; count: number; features: Feature<Point>[] }
-  /** A load named a dataset the worker no longer keeps: the map sends the devices. */
+  /** A load named a dataset the worker no longer keeps, or a change came with no devices loaded: the map sends the devices. */
   | { type: 'missing'; generation: number }
   | { type: 'clusters'; generation: number; ask: number; features: Feature<Point>[] }
   | { type: 'expanded'; clusterId: number; zoom: number }
