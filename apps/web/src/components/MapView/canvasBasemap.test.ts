@@ -1,6 +1,6 @@
 import type { FeatureCollection, MultiPolygon } from 'geojson'
 import { describe, expect, it } from 'vitest'
-import { type Label, placeLabels, toMercator, tracePath } from './canvasBasemap'
+import { type Label, nameSprites, placeLabels, toMercator, tracePath } from './canvasBasemap'
 import { mercator, type View } from './canvasLayer'
 
 /** A path that records what it was told. */
@@ -120,5 +120,15 @@ describe('placeLabels', () => {
     expect(placeLabels([label('a', 100, 111)], 2, blocked)).toHaveLength(0)
     expect(placeLabels([label('a', 100, 112)], 2, blocked)).toHaveLength(1)
     expect(placeLabels([label('a', 200, 100)], 2, blocked)).toHaveLength(1)
+  })
+
+  it('makes a new name only within the budget of its frame, and keeps the names it made', () => {
+    const names = nameSprites()
+    const past = performance.now() - 1
+    expect(names.sprite(label('南京', 100, 100), 1, past)).toBeNull()
+    const made = names.sprite(label('南京', 100, 100), 1)
+    expect(made).not.toBeNull()
+    expect(names.sprite(label('南京', 100, 100), 1, past)).toBe(made)
+    expect(names.sprite(label('南京', 100, 100), 2, past)).toBeNull()
   })
 })

@@ -129,6 +129,9 @@ export type CanvasBasemap = {
 const widthAt = (zoom: number, at3: number, at10: number) =>
   at3 + ((at10 - at3) * (Math.min(10, Math.max(3, zoom)) - 3)) / 7
 
+/** How long a frame may spend making new names' sprites (ms). */
+const SPRITE_BUDGET_MS = 6
+
 /** Room around a name's sprite for its halo. */
 const HALO = 3
 
@@ -223,12 +226,22 @@ export function drawCanvasBasemap(map: MapLibre, basemap: ChinaBasemap): CanvasB
         const p = onScreen(view, o, o.radius)
         if (p) blocked.push(p.x - o.radius, p.y - o.radius, p.x + o.radius, p.y + o.radius)
       }
+      // New names' sprites are made within a budget per frame; those left wait for the next
+      // frames (canvasLayer draws again). Wheeling past zoom 5.5 brings some 300 names at once,
+      // and making them all in one frame took 60 ms here.
+      const deadline = performance.now() + SPRITE_BUDGET_MS
+      let complete = true
       for (const label of placeLabels(candidates, 2, blocked)) {
-        const sprite = names.sprite(label, ratio)
+        const sprite = names.sprite(label, ratio, deadline)
+        if (!sprite) {
+          complete = false
+          continue
+        }
         const left = label.x - sprite.width / ratio / 2
         const top = label.baseline === 'top' ? label.y - HALO : label.y - sprite.height / ratio / 2
         ctx.drawImage(sprite, left, top, sprite.width / ratio, sprite.height / ratio)
       }
+      return complete
     },
   )
   return {
@@ -244,7 +257,7 @@ export function drawCanvasBasemap(map: MapLibre, basemap: ChinaBasemap): CanvasB
 }
 
 /** Names' widths and sprites (textSprite, with a white halo), made once each. */
-function nameSprites() {
+export function nameSprites() {
   const widths = new Map<string, number>()
   const sprites = new Map<string, HTMLCanvasElement>()
   return {
@@ -258,10 +271,12 @@ function nameSprites() {
       }
       return width
     },
-    sprite(label: Label, ratio: number) {
+    /** The label's sprite; null when it is not made yet and `deadline` (performance.now) has passed. */
+    sprite(label: Label, ratio: number, deadline = Number.POSITIVE_INFINITY) {
       const key = `${label.baseline} ${label.size} ${ratio} ${label.text}`
       let sprite = sprites.get(key)
       if (sprite) return sprite
+      if (performance.now() > deadline) return null
       const province = label.baseline === 'middle'
       sprite = textSprite(
         label.text,

@@ -27,14 +27,14 @@ export type CanvasLayer = {
  * A 2D canvas the size of `map`, under its WebGL canvas (`under`) or just over it (and under its
  * markers and popups), that `paint` fills whenever the view moves: in MapLibre's own frame, on
  * 'render', so it never lags the map. The map has no rotation or pitch (createMap), so a view is
- * a scale and an offset. Without a GPU, SwiftShader's frames and the read-back of its canvas
- * took up to 100 ms while panning (docs/benchmarks.md, sessions 9 and 10); the browser's 2D
- * canvas draws the same in a few.
+ * a scale and an offset. `paint` answers false when it left something for the next frame. Without
+ * a GPU, SwiftShader's frames and the read-back of its canvas took up to 100 ms while panning
+ * (docs/benchmarks.md, sessions 9 and 10); the browser's 2D canvas draws the same in a few.
  */
 export function canvasLayer(
   map: MapLibre,
   options: { className: string; under: boolean },
-  paint: (ctx: CanvasRenderingContext2D, view: View, zoom: number, ratio: number) => void,
+  paint: (ctx: CanvasRenderingContext2D, view: View, zoom: number, ratio: number) => boolean | undefined,
 ): CanvasLayer {
   const canvas = document.createElement('canvas')
   canvas.className = options.className
@@ -68,7 +68,11 @@ export function canvasLayer(
     }
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0)
     ctx.clearRect(0, 0, width, height)
-    paint(ctx, view, zoom, ratio)
+    // `false`: the paint left something for later (within a budget per frame): draw again next frame.
+    if (paint(ctx, view, zoom, ratio) === false) {
+      drawn = ''
+      map.triggerRepaint()
+    }
   }
   const resize = () => {
     size = { width: map.getContainer().clientWidth, height: map.getContainer().clientHeight }
