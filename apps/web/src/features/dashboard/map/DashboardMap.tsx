@@ -168,7 +168,8 @@ export default function DashboardMap({
     // The hand says a click there does something: nothing else on the canvas tells.
     let hand = false
     map.on('mousemove', (e) => {
-      const over = canvas.hitsAt(e.point).length > 0
+      // While the map is dragged or eased nothing is looked up, and MapLibre's grabbing hand shows.
+      const over = !map.isMoving() && canvas.hitsAt(e.point).length > 0
       if (over === hand) return
       hand = over
       map.getCanvasContainer().style.cursor = over ? 'pointer' : ''

@@ -198,14 +198,16 @@ export function hitsAt(
     hits.push({ kind: 'cluster', feature: c.feature, at: c.feature.geometry.coordinates as [number, number] })
   }
   const markerReach = byZoom(zoom, MARKER_RADIUS) + byZoom(zoom, MARKER_STROKE)
-  for (const m of [...markers].reverse()) {
+  for (let l = markers.length - 1; l >= 0; l--) {
+    const m = markers[l]
     for (let i = m.points.length - 1; i >= 0; i--) {
       if (!within(m.coords[2 * i], m.coords[2 * i + 1], markerReach)) continue
       hits.push({ kind: 'marker', layer: m.key, point: m.points[i], at: m.places[i] })
     }
   }
   const pointReach = byZoom(zoom, POINT_RADIUS) + POINT_STROKE
-  for (const group of [...shapes.points].reverse()) {
+  for (let g = shapes.points.length - 1; g >= 0; g--) {
+    const group = shapes.points[g]
     for (let i = group.features.length - 1; i >= 0; i--) {
       if (!within(group.coords[2 * i], group.coords[2 * i + 1], pointReach)) continue
       const feature = group.features[i]
