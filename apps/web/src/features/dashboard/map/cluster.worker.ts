@@ -2,7 +2,7 @@
 import type { DeviceLocations } from '@aed/contracts/analysis-board'
 import { buildClusterIndex } from './clusterIndex'
 import { toDisplayPoints, withChanges } from './clusterPoints'
-import type { ClusterPoints, ClusterReply, ClusterRequest, FetchTiming } from './clusterProtocol'
+import type { ClusterPoints, ClusterReply, ClusterRequest, ClusterView, FetchTiming } from './clusterProtocol'
 import { layerOf } from './deviceLayer'
 
 // The device clusters, built off the main thread. The device layer's answer (2.5 MB of JSON at
@@ -36,22 +36,16 @@ scope.onmessage = (e: MessageEvent<ClusterRequest>) => {
       current = null
       return reply({ type: 'missing', generation: m.generation })
     }
-    index =
+    const built =
       'dataset' in m.devices && ahead?.dataset === m.devices.dataset
         ? ahead.index
         : buildClusterIndex({ ...points, ...m.cluster })
     ahead = null
-    current = points
-    generation = m.generation
-    const features = index.getClusters(m.view.bbox, Math.floor(m.view.zoom))
-    reply({ type: 'loaded', generation, count: points.ids.length, features })
+    loaded(m, points, built)
   } else if (m.type === 'change') {
     if (!current) return reply({ type: 'missing', generation: m.generation })
-    current = withChanges(current, m.set, m.remove)
-    index = buildClusterIndex({ ...current, ...m.cluster })
-    generation = m.generation
-    const features = index.getClusters(m.view.bbox, Math.floor(m.view.zoom))
-    reply({ type: 'loaded', generation, count: current.ids.length, features })
+    const points = withChanges(current, m.set, m.remove)
+    loaded(m, points, buildClusterIndex({ ...points, ...m.cluster }))
   } else if (m.type === 'clear') {
     datasets.clear()
     ahead = null
@@ -67,6 +61,15 @@ scope.onmessage = (e: MessageEvent<ClusterRequest>) => {
   } else if (index && m.type === 'expand') {
     reply({ type: 'expanded', clusterId: m.clusterId, zoom: index.getClusterExpansionZoom(m.clusterId) })
   }
+}
+
+/** The devices of load or change `m` are indexed: kept, and the view's clusters answered. */
+function loaded(m: { generation: number; view: ClusterView }, points: ClusterPoints, built: Index) {
+  current = points
+  index = built
+  generation = m.generation
+  const features = built.getClusters(m.view.bbox, Math.floor(m.view.zoom))
+  reply({ type: 'loaded', generation, count: points.ids.length, features })
 }
 
 /**
