@@ -31,6 +31,7 @@ import { messageRoutes } from './modules/message/message.routes.ts'
 import { operationLogRoutes } from './modules/operation-log/operation-log.routes.ts'
 import { settingsRoutes } from './modules/settings/settings.routes.ts'
 import { constantsRoutes } from './modules/system/constants.routes.ts'
+import { metricsRoutes } from './modules/system/metrics.routes.ts'
 import { systemRoutes } from './modules/system/system.routes.ts'
 import { authPlugin } from './plugins/auth.ts'
 import { clientErrorHandler, envelopePlugin, frameworkErrors } from './plugins/envelope.ts'
@@ -40,6 +41,7 @@ import { routeRegistryPlugin } from './plugins/route-registry.ts'
 /** Every feature's routes; each takes the shared context. */
 const features = [
   systemRoutes,
+  metricsRoutes,
   authRoutes,
   securityRoutes,
   wechatRoutes,

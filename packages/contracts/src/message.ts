@@ -2,8 +2,18 @@ import { z } from 'zod'
 import { endpoint, idParams } from './endpoint.ts'
 import { paged, pageQuery } from './envelope.ts'
 
-/** Message types (msg_type): 1 call, 2 rescue (first aid), 3 location offset, 4 cabinet door open. */
-export const MsgType = { CALL: 1, RESCUE: 2, OFFSET: 3, CABINET_DOOR: 4 } as const
+/**
+ * Message types (msg_type): 1 call, 2 rescue (first aid), 3 location offset, 4 cabinet door open,
+ * 5 a device message the engine could not apply after every retry (the system organisation's
+ * only; not an alarm).
+ */
+export const MsgType = {
+  CALL: 1,
+  RESCUE: 2,
+  OFFSET: 3,
+  CABINET_DOOR: 4,
+  DEVICE_MESSAGE_UNAPPLIED: 5,
+} as const
 /** Types that are alarms: pushed to the popup, escalated when nobody confirms them. */
 export const ALARM_MSG_TYPES: readonly number[] = [MsgType.RESCUE, MsgType.CABINET_DOOR]
 /** A message older than this is shown as stale in the message centre. */
@@ -32,7 +42,10 @@ export const messageSchema = z.object({
   agency_name: z.string(),
   /** 0 unconfirmed, 1 confirmed (for everyone who sees it). */
   is_confirm: z.number().int(),
-  /** What the dashboard opens: 1 call, 2 rescue, 3 offset, 4 cabinet door; and its id. */
+  /**
+   * What the dashboard opens: 1 call, 2 rescue, 3 offset, 4 cabinet door; and its id. Type 5's
+   * event is the stored device message (event_type 5, the inbox row's id): nothing to open.
+   */
   event_type: z.number().int(),
   event_id: z.number().int(),
   confirmed_name: z.string().nullable(),

@@ -283,6 +283,10 @@ export const messages = {
     'Location offset: device {device_sn} is {distance} from its site',
   ],
   MSG_TITLE_CABINET_DOOR: ['救护箱开门：{cabinet_sn}', 'Cabinet door open: {cabinet_sn}'],
+  MSG_TITLE_UNAPPLIED: [
+    '设备消息无法处理：设备 {sn} 的消息 {msg_id}（{type}）',
+    'Device message not processed: {type} message {msg_id} of device {sn}',
+  ],
   // dashboard map (analysis-board, issue 11)
   FOCUS_CALL_UNSUPPORTED: ['呼救事件暂不支持在地图上查看', 'Call events cannot be shown on the map yet'],
   // event pages (helper: event pages)

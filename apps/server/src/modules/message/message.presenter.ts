@@ -9,6 +9,7 @@ const TITLES: Record<number, MessageKey> = {
   [MsgType.RESCUE]: 'MSG_TITLE_RESCUE',
   [MsgType.OFFSET]: 'MSG_TITLE_OFFSET',
   [MsgType.CABINET_DOOR]: 'MSG_TITLE_CABINET_DOOR',
+  [MsgType.DEVICE_MESSAGE_UNAPPLIED]: 'MSG_TITLE_UNAPPLIED',
 }
 
 /** A distance in metres as people say it: 850 米, 1.2 公里. */
@@ -27,15 +28,27 @@ export function presentMessage(
   escalations: { level: number; agency_name: string; recipients: number; create_time: Date }[] = [],
 ): MessageRow {
   const distance = typeof m.detail.offset_distance === 'number' ? m.detail.offset_distance : null
+  const text = (v: unknown) => (typeof v === 'string' ? v : '')
+  const title = TITLES[m.msg_type]
   return {
     id: m.id,
     msg_type: m.msg_type,
-    msg_title: translate(TITLES[m.msg_type], lang, {
-      device_sn: m.device_sn ?? '',
-      cabinet_sn: m.cabinet_sn ?? '',
-      location: m.location ?? '',
-      distance: distance === null ? '' : distanceText(distance, lang),
-    }),
+    // A type this server has no title for (written by a newer one) shows its type, not a crash.
+    msg_title: title
+      ? translate(title, lang, {
+          device_sn: m.device_sn ?? '',
+          cabinet_sn: m.cabinet_sn ?? '',
+          location: m.location ?? '',
+          distance: distance === null ? '' : distanceText(distance, lang),
+          // Type 5: the sender (either serial) and the message it could not apply.
+          sn:
+            m.device_sn ??
+            m.cabinet_sn ??
+            `${text(m.detail.sender_kind)}#${String(m.detail.sender_id ?? '')}`,
+          msg_id: text(m.detail.msg_id),
+          type: text(m.detail.type),
+        })
+      : `#${m.msg_type}`,
     msg_time: time(m.msg_time) as string,
     device_sn: m.device_sn,
     cabinet_sn: m.cabinet_sn,

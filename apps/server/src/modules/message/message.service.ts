@@ -6,7 +6,8 @@ import type { DbOrTx } from '../../db/client.ts'
 import { notFound } from '../../lib/errors.ts'
 import type { AuthContext } from '../../plugins/auth.ts'
 import { firstEscalationAt } from '../alert/alert-sms.service.ts'
-import type { OutboxHandler } from '../engine/outbox.ts'
+import type { OutboxHandler, OutboxRecord } from '../engine/outbox.ts'
+import type { UnappliedPayload } from '../engine/unapplied.ts'
 import { pushLive } from '../live/live.service.ts'
 import { presentAlarm, presentMessage } from './message.presenter.ts'
 import * as repo from './message.repository.ts'
@@ -94,8 +95,9 @@ type MessagePayload = {
 /** The facts of the event a `message` outbox row names, as a new message. */
 async function newMessageOf(
   tx: DbOrTx,
-  p: MessagePayload,
+  row: OutboxRecord,
 ): Promise<Omit<repo.NewMessage, 'escalate_at'> | null> {
+  const p = row.payload as MessagePayload
   switch (p.msg_type) {
     case MsgType.RESCUE: {
       const r = await repo.rescueFacts(tx, Number(p.rescue_id))
@@ -149,6 +151,32 @@ async function newMessageOf(
         detail: {},
       }
     }
+    case MsgType.DEVICE_MESSAGE_UNAPPLIED: {
+      // A device message the engine gave up on (engine/unapplied.ts): the row carries its facts
+      // and the system organisation it is told to. Its event is the stored message (inbox row).
+      const u = row.payload as UnappliedPayload
+      if (row.agency_id === null || row.index_link === null) return null
+      return {
+        msg_type: MsgType.DEVICE_MESSAGE_UNAPPLIED,
+        event_type: MsgType.DEVICE_MESSAGE_UNAPPLIED,
+        event_id: u.inbox_id,
+        device_id: u.sender_kind === 'aed' ? u.sender_id : null,
+        device_sn: u.sender_kind === 'aed' ? u.sn : null,
+        cabinet_sn: u.sender_kind === 'cabinet' ? u.sn : null,
+        location: null,
+        agency_id: row.agency_id,
+        index_link: row.index_link,
+        msg_time: new Date(u.failed_at),
+        detail: {
+          sender_kind: u.sender_kind,
+          sender_id: u.sender_id,
+          msg_id: u.msg_id,
+          type: u.type,
+          attempts: u.attempts,
+          error: u.error,
+        },
+      }
+    }
     default:
       throw new Error(`message type ${p.msg_type} has no producer yet`)
   }
@@ -157,9 +185,10 @@ async function newMessageOf(
 /**
  * The outbox's `message` topic: writes the message once, sets an alarm's first escalation
  * time, and pushes it (with the popup's alarm for types 2 and 4) in the same transaction.
+ * Type 5 (a dead device message) is no alarm: written and pushed to the system organisation.
  */
 export const messageOutboxHandler: OutboxHandler = async (ctx, tx, row) => {
-  const facts = await newMessageOf(tx, row.payload as MessagePayload)
+  const facts = await newMessageOf(tx, row)
   // The event is gone (its device's records were cleaned): nothing to tell.
   if (!facts) return
   const alarm = ALARM_MSG_TYPES.includes(facts.msg_type)

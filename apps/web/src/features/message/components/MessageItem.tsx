@@ -10,6 +10,7 @@ const TYPE_COLOURS: Record<number, string> = {
   [MsgType.RESCUE]: 'red',
   [MsgType.OFFSET]: 'gold',
   [MsgType.CABINET_DOOR]: 'orange',
+  [MsgType.DEVICE_MESSAGE_UNAPPLIED]: 'purple',
 }
 
 type Props = { row: MessageRow; now: number; pending: boolean; onHandle: (row: MessageRow) => void }

@@ -16,12 +16,19 @@ export function detailsPath(m: Pick<Handleable, 'event_type' | 'event_id'>) {
   return `${Paths.dashboard}?${query}`
 }
 
-/** 'confirm' for a cabinet door message; 'details' for the others. */
+/** Types whose event the dashboard opens: call, rescue, location offset. */
+const OPENED: readonly number[] = [MsgType.CALL, MsgType.RESCUE, MsgType.OFFSET]
+
+/**
+ * 'details' for a message whose event the dashboard opens; 'confirm' for the others: a cabinet
+ * door, a device message the server could not process (type 5: nothing on the map to show), and
+ * any type this console does not know yet.
+ */
 export function actionOf(msgType: number): 'confirm' | 'details' {
-  return msgType === MsgType.CABINET_DOOR ? 'confirm' : 'details'
+  return OPENED.includes(msgType) ? 'details' : 'confirm'
 }
 
-/** Confirms a message, after opening its event on the dashboard unless it is a cabinet door one. */
+/** Confirms a message, after opening its event on the dashboard when it has one to open (actionOf). */
 export function useHandleMessage() {
   const navigate = useNavigate()
   const confirm = useConfirmMessage()

@@ -15,7 +15,13 @@ export const messageEnUS: typeof messageZhCN = {
     stale: 'Over 10 min',
     device: 'Device',
     cabinet: 'Cabinet',
-    type: { '1': 'Call', '2': 'Rescue', '3': 'Location offset', '4': 'Cabinet door open' },
+    type: {
+      '1': 'Call',
+      '2': 'Rescue',
+      '3': 'Location offset',
+      '4': 'Cabinet door open',
+      '5': 'Message not processed',
+    },
     alarm: {
       title: 'Live alarms',
       aid: 'First-aid alarm',
