@@ -252,6 +252,8 @@ export const messages = {
   ],
   IMPORT_SN_DUPLICATE: ['设备SN与第{row}行重复', 'The device serial repeats row {row}'],
   IMPORT_SN_TAKEN: ['设备SN已存在', 'A device with this serial exists already'],
+  /** A serial names one device: an AED or a rescue cabinet, never both (the gateway looks in both). */
+  DEVICE_SN_USED_BY_CABINET: ['序列号{sn}已被救护箱使用', 'Serial {sn} is in use by a rescue cabinet'],
   IMPORT_MODEL_MISMATCH: [
     '型号与设备SN不符，应为{model}或不填',
     'The model does not match the serial: {model}, or leave it empty',
@@ -320,6 +322,7 @@ export const messages = {
     'Invalid cabinet number (6-32 letters or digits)',
   ],
   CABINET_SN_TAKEN: ['救护箱编号已存在', 'A cabinet with this number exists already'],
+  CABINET_SN_USED_BY_AED: ['序列号{sn}已被AED使用', 'Serial {sn} is in use by an AED'],
   CABINET_DELETE_EMPTY: ['请选择需要删除的救护箱！', 'Please choose the cabinets to delete!'],
   CABINET_DELETE_BOUND: [
     '存在救护箱已绑定AED，解绑后删除！',

@@ -16,6 +16,7 @@ import { readTemplateSheet, SheetReadError } from '../../lib/xlsx-reader.ts'
 import type { AuthContext } from '../../plugins/auth.ts'
 import type { StorageProvider } from '../../providers/storage/storage-provider.ts'
 import { agencyInScope } from '../agency/agency.service.ts'
+import { aedSerialsIn } from '../device/device.service.ts'
 import { checkUpload } from '../files/files.service.ts'
 import { cabinetRules } from './cabinet.presenter.ts'
 import * as repo from './cabinet.repository.ts'
@@ -92,12 +93,13 @@ async function readImportFile(data: Uint8Array): Promise<(ImportRow | null)[]> {
 
 /**
  * The reasons each row is refused: the number (given, 6-32 letters or digits, once in the file,
- * not a live cabinet's), then the optional AED (a serial, once in the file, a live device of the
- * chosen organisation's subtree, not in a cabinet).
+ * not a live cabinet's nor a live AED's), then the optional AED (a serial, once in the file, a
+ * live device of the chosen organisation's subtree, not in a cabinet).
  */
 function rowProblems(
   rows: ImportRow[],
   taken: Set<string>,
+  aedSerials: Set<string>,
   devices: Map<string, repo.BindableDevice>,
 ): Problems {
   const problems: Problems = new Map()
@@ -114,6 +116,7 @@ function rowProblems(
     else if (firstCabinet.has(r.cabinet_sn))
       add(r, 'CABINET_IMPORT_SN_DUPLICATE', { row: firstCabinet.get(r.cabinet_sn) ?? 0 })
     else if (taken.has(r.cabinet_sn)) add(r, 'CABINET_SN_TAKEN')
+    else if (aedSerials.has(r.cabinet_sn)) add(r, 'CABINET_SN_USED_BY_AED', { sn: r.cabinet_sn })
     if (r.cabinet_sn && !firstCabinet.has(r.cabinet_sn)) firstCabinet.set(r.cabinet_sn, r.row)
     if (!r.device_sn) continue
     const device = devices.get(r.device_sn)
@@ -159,10 +162,12 @@ export async function importCabinets(
   for (let attempt = 0; ; attempt++) {
     try {
       const outcome = await ctx.db.transaction(async (tx) => {
+        // The serials' lock first (in aedSerialsIn): no AED takes a number before this commits.
+        const aedSerials = await aedSerialsIn(tx, serials)
         const taken = await repo.takenCabinetSerials(tx, serials)
         // The AEDs must be of the chosen organisation's subtree (part of the caller's scope).
         const found = new Map((await repo.bindableDevices(tx, agency, aeds)).map((d) => [d.device_sn, d]))
-        const problems = rowProblems(rows, taken, found)
+        const problems = rowProblems(rows, taken, aedSerials, found)
         if (problems.size > 0) return { problems, bound: 0 }
         let bound = 0
         for (let i = 0; i < rows.length; i += 1000) {

@@ -118,6 +118,11 @@ export async function takenCabinetSerials(db: DbOrTx, serials: string[]) {
   return new Set(rows.map((r) => r.cabinet_sn))
 }
 
+/** The serials' lock (migration 0018; see lockSerials of the device repository). */
+export async function lockSerials(db: DbOrTx) {
+  await db.execute(sql`SELECT serials_lock()`)
+}
+
 /** An AED a cabinet may hold: live, and its organisation or its installation's in the scope. */
 export type BindableDevice = {
   id: number

@@ -149,6 +149,26 @@ describe('creating a cabinet and its credential', () => {
     expect((await post({ cabinet_sn: csn(), agency_id: 99999999 })).msg).toBe('请选择所属机构')
     expect((await post({ cabinet_sn: csn(), agency_id: branch.id }, branchAdmin)).code).toBe(Code.FORBIDDEN)
   })
+
+  it('refuses the serial of a live AED anywhere (the gateway looks in both), and takes it once the AED is deleted', async () => {
+    const d = await f.device(sibling)
+    const post = (lang?: 'en-US') =>
+      t.api(cabinetApi.create, {
+        token: system,
+        body: { cabinet_sn: d.device_sn, agency_id: branch.id },
+        lang,
+      })
+    expect(await post()).toMatchObject({ code: Code.INVALID, msg: `序列号${d.device_sn}已被AED使用` })
+    expect((await post('en-US')).msg).toBe(`Serial ${d.device_sn} is in use by an AED`)
+    expect(await liveSerials([d.device_sn])).toEqual([])
+    const removed = await t.api(deviceApi.remove, {
+      token: system,
+      params: { id: d.id },
+      query: { device_list_type: 2 },
+    })
+    expect(removed.code).toBe(0)
+    expect(await post()).toMatchObject({ code: 0, data: { cabinet_sn: d.device_sn } })
+  })
 })
 
 describe('the cabinet list', () => {
@@ -553,6 +573,20 @@ describe('the import template and the import', () => {
     expect(await liveSerials([good, dup])).toEqual([])
   })
 
+  it('refuses a number that is a live AED’s serial on its row, and writes nothing', async () => {
+    const d = await f.device(sibling)
+    const good = csn()
+    const rows = [
+      [good, null],
+      [d.device_sn, null],
+    ]
+    const r = await upload(agentAdmin, form(await importFile(rows), { agency_id: String(branch.id) }))
+    expect(r).toMatchObject({ code: Code.INVALID, msg: '导入失败！' })
+    const back = await sheetRows(Buffer.from(r.data.file_base64 as string, 'base64'))
+    expect(back.slice(1).map((x) => x[2] ?? null)).toEqual([null, `序列号${d.device_sn}已被AED使用`])
+    expect(await liveSerials([good, d.device_sn])).toEqual([])
+  })
+
   it('refuses read-only members, ordinary organisations, and organisations out of scope; bad files', async () => {
     const file = await importFile([[csn(), null]])
     expect((await upload(agentReader, form(file))).code).toBe(Code.FORBIDDEN)
@@ -568,6 +602,96 @@ describe('the import template and the import', () => {
     expect((await upload(agentAdmin, form(await importFile([])))).msg).toBe('导入文件中没有救护箱')
     expect((await upload(agentAdmin, form(Buffer.from('not a zip'), {}, 'a.xlsx'))).code).toBe(Code.INVALID)
   })
+})
+
+describe('one serial, one device: the database refuses a serial of the other register (migration 0018)', () => {
+  /** The database error of a write, or null when it went through. */
+  const refusal = async (write: Promise<unknown>) => {
+    try {
+      await write
+      return null
+    } catch (e) {
+      return ((e as { cause?: unknown }).cause ?? e) as { code?: string; constraint?: string }
+    }
+  }
+  const refused = { code: '23505', constraint: 'serials_unique' }
+  const insertCabinet = (sn: string) =>
+    t.db.execute(
+      sql`INSERT INTO cabinets (cabinet_sn, agency_id, secret_enc) VALUES (${sn}, ${branch.id}, 'x')`,
+    )
+  const deviceRows = (sn: string) =>
+    many(t.db, sql`SELECT id FROM devices WHERE device_sn = ${sn} AND deleted_at IS NULL`)
+
+  it('refuses a direct insert, a change of serial and a return from deletion; a deleted row holds nothing', async () => {
+    const d = await f.device(branch)
+    const c = await cabinet(branch)
+    expect(await refusal(insertCabinet(d.device_sn))).toMatchObject(refused)
+    expect(await liveSerials([d.device_sn])).toEqual([])
+    expect(await refusal(f.device(branch, { device_sn: c.cabinet_sn }))).toMatchObject(refused)
+    expect(await deviceRows(c.cabinet_sn)).toEqual([])
+    expect(
+      await refusal(t.db.execute(sql`UPDATE cabinets SET cabinet_sn = ${d.device_sn} WHERE id = ${c.id}`)),
+    ).toMatchObject(refused)
+    expect(await liveSerials([c.cabinet_sn])).toEqual([c.cabinet_sn])
+    // Deleted, the cabinet's serial is free; brought back while an AED has it, it is refused.
+    await t.db.execute(sql`UPDATE cabinets SET deleted_at = now() WHERE id = ${c.id}`)
+    const taken = await f.device(branch, { device_sn: c.cabinet_sn })
+    expect(await deviceRows(c.cabinet_sn)).toEqual([{ id: taken.id }])
+    expect(
+      await refusal(t.db.execute(sql`UPDATE cabinets SET deleted_at = NULL WHERE id = ${c.id}`)),
+    ).toMatchObject(refused)
+    expect(await liveSerials([c.cabinet_sn])).toEqual([])
+  })
+
+  /**
+   * Inserts an AED with serial `sn` in a transaction of its own and keeps it open while `meanwhile`
+   * starts, then commits; answers what `meanwhile` came to (PostgreSQL: two connections).
+   */
+  async function whileAnAedIsInserted<T>(sn: string, meanwhile: () => Promise<T>) {
+    let inserted!: () => void
+    let release!: () => void
+    const didInsert = new Promise<void>((r) => {
+      inserted = r
+    })
+    const held = new Promise<void>((r) => {
+      release = r
+    })
+    const first = t.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`INSERT INTO devices (device_sn, model, agency_id, secret_enc) VALUES (${sn}, 'D100', ${branch.id}, 'x')`,
+      )
+      inserted()
+      await held
+    })
+    await didInsert
+    const second = meanwhile()
+    await new Promise((r) => setTimeout(r, 200))
+    release()
+    await first
+    return second
+  }
+
+  it.skipIf(process.env.TEST_DB !== 'postgres')(
+    'makes the second of two concurrent writers of a serial wait for the first and fail',
+    async () => {
+      const sn = csn()
+      expect(await whileAnAedIsInserted(sn, () => refusal(insertCabinet(sn)))).toMatchObject(refused)
+      expect(await liveSerials([sn])).toEqual([])
+      expect(await deviceRows(sn)).toHaveLength(1)
+    },
+  )
+
+  it.skipIf(process.env.TEST_DB !== 'postgres')(
+    'makes a cabinet created meanwhile wait for the AED’s transaction and answer the message',
+    async () => {
+      const sn = csn()
+      const r = await whileAnAedIsInserted(sn, () =>
+        t.api(cabinetApi.create, { token: system, body: { cabinet_sn: sn, agency_id: branch.id } }),
+      )
+      expect(r).toMatchObject({ code: Code.INVALID, msg: `序列号${sn}已被AED使用` })
+      expect(await liveSerials([sn])).toEqual([])
+    },
+  )
 })
 
 describe('records', () => {

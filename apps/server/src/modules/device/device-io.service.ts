@@ -18,6 +18,7 @@ import { streamXlsx, type XlsxColumn, xlsxBuffer } from '../../lib/xlsx.ts'
 import { readTemplateSheet, SheetReadError } from '../../lib/xlsx-reader.ts'
 import type { AuthContext } from '../../plugins/auth.ts'
 import { agencyInScope } from '../agency/agency.service.ts'
+import { cabinetSerialsIn } from '../cabinet/cabinet.service.ts'
 import { checkUpload } from '../files/files.service.ts'
 import { TEMPLATE_HEADERS } from '../system/import-template.ts'
 import { takenSerials } from './device.repository.ts'
@@ -224,10 +225,14 @@ async function readImportFile(data: Uint8Array): Promise<(ImportRow | null)[]> {
   }
 }
 
-/** The reasons each row is refused, in the spec's order of checks (serial, model, firmware). */
+/**
+ * The reasons each row is refused, in the spec's order of checks (serial, model, firmware). A
+ * serial must not be a live device's (`taken`) nor a live rescue cabinet's (`cabinetSerials`).
+ */
 function rowProblems(
   rows: ImportRow[],
   taken: Set<string>,
+  cabinetSerials: Set<string>,
 ): Map<number, { key: MessageKey; params?: object }[]> {
   const problems = new Map<number, { key: MessageKey; params?: object }[]>()
   const add = (r: ImportRow, key: MessageKey, params?: object) => {
@@ -241,6 +246,7 @@ function rowProblems(
     else if (!DEVICE_SN.test(r.device_sn)) add(r, 'IMPORT_SN_FORMAT')
     else if (firstRowOf.has(r.device_sn)) add(r, 'IMPORT_SN_DUPLICATE', { row: firstRowOf.get(r.device_sn) })
     else if (taken.has(r.device_sn)) add(r, 'IMPORT_SN_TAKEN')
+    else if (cabinetSerials.has(r.device_sn)) add(r, 'DEVICE_SN_USED_BY_CABINET', { sn: r.device_sn })
     if (r.device_sn && !firstRowOf.has(r.device_sn)) firstRowOf.set(r.device_sn, r.row)
     if (r.model && DEVICE_SN.test(r.device_sn)) {
       const derived = modelOfSerial(r.device_sn)
@@ -278,8 +284,9 @@ const isUniqueViolation = (err: unknown) => {
 
 /**
  * The factory import: every row valid (serial format, unique in the file and among live
- * devices, model empty or the serial's, firmware optional) or nothing is written. The devices
- * get their own secrets; they go to the picked organisation of the scope, or the member's own.
+ * devices and rescue cabinets, model empty or the serial's, firmware optional) or nothing is
+ * written. The devices get their own secrets; they go to the picked organisation of the scope,
+ * or the member's own.
  */
 export async function importDevices(
   ctx: AppContext,
@@ -300,7 +307,9 @@ export async function importDevices(
   for (let attempt = 0; ; attempt++) {
     try {
       const outcome = await ctx.db.transaction(async (tx) => {
-        const problems = rowProblems(rows, await takenSerials(tx, serials))
+        // The serials' lock first (in cabinetSerialsIn): no cabinet takes a serial before this commits.
+        const cabinetSerials = await cabinetSerialsIn(tx, serials)
+        const problems = rowProblems(rows, await takenSerials(tx, serials), cabinetSerials)
         // Refused: nothing was written; the failure file is built after the transaction.
         if (problems.size > 0) return { problems }
         // Several inserts: one statement's parameters stay under PostgreSQL's limit.

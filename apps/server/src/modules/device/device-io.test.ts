@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { Code } from '@aed/contracts'
+import { cabinetApi } from '@aed/contracts/cabinet'
 import { deviceApi } from '@aed/contracts/device'
 import { deviceIoApi, EXPORT_FILE_NAMES } from '@aed/contracts/device-io'
 import { operationLogApi } from '@aed/contracts/operation-log'
@@ -12,7 +13,7 @@ import { many } from '../../db/sql.ts'
 import { formatDateTime } from '../../lib/time.ts'
 import { streamXlsx } from '../../lib/xlsx.ts'
 import { factories } from '../../test/factories.ts'
-import { createTestApp, type TestApp } from '../../test/harness.ts'
+import { createTestApp, demo, type TestApp } from '../../test/harness.ts'
 import { TEMPLATE_HEADERS } from '../system/import-template.ts'
 import { capped, heldCursorBatches, keysetBatches, prefetched } from './device-io.repository.ts'
 
@@ -764,6 +765,39 @@ describe('the factory import', () => {
     })
     expect(en.msg).toBe('Import failed!')
     expect((await failureRows(en.data.file_base64))[1][3]).toBe('A device with this serial exists already')
+  })
+
+  it('refuses a serial a live rescue cabinet holds (the gateway looks in both) on its row, and writes nothing', async () => {
+    const system = await t.login(demo.superAdmin)
+    const made = await t.api(cabinetApi.create, {
+      token: system,
+      body: { cabinet_sn: sn(), agency_id: otherBranch.id },
+    })
+    expect(made.code).toBe(0)
+    const taken = made.data.cabinet_sn
+    const fine = sn()
+    const file = await importFile([
+      [fine, '', ''],
+      [taken, '', ''],
+    ])
+    const r = await upload(agentAdmin, form(file, { agency_id: String(branch.id) }))
+    expect(r).toMatchObject({ code: Code.INVALID, msg: '导入失败！' })
+    const reasons = (await failureRows(r.data.file_base64!)).map((row) => row[3])
+    expect(reasons).toEqual(['失败原因', undefined, `序列号${taken}已被救护箱使用`])
+    expect(await live([fine, taken])).toEqual([])
+    const en = await t.call<{ file_base64: string }>('POST', deviceIoApi.importDevices.path, {
+      token: agentAdmin,
+      body: form(file),
+      lang: 'en-US',
+    })
+    expect((await failureRows(en.data.file_base64))[2][3]).toBe(
+      `Serial ${taken} is in use by a rescue cabinet`,
+    )
+    // Once the cabinet is deleted, its serial may name an AED.
+    const gone = await t.api(cabinetApi.batchDestroy, { token: system, body: { cabinet_sn_list: [taken] } })
+    expect(gone.code).toBe(0)
+    const again = await upload(agentAdmin, form(file, { agency_id: String(branch.id) }))
+    expect(again).toMatchObject({ code: 0, data: { count: 2 } })
   })
 
   it('refuses a file that is not the template, an empty one and a non-xlsx', async () => {

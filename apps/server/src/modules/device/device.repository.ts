@@ -298,6 +298,16 @@ export async function takenSerials(db: DbOrTx, serials: string[]) {
   return new Set(rows.map((r) => r.device_sn))
 }
 
+/**
+ * The lock every write of a serial to devices or cabinets takes (migration 0018), held to the end
+ * of the transaction: a check after it sees every serial committed before, and none is added
+ * until this transaction ends. A statement of its own: a check in the same statement would read
+ * the snapshot taken before the wait.
+ */
+export async function lockSerials(db: DbOrTx) {
+  await db.execute(sql`SELECT serials_lock()`)
+}
+
 /** Inserts factory devices; answers their ids in order. */
 export async function insertDevices(db: DbOrTx, rows: (typeof devices.$inferInsert)[]) {
   if (rows.length === 0) return []

@@ -327,6 +327,16 @@ export async function createFactoryDevices(
   )
 }
 
+/**
+ * Which of these serials live AEDs hold, for the cabinets' create and import: a serial names an
+ * AED or a rescue cabinet, never both. Takes the serials' lock first (call it in the transaction
+ * that writes), so no AED takes one of them before that transaction ends.
+ */
+export async function aedSerialsIn(tx: DbOrTx, serials: string[]) {
+  await repo.lockSerials(tx)
+  return repo.takenSerials(tx, serials)
+}
+
 /** The device's secret, for provisioning (system super administrators; logged). */
 export async function credential(ctx: AppContext, auth: AuthContext, id: number) {
   const row = await repo.deviceSecrets(ctx.db, { id })
