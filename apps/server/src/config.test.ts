@@ -27,4 +27,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ WECHAT_APPID: 'wx' })).toThrow(/together/)
     expect(loadConfig({ SEED_DEMO: 'false' }).SEED_DEMO).toBe(false)
   })
+
+  it('listens for MQTT over TLS on 8883 by default, 0 turns it off, and off under the test runner unless set', () => {
+    expect(loadConfig({}).MQTT_TLS_PORT).toBe(8883)
+    expect(loadConfig({ MQTT_TLS_PORT: '0' }).MQTT_TLS_PORT).toBe(0)
+    expect(loadConfig({ VITEST: 'true' }).MQTT_TLS_PORT).toBe(0)
+    expect(loadConfig({ VITEST: 'true', MQTT_TLS_PORT: '18883' }).MQTT_TLS_PORT).toBe(18883)
+    expect(() => loadConfig({ MQTT_TLS_CERT: '/x.pem' })).toThrow(/together/)
+  })
 })

@@ -88,9 +88,15 @@ const schema = z.object({
   TENCENT_MAP_SK: z.string().optional(),
   /** Port of the embedded MQTT broker for devices; 0 turns it off. Unused when MQTT_URL is set. */
   MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
-  /** Port of the embedded broker's MQTT over TLS, opened when MQTT_TLS_CERT and MQTT_TLS_KEY are set. */
-  MQTT_TLS_PORT: z.coerce.number().int().min(1).max(65535).default(8883),
-  /** PEM files (paths) of the certificate chain and private key for MQTT over TLS. */
+  /**
+   * Port of the embedded broker's MQTT over TLS; 0 turns TLS off. Off by default under the test
+   * runner (its servers start on the plain port only, unless a test sets it).
+   */
+  MQTT_TLS_PORT: z.coerce.number().int().min(0).max(65535).default(8883),
+  /**
+   * PEM files (paths) of the certificate chain and private key for MQTT over TLS; when absent a
+   * self-signed certificate is generated into DATA_DIR/secrets at the first start and kept.
+   */
   MQTT_TLS_CERT: z.string().optional(),
   MQTT_TLS_KEY: z.string().optional(),
   /** An external broker (EMQX, Mosquitto, VerneMQ), e.g. mqtts://emqx:8883; no embedded broker then. */
@@ -114,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const picked = Object.fromEntries(
     Object.keys(schema.shape).flatMap((k) => (env[k] === undefined || env[k] === '' ? [] : [[k, env[k]]])),
   )
+  if (env.VITEST && picked.MQTT_TLS_PORT === undefined) picked.MQTT_TLS_PORT = '0'
   const parsed = schema.safeParse(picked)
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)

@@ -8,7 +8,7 @@ import { createJobRunner } from './jobs/runner.ts'
 import { DataDirLockedError, lockDataDir } from './lib/data-lock.ts'
 import { createLogger } from './lib/logger.ts'
 import { retryInbox } from './modules/engine/engine.service.ts'
-import { type MqttGateway, startMqtt } from './modules/gateway/mqtt-gateway.ts'
+import { type MqttGateway, startMqtt, tlsBannerLines } from './modules/gateway/mqtt-gateway.ts'
 
 function fail(message: string): never {
   console.error(`\n${message}\n`)
@@ -63,9 +63,12 @@ async function main() {
     mqtt = await startMqtt(ctx)
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code
+    const port = (e as { port?: number }).port
     fail(
       code === 'EADDRINUSE'
-        ? `MQTT port ${config.MQTT_PORT} (or ${config.MQTT_TLS_PORT}) is already in use: set MQTT_PORT (0 turns it off).`
+        ? port === config.MQTT_TLS_PORT
+          ? `MQTT over TLS port ${port} is already in use: set MQTT_TLS_PORT (0 turns TLS off).`
+          : `MQTT port ${port ?? config.MQTT_PORT} is already in use: set MQTT_PORT (0 turns it off).`
         : `Cannot start MQTT: ${String(e)}`,
     )
   }
@@ -78,6 +81,7 @@ async function main() {
     `  database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}/pg` : 'PostgreSQL (DATABASE_URL)'}`,
     `  API docs: ${url}/api/docs`,
     `  device MQTT: ${mqtt?.describe ?? 'off (MQTT_PORT=0)'}`,
+    ...(mqtt?.tls ? tlsBannerLines(mqtt.tls) : []),
   ]
   if (!fs.existsSync(config.WEB_DIST)) lines.push('  console: not built (run `npm run build`); the API is up')
   if (await isEmpty(database.db)) {

@@ -225,8 +225,10 @@ describe('cabinets over HTTPS', () => {
 
 const url = () => `mqtt://127.0.0.1:${broker.ports.mqtt}`
 
+/** A new ts for each connection, as a device makes one: a password is good for one CONNECT. */
+let connections = 0
 async function connectAs(sn: string, secret: string) {
-  const ts = clock.now().getTime()
+  const ts = clock.now().getTime() + ++connections
   const c = await connectAsync(url(), {
     clientId: sn,
     username: mqttUsername(sn, ts),

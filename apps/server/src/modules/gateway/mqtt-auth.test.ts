@@ -25,7 +25,12 @@ const ts = NOW.getTime()
 const creds: Record<string, DeviceCredentials> = {
   [SN]: { kind: 'aed', id: 5, sn: SN, secrets: [SECRET, OLD] },
 }
-const deps = { deviceCredentials: async (sn: string) => creds[sn] ?? null, now: () => NOW }
+/** Every password is a first use here; the one-time rule has its own test. */
+const deps = {
+  deviceCredentials: async (sn: string) => creds[sn] ?? null,
+  now: () => NOW,
+  firstUse: async () => true,
+}
 const attempt = (
   o: { sn?: string; clientId?: string; ts?: number; secret?: string; password?: string } = {},
 ) => {
@@ -66,6 +71,30 @@ describe('CONNECT', () => {
     expect(
       await authenticateConnect(deps, { clientId: SN, username: undefined, password: undefined }),
     ).toBeNull()
+  })
+
+  it('accepts a password once: the same serial and ts again is refused, with either secret', async () => {
+    const used = new Set<string>()
+    const asked: string[] = []
+    const once = {
+      ...deps,
+      firstUse: async (sn: string, t: string) => {
+        asked.push(`${sn}|${t}`)
+        if (used.has(`${sn}|${t}`)) return false
+        used.add(`${sn}|${t}`)
+        return true
+      },
+    }
+    expect(await authenticateConnect(once, attempt())).toEqual({ kind: 'aed', id: 5, sn: SN })
+    expect(await authenticateConnect(once, attempt())).toBeNull()
+    expect(await authenticateConnect(once, attempt({ secret: OLD }))).toBeNull()
+    expect(await authenticateConnect(once, attempt({ ts: ts + 1 }))).not.toBeNull()
+    // A wrong password never reaches the record: it cannot use up a device's ts.
+    asked.length = 0
+    await authenticateConnect(once, attempt({ ts: ts + 2, secret: crypto.randomBytes(32).toString('hex') }))
+    await authenticateConnect(once, attempt({ ts: ts + 16 * 60_000 }))
+    expect(asked).toEqual([])
+    expect(await authenticateConnect(once, attempt({ ts: ts + 2 }))).not.toBeNull()
   })
 
   it('reads the claim only from a well-formed username and password', () => {

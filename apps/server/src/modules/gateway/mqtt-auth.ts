@@ -1,7 +1,9 @@
 import crypto from 'node:crypto'
 import { parseDeviceMessage, TOPIC_PREFIX } from '@aed/contracts/device-protocol'
+import type { AppContext } from '../../context.ts'
 import type { DeviceCredentialLookup, DeviceIdentity } from '../../plugins/auth/device.ts'
 import { DEVICE_TS_WINDOW_MS } from '../../plugins/auth/device.ts'
+import { rememberMqttConnect } from '../../plugins/auth/device-nonces.repository.ts'
 import type { Accepted } from '../engine/engine.service.ts'
 
 // The MQTT rules of docs/device-protocol.md, shared by the embedded broker and the external
@@ -66,12 +68,23 @@ export function passwordMatches(
   return ok
 }
 
+export type ConnectDeps = {
+  deviceCredentials: DeviceCredentialLookup
+  now: () => Date
+  /**
+   * Records that the device's password for `ts` was accepted; false when it already was (see
+   * `rememberMqttConnect`): a password is good for one CONNECT.
+   */
+  firstUse: (sn: string, ts: string) => Promise<boolean>
+}
+
 /**
  * Checks a CONNECT: its shape, its ts (at most 15 minutes off), the device (unknown or deleted
- * is refused) and the password. Answers the device, or null for any refusal (nothing more told).
+ * is refused), the password, and that this serial and ts were not accepted before (a captured
+ * password replayed). Answers the device, or null for any refusal (nothing more told).
  */
 export async function authenticateConnect(
-  deps: { deviceCredentials: DeviceCredentialLookup; now: () => Date },
+  deps: ConnectDeps,
   a: ConnectAttempt,
 ): Promise<DeviceIdentity | null> {
   const claim = connectClaim(a)
@@ -79,7 +92,18 @@ export async function authenticateConnect(
   const creds = await deps.deviceCredentials(claim.sn)
   if (!creds || creds.sn !== claim.sn || creds.secrets.length === 0) return null
   if (!passwordMatches(creds.secrets, claim.sn, claim.ts, claim.password)) return null
+  // Only a matching password is recorded: nobody without the secret can use up a device's ts.
+  if (!(await deps.firstUse(claim.sn, claim.ts))) return null
   return { kind: creds.kind, id: creds.id, sn: creds.sn }
+}
+
+/** What `authenticateConnect` needs of the server: its devices, its clock, the nonce table. */
+export function connectDeps(ctx: AppContext): ConnectDeps {
+  return {
+    deviceCredentials: ctx.deviceCredentials,
+    now: () => ctx.clock.now(),
+    firstUse: (sn, ts) => rememberMqttConnect(ctx.db, sn, ts, ctx.clock.now()),
+  }
 }
 
 /** The serial a CONNECT's client id or username names, for the ACL hook (null when malformed). */

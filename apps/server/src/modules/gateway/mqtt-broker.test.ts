@@ -1,3 +1,8 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
 import { deviceApi } from '@aed/contracts/device'
 import { deviceCommandApi } from '@aed/contracts/device-command'
 import { sql } from 'drizzle-orm'
@@ -9,6 +14,7 @@ import { type deviceLink, deviceTestApp } from '../../test/device-link.ts'
 import { demo, type TestApp } from '../../test/harness.ts'
 import { mqttPassword, mqttUsername } from './mqtt-auth.ts'
 import { type EmbeddedBroker, startEmbeddedBroker } from './mqtt-broker.ts'
+import { startMqtt } from './mqtt-gateway.ts'
 
 // The embedded broker end to end, with a real mqtt.js client on a free port: CONNECT
 // credentials, PUBACK only after the commit, topic rules, malformed and duplicate messages,
@@ -34,16 +40,23 @@ afterAll(async () => {
 })
 type Link = Awaited<ReturnType<typeof registered>>
 
-const url = () => `mqtt://127.0.0.1:${broker.ports.mqtt}`
+const url = (on: EmbeddedBroker = broker) => `mqtt://127.0.0.1:${on.ports.mqtt}`
+
+/**
+ * A new ts for each connection, as a device makes one: a password is good for one CONNECT,
+ * and the test clock stands still.
+ */
+let connections = 0
+const freshTs = () => clock.now().getTime() + ++connections
 
 /** Connects as a device (its own credentials unless told otherwise); no reconnecting. */
 async function connectAs(
   sn: string,
   secret: string,
-  o: { ts?: number; clientId?: string; password?: string } = {},
+  o: { ts?: number; clientId?: string; password?: string; on?: EmbeddedBroker } = {},
 ) {
-  const ts = o.ts ?? clock.now().getTime()
-  const c = await connectAsync(url(), {
+  const ts = o.ts ?? freshTs()
+  const c = await connectAsync(url(o.on), {
     clientId: o.clientId ?? sn,
     username: mqttUsername(sn, ts),
     password: o.password ?? mqttPassword(secret, sn, ts),
@@ -118,6 +131,33 @@ describe('CONNECT', () => {
     expect(await refusal('A649999999', d.secret)).toBe(5)
     expect(await refusal(d.sn, d.secret, { clientId: other.sn })).toBe(5)
     expect(await refusal(d.sn, d.secret, { password: 'x' })).toBe(5)
+  })
+
+  it('accepts a password once: the same username and password again is refused, here and on another instance', async () => {
+    const d = await registered()
+    const ts = freshTs()
+    const first = await connectAs(d.sn, d.secret, { ts })
+    expect(first.connected).toBe(true)
+    // Replayed while the device is connected: refused, and the device is not knocked off.
+    expect(await refusal(d.sn, d.secret, { ts })).toBe(5)
+    expect(first.connected).toBe(true)
+    await first.endAsync()
+    expect(await refusal(d.sn, d.secret, { ts })).toBe(5)
+    // The record is in the database: another instance sharing it (or this one restarted) refuses too.
+    const rows = await many<{ nonce: string }>(
+      t.db,
+      sql`SELECT nonce FROM device_nonces WHERE device_sn = ${d.sn}`,
+    )
+    expect(rows).toEqual([{ nonce: `mqtt ${ts}` }])
+    const other = await startEmbeddedBroker(t.ctx, { port: 0, host: '127.0.0.1' })
+    try {
+      expect(await refusal(d.sn, d.secret, { ts, on: other })).toBe(5)
+      // A new ts is a new password: reconnecting costs the device nothing.
+      expect((await connectAs(d.sn, d.secret, { on: other })).connected).toBe(true)
+      expect((await connectAs(d.sn, d.secret)).connected).toBe(true)
+    } finally {
+      await other.close()
+    }
   })
 })
 
@@ -314,7 +354,7 @@ describe('closing', () => {
   it('closes every client and stops accepting', async () => {
     const own = await startEmbeddedBroker(t.ctx, { port: 0, host: '127.0.0.1' })
     const d: Link = await registered()
-    const ts = clock.now().getTime()
+    const ts = freshTs()
     const c = await connectAsync(`mqtt://127.0.0.1:${own.ports.mqtt}`, {
       clientId: d.sn,
       username: mqttUsername(d.sn, ts),
@@ -328,5 +368,92 @@ describe('closing', () => {
     await expect(
       connectAsync(`mqtt://127.0.0.1:${own.ports.mqtt}`, { reconnectPeriod: 0, connectTimeout: 1000 }),
     ).rejects.toThrow()
+  })
+})
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port
+      s.close(() => resolve(port))
+    })
+    s.once('error', reject)
+  })
+}
+
+describe('MQTT over TLS', () => {
+  it('listens on MQTT_TLS_PORT with a certificate generated at the first start, and the next start reuses it', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aed-mqtt-tls-'))
+    /** The server's MQTT side as main.ts starts it, with no certificate configured. */
+    const start = async () => {
+      const config = {
+        ...t.ctx.config,
+        dataDir,
+        HOST: '127.0.0.1',
+        MQTT_URL: undefined,
+        MQTT_PORT: await freePort(),
+        MQTT_TLS_PORT: await freePort(),
+        MQTT_TLS_CERT: undefined,
+        MQTT_TLS_KEY: undefined,
+      }
+      const gateway = await startMqtt({ ...t.ctx, config })
+      if (!gateway?.tls) throw new Error('no TLS listener')
+      return { gateway, tls: gateway.tls, port: config.MQTT_TLS_PORT }
+    }
+    const d: Link = await registered()
+    const login = () => {
+      const ts = freshTs()
+      return {
+        clientId: d.sn,
+        username: mqttUsername(d.sn, ts),
+        password: mqttPassword(d.secret, d.sn, ts),
+        protocolVersion: 4 as const,
+        reconnectPeriod: 0,
+        connectTimeout: 5000,
+      }
+    }
+    try {
+      const first = await start()
+      let ca: Buffer
+      try {
+        expect(first.tls).toMatchObject({
+          selfSigned: true,
+          created: true,
+          certPath: path.join(dataDir, 'secrets', 'mqtt-tls-cert.pem'),
+          keyPath: path.join(dataDir, 'secrets', 'mqtt-tls-key.pem'),
+        })
+        expect(first.gateway.describe).toContain(`mqtts://localhost:${first.port}`)
+        ca = fs.readFileSync(first.tls.certPath)
+        expect(first.tls.fingerprint).toBe(new crypto.X509Certificate(ca).fingerprint256)
+        expect(first.tls.fingerprint).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/)
+
+        // A real client trusting the generated certificate: CONNECT, PUBLISH, PUBACK after the commit.
+        const c = await connectAsync(`mqtts://127.0.0.1:${first.port}`, { ...login(), ca })
+        clients.push(c)
+        const hb = d.msg('heartbeat', { battery: 77, rssi: -60 })
+        await publish(c, `aed/v1/${d.sn}/up/heartbeat`, hb)
+        expect(await inbox(d.id)).toEqual([{ msg_id: hb.id, type: 'heartbeat', transport: 'mqtt' }])
+        await c.endAsync()
+        // A client that does not trust it stops at the handshake, before any password is sent.
+        await expect(connectAsync(`mqtts://127.0.0.1:${first.port}`, login())).rejects.toThrow(
+          /self[- ]signed/i,
+        )
+      } finally {
+        await first.gateway.close()
+      }
+
+      const second = await start()
+      try {
+        expect(second.tls).toMatchObject({ created: false, fingerprint: first.tls.fingerprint })
+        expect(fs.readFileSync(second.tls.certPath)).toEqual(ca)
+        const c = await connectAsync(`mqtts://127.0.0.1:${second.port}`, { ...login(), ca })
+        clients.push(c)
+        expect(c.connected).toBe(true)
+      } finally {
+        await second.gateway.close()
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    }
   })
 })

@@ -10,7 +10,14 @@ import type { DeviceIdentity } from '../../plugins/auth/device.ts'
 import * as commands from '../device/device-command.repository.ts'
 import { COMMAND_CHANNEL, type CommandNotice } from '../device/device-command.service.ts'
 import { ingest } from '../engine/engine.service.ts'
-import { acceptPublish, authenticateConnect, filterMatches, isDownTopic, maySubscribe } from './mqtt-auth.ts'
+import {
+  acceptPublish,
+  authenticateConnect,
+  connectDeps,
+  filterMatches,
+  isDownTopic,
+  maySubscribe,
+} from './mqtt-auth.ts'
 
 /** The embedded broker's ports; `port: 0` listens on a free port (tests read `ports` back). */
 export type EmbeddedBrokerOptions = {
@@ -82,12 +89,7 @@ export async function startEmbeddedBroker(
     maxClientsIdLength: 64,
 
     authenticate(client, username, password, done) {
-      track(
-        authenticateConnect(
-          { deviceCredentials: ctx.deviceCredentials, now: () => ctx.clock.now() },
-          { clientId: client.id, username, password },
-        ),
-      ).then(
+      track(authenticateConnect(connectDeps(ctx), { clientId: client.id, username, password })).then(
         (device) => {
           if (!device) return done(refused(), false)
           devices.set(client, device)

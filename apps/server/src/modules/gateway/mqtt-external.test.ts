@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm'
 import { connectAsync, type MqttClient } from 'mqtt'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { many } from '../../db/sql.ts'
+import { deleteOldNonces } from '../../jobs/housekeeping.repository.ts'
 import { TestClock } from '../../lib/clock.ts'
 import { type deviceLink, deviceTestApp } from '../../test/device-link.ts'
 import type { TestApp } from '../../test/harness.ts'
@@ -73,14 +74,44 @@ describe('the broker hooks', () => {
       payload: '{broken',
     })
     expect(raw.body).toBe('{"result":"deny"}')
-    // Mosquitto's HTTP auth plugins post forms.
+    // Mosquitto's HTTP auth plugins post forms (a new ts: each password is good for one CONNECT).
+    const next = ts + 1
     const form = await t.app.inject({
       method: 'POST',
       url: MQTT_AUTH_PATH,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(good).toString(),
+      payload: new URLSearchParams({
+        ...good,
+        username: mqttUsername(d.sn, next),
+        password: mqttPassword(d.secret, d.sn, next),
+      }).toString(),
     })
     expect(form.json()).toEqual({ result: 'allow' })
+  })
+
+  it('auth: allows a password once; the same username and password again is denied, a new ts allowed', async () => {
+    const d = await registered()
+    const login = (ts: number) => ({
+      clientid: d.sn,
+      username: mqttUsername(d.sn, ts),
+      password: mqttPassword(d.secret, d.sn, ts),
+    })
+    const ts = clock.now().getTime()
+    expect((await auth(login(ts))).result).toBe('allow')
+    expect((await auth(login(ts))).result).toBe('deny')
+    expect((await auth(login(ts + 1))).result).toBe('allow')
+    expect((await auth(login(ts + 1))).result).toBe('deny')
+    // A device clock 15 minutes ahead: its ts stays good for 30 minutes, and so does the record,
+    // through the housekeeping purge.
+    const ahead = ts + 15 * 60_000
+    expect((await auth(login(ahead))).result).toBe('allow')
+    clock.advance(30 * 60_000)
+    try {
+      await deleteOldNonces(t.db, clock.now())
+      expect((await auth(login(ahead))).result).toBe('deny')
+    } finally {
+      clock.advance(-30 * 60_000)
+    }
   })
 
   it('acl: a device publishes to its up topics and subscribes under its down topic only', async () => {

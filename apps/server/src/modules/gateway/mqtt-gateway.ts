@@ -1,14 +1,21 @@
 import type { AppContext } from '../../context.ts'
 import { startEmbeddedBroker } from './mqtt-broker.ts'
 import { defaultClientId, startExternalGateway } from './mqtt-external.ts'
+import { brokerCertificate, type MqttTlsCertificate } from './mqtt-tls.ts'
 
 /** The MQTT side as main.ts runs it: what it says at start-up, and how it stops. */
-export type MqttGateway = { describe: string; close(): Promise<void> }
+export type MqttGateway = {
+  describe: string
+  /** The TLS listener's certificate, for the start-up banner (a device maker pins its fingerprint). */
+  tls: MqttTlsCertificate | null
+  close(): Promise<void>
+}
 
 /**
  * Starts the MQTT side the configuration asks for: the external broker by MQTT_URL, else the
- * embedded broker on MQTT_PORT (and MQTT_TLS_PORT with a certificate), or nothing when
- * MQTT_PORT is 0.
+ * embedded broker on MQTT_PORT and MQTT_TLS_PORT (with MQTT_TLS_CERT/MQTT_TLS_KEY, or else a
+ * self-signed certificate generated into DATA_DIR/secrets at the first start), or nothing when
+ * MQTT_PORT is 0. MQTT_TLS_PORT=0 leaves TLS off.
  */
 export async function startMqtt(ctx: AppContext): Promise<MqttGateway | null> {
   const c = ctx.config
@@ -19,17 +26,27 @@ export async function startMqtt(ctx: AppContext): Promise<MqttGateway | null> {
       username: c.MQTT_USERNAME,
       password: c.MQTT_PASSWORD,
     })
-    return { describe: 'external broker (MQTT_URL)', close: () => g.close() }
+    return { describe: 'external broker (MQTT_URL)', tls: null, close: () => g.close() }
   }
   if (c.MQTT_PORT === 0) return null
+  const cert = c.MQTT_TLS_PORT === 0 ? null : await brokerCertificate(c)
+  if (cert) {
+    const log = ctx.log.child({ module: 'mqtt' })
+    const about = { cert: cert.certPath, sha256: cert.fingerprint, validTo: cert.validTo.toISOString() }
+    log.info(about, cert.created ? 'mqtt tls: self-signed certificate generated' : 'mqtt tls certificate')
+    if (cert.validTo.getTime() < Date.now()) log.warn(about, 'mqtt tls: the certificate has expired')
+  }
   const b = await startEmbeddedBroker(ctx, {
     port: c.MQTT_PORT,
     host: c.HOST,
-    tls:
-      c.MQTT_TLS_CERT && c.MQTT_TLS_KEY
-        ? { port: c.MQTT_TLS_PORT, cert: c.MQTT_TLS_CERT, key: c.MQTT_TLS_KEY }
-        : null,
+    tls: cert ? { port: c.MQTT_TLS_PORT, cert: cert.certPath, key: cert.keyPath } : null,
   })
   const tls = b.ports.tls ? `, mqtts://localhost:${b.ports.tls}` : ''
-  return { describe: `mqtt://localhost:${b.ports.mqtt}${tls}`, close: () => b.close() }
+  return { describe: `mqtt://localhost:${b.ports.mqtt}${tls}`, tls: cert, close: () => b.close() }
+}
+
+/** The banner's lines about the TLS certificate: where it is and the fingerprint to pin. */
+export function tlsBannerLines(cert: MqttTlsCertificate): string[] {
+  const what = cert.selfSigned ? ' (self-signed: devices pin its fingerprint or trust this file)' : ''
+  return [`  MQTT TLS certificate: ${cert.certPath}${what}`, `    SHA-256 fingerprint ${cert.fingerprint}`]
 }

@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext } from '../../context.ts'
 import {
   authenticateConnect,
+  connectDeps,
   filterMatches,
   isDownTopic,
   maySubscribe,
@@ -92,10 +93,12 @@ export async function mqttHookRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     if (server && b.data.username === server.username) {
       return sameText(b.data.password, server.password)
     }
-    const device = await authenticateConnect(
-      { deviceCredentials: ctx.deviceCredentials, now: () => ctx.clock.now() },
-      { clientId: b.data.clientid, username: b.data.username, password: b.data.password },
-    )
+    // The same one-time password as the embedded broker: a second CONNECT with it is denied.
+    const device = await authenticateConnect(connectDeps(ctx), {
+      clientId: b.data.clientid,
+      username: b.data.username,
+      password: b.data.password,
+    })
     return device !== null
   })
 

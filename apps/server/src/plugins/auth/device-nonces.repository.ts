@@ -20,3 +20,21 @@ export async function rememberNonce(db: DbOrTx, sn: string, nonce: string, now: 
   )
   return rows.length === 1
 }
+
+/**
+ * The device_nonces key of an MQTT CONNECT's ts. The space keeps it apart from every HTTPS
+ * nonce, which is printable ASCII without spaces.
+ */
+export const mqttConnectNonce = (ts: string) => `mqtt ${ts}`
+
+/**
+ * Records that a device's CONNECT password for `ts` was accepted; false when it was before (a
+ * replay, on this instance or another sharing the database, before or after a restart). The
+ * row counts from the later of now and the ts, so it outlives the 15 minutes the ts stays
+ * acceptable even when the device's clock is ahead; the housekeeping job purges it with the
+ * HTTPS nonces.
+ */
+export function rememberMqttConnect(db: DbOrTx, sn: string, ts: string, now: Date): Promise<boolean> {
+  const from = new Date(Math.max(now.getTime(), Number(ts)))
+  return rememberNonce(db, sn, mqttConnectNonce(ts), from)
+}
