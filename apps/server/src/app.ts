@@ -22,6 +22,7 @@ import { deviceIoRoutes } from './modules/device/device-io.routes.ts'
 import { deviceStatsRoutes } from './modules/device/device-stats.routes.ts'
 import { eventRoutes } from './modules/event/event.routes.ts'
 import { filesRoutes } from './modules/files/files.routes.ts'
+import { asyncApiRoutes } from './modules/gateway/asyncapi.routes.ts'
 import { gatewayRoutes } from './modules/gateway/gateway.routes.ts'
 import { mqttHookRoutes } from './modules/gateway/mqtt-hooks.routes.ts'
 import { liveRoutes } from './modules/live/live.routes.ts'
@@ -66,6 +67,7 @@ const features = [
   eventRoutes,
   gatewayRoutes,
   mqttHookRoutes,
+  asyncApiRoutes,
 ]
 
 /** Builds the HTTP app (API, OpenAPI docs, built console) without listening. */
