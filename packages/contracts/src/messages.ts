@@ -268,6 +268,8 @@ export const messages = {
     '消息{id}的字段{field}无效：{reason}',
     'Message {id}: field {field} is invalid: {reason}',
   ],
+  DEVICE_BODY_INVALID: ['请求体须为UTF-8编码的JSON', 'The body must be JSON in UTF-8'],
+  DEVICE_BODY_TOO_LARGE: ['请求体不能超过{max}字节', 'The body cannot exceed {max} bytes'],
   DEVICE_BATCH_INVALID: [
     '请求须为一条消息或至多{max}条消息的数组',
     'The body must be one message or an array of at most {max} messages',

@@ -238,7 +238,7 @@ export async function seedHistory(ctx: AppContext, opts: HistoryOptions = {}): P
             // The ECG goes where the gateway puts it, then the `file` message names it.
             if (batch.length) {
               const r = await ingest(hctx, s.sender, batch.splice(0), 'https')
-              messages += r.acked.length
+              messages += r.filter((x) => x.outcome === 'applied').length
             }
             const f = await receiveFile(
               hctx,
@@ -251,7 +251,7 @@ export async function seedHistory(ctx: AppContext, opts: HistoryOptions = {}): P
         }
         if (batch.length) {
           const r = await ingest(hctx, s.sender, batch, 'https')
-          messages += r.acked.length
+          messages += r.filter((x) => x.outcome === 'applied').length
         }
       }),
     )

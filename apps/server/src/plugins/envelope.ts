@@ -114,6 +114,11 @@ export const envelopePlugin = fp(async (app: FastifyInstance, opts: { spa?: bool
       return sendError(reply, 200, Code.INVALID, msg)
     }
     const status = (err as { statusCode?: number }).statusCode
+    if (status === 413 && req.url.startsWith('/device-api/')) {
+      // Devices are told the limit, with the status a device's HTTP stack understands.
+      const max = req.routeOptions.bodyLimit ?? 0
+      return sendError(reply, 413, Code.INVALID, translate('DEVICE_BODY_TOO_LARGE', lang, { max }))
+    }
     if (status && status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, body too large, unsupported media type.
       return sendError(reply, 200, Code.INVALID, translate('INVALID_INPUT', lang))

@@ -46,7 +46,10 @@ function senderLink(t: TestApp, id: number, sn: string, secret: string) {
       }
     },
     /** POSTs a body to /device-api/v1/messages signed by this device (or as `as` tells). */
-    async post(body: unknown, as: { secret?: string; ts?: number; nonce?: string; raw?: string } = {}) {
+    async post(
+      body: unknown,
+      as: { secret?: string; ts?: number; nonce?: string; raw?: string | Buffer } = {},
+    ) {
       const payload = as.raw ?? JSON.stringify(body)
       const headers = signDeviceRequest(sn, as.secret ?? secret, {
         method: 'POST',
@@ -66,10 +69,11 @@ function senderLink(t: TestApp, id: number, sn: string, secret: string) {
         ...(res.json() as { code: number; msg: string; data: MessagesAnswer }),
       }
     },
-    /** Sends messages and fails the test unless all were accepted. */
+    /** Sends messages and fails the test unless all were taken (applied, duplicate or stale). */
     async send(...messages: unknown[]) {
       const r = await link.post(messages)
       if (r.code !== 0) throw new Error(`device ${sn} refused: ${r.code} ${r.msg}`)
+      if (r.data.refused.length) throw new Error(`device ${sn} refused: ${JSON.stringify(r.data.refused)}`)
       return r.data
     },
   }

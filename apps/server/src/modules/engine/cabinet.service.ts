@@ -7,7 +7,7 @@ import * as repo from './cabinet.repository.ts'
 import { finishInbox, type InboxRow, type OutboxRow, outboxInsert } from './engine.repository.ts'
 import { AED_RETURN_MS, DOOR_RESCUE_WINDOW_MS, deadlineAfter } from './engine.rules.ts'
 import { kickIfTold, tellOutbox } from './outbox.ts'
-import { isNewer, toGcj02 } from './reducer.ts'
+import { toGcj02 } from './reducer.ts'
 
 // Rescue cabinets in the engine (docs/device-protocol.md, `cabinet_status` and `door`): one
 // transaction per message, as for AEDs. A cabinet keeps no conditions of its own besides its
@@ -37,6 +37,12 @@ type Hooks = {
   applyEarlier(before: number): Promise<void>
   /** Re-checks an AED in this transaction (its 'not_returned' warning changed). */
   recheck(deviceId: number): Promise<unknown>
+  /** Where the message stands in the cabinet's order (engine.service `orderOf`). */
+  orderOf(state: {
+    has: boolean
+    lastBoot: number
+    lastSeq: number
+  }): Promise<'new' | 'stale' | 'reset' | 'duplicate' | 'seq_reused'>
 }
 
 /**
@@ -51,6 +57,7 @@ export async function applyCabinetInbox(ctx: AppContext, tx: DbOrTx, row: InboxR
   const now = ctx.clock.now()
   const finish = async (outcome: 'applied' | 'stale' | 'ignored') => {
     if (row.outcome !== outcome) await finishInbox(tx, row.id, outcome, now)
+    return outcome
   }
   let c = await repo.lockCabinet(tx, row.sender_id, hooks.earlier === false ? undefined : row.id)
   if (c?.waiting) {
@@ -73,7 +80,9 @@ export async function applyCabinetInbox(ctx: AppContext, tx: DbOrTx, row: InboxR
   const m = parsed.message
   const time = row.event_time
   const last = { lastBoot: cab.last_boot ?? 0, lastSeq: cab.last_seq ?? -1 }
-  const stale = cab.has_state && !isNewer(m.boot, m.seq, last)
+  const order = await hooks.orderOf({ has: cab.has_state, ...last })
+  if (order === 'duplicate' || order === 'seq_reused') return order
+  const stale = order === 'stale'
   const view: repo.CabinetView = stale ? {} : { uploadTime: time }
   let interval = cab.report_interval_s
   const outbox: OutboxRow[] = []
@@ -214,7 +223,7 @@ export async function applyCabinetInbox(ctx: AppContext, tx: DbOrTx, row: InboxR
   // After the AEDs' re-checks: delivering a door alarm takes the push-order lock, and the AED
   // engine takes its device's row before that lock; in the other order the two could deadlock.
   await tellOutbox(ctx, tx, outbox)
-  await finish(stale ? 'stale' : 'applied')
+  return finish(stale ? 'stale' : 'applied')
 }
 
 /** Cabinets whose deadline passed go offline (the sweep's share for cabinets); answers how many. */

@@ -245,7 +245,10 @@ describe('the AED leaves its cabinet', () => {
 
   it('an AED not back two hours after the door closed is warned "not returned" until the cabinet has it again', async () => {
     const { d, c } = await boundPair()
-    await d.send(d.msg('hello', { report_interval_s: 86400 }), d.msg('heartbeat', { battery: 90 }))
+    await d.send(
+      d.msg('hello', { report_interval_s: 86400 }),
+      d.msg('selftest', { report_type: 0, result: 'pass', battery: 90 }),
+    )
     await c.send(c.msg('hello', { report_interval_s: 86400 }))
     await c.send(c.msg('door', { door_status: 1 }))
     await c.send(c.msg('cabinet_status', { door_status: 1, aed_present: false }))

@@ -14,13 +14,28 @@ import * as repo from './engine.repository.ts'
 import { AED_RETURN_MS, DOOR_RESCUE_WINDOW_MS, deadlineAfter, eventTimeOf } from './engine.rules.ts'
 import { kickIfTold, tellOutbox } from './outbox.ts'
 import { createQuietBatcher, hintFault, mayBeQuiet, type QuietBatcher } from './quiet.ts'
-import { type EngineInput, type EngineOutput, reduce } from './reducer.ts'
+import { type EngineInput, type EngineOutput, isNewer, reduce } from './reducer.ts'
+import { reportUnapplied } from './unapplied.ts'
 
 /** A message that passed validation, known type or not. */
 export type Accepted = { known: boolean; message: DeviceMessage | UnknownMessage }
 
-/** What a batch came to: stored (acked) and seen before (duplicates), by message id. */
-export type IngestResult = { acked: string[]; duplicates: string[] }
+/**
+ * What became of one message: applied (stored and applied, or stored for the retry job),
+ * seen before (`duplicate`: the same id, or the same (boot, seq) and body under a new id),
+ * `stale` (stored, older than the device's state: its records kept, nothing current changed),
+ * or `seq_reused` (refused: its (boot, seq) was used by a message with another body).
+ */
+export type Outcome = 'applied' | 'duplicate' | 'stale' | 'seq_reused'
+
+/** What a batch came to, message by message, in the order sent. */
+export type IngestResult = { id: string; outcome: Outcome }[]
+
+/** What applying a stored row came to (`ignored`: an unknown type or a sender's foreign type). */
+type Applied = Outcome | 'ignored'
+
+/** The answer for a device: an ignored message was stored and is not to be sent again. */
+const answerOf = (a: Applied): Outcome => (a === 'ignored' ? 'applied' : a)
 
 function inboxRowOf(
   sender: DeviceIdentity,
@@ -59,7 +74,7 @@ export async function ingest(
   items: Accepted[],
   transport: 'mqtt' | 'https',
 ): Promise<IngestResult> {
-  const result: IngestResult = { acked: [], duplicates: [] }
+  const result: IngestResult = []
   let i = 0
   while (i < items.length) {
     // A run of quiet messages goes to the batcher together; anything else one at a time.
@@ -68,14 +83,13 @@ export async function ingest(
       const run: Accepted[] = []
       while (i < items.length && quiet(items[i])) run.push(items[i++])
       const rows = run.map((a) => inboxRowOf(sender, a.message, ctx.clock.now(), transport))
-      const outcome = await quietBatch(ctx).submit(rows)
-      for (const r of rows)
-        (outcome.get(r.msg_id) === 'duplicate' ? result.duplicates : result.acked).push(r.msg_id)
+      const outcomes = await quietBatch(ctx).submit(rows)
+      for (const [k, r] of rows.entries()) result.push({ id: r.msg_id, outcome: outcomes[k] })
       continue
     }
     const row = inboxRowOf(sender, items[i].message, ctx.clock.now(), transport)
     i++
-    ;((await applyNew(ctx, row)) === 'duplicate' ? result.duplicates : result.acked).push(row.msg_id)
+    result.push({ id: row.msg_id, outcome: await applyNew(ctx, row) })
   }
   return result
 }
@@ -88,28 +102,30 @@ function errorText(e: unknown): string {
 }
 
 /** Stores one message and applies it in the same transaction. */
-async function applyNew(ctx: AppContext, row: repo.NewInboxRow): Promise<'acked' | 'duplicate'> {
+async function applyNew(ctx: AppContext, row: repo.NewInboxRow): Promise<Outcome> {
   try {
     return await ctx.db.transaction(async (tx) => {
       const id = await repo.insertInbox(tx, row, ctx.clock.now())
       if (id === null) return 'duplicate' as const
-      await applyInbox(ctx, tx, { ...row, id, outcome: 'applied' })
-      return 'acked' as const
+      return answerOf(await applyInbox(ctx, tx, { ...row, id, outcome: 'applied' }))
     })
   } catch (e) {
-    // Keep the message: the retry job applies it once the cause is gone.
+    // The message is valid (checked before this), so it is kept and acknowledged: the retry job
+    // applies it once the cause is gone, and every failure is loud.
     const message = errorText(e)
     const id = await repo.insertInbox(ctx.db, row)
     if (id === null) return 'duplicate'
-    await repo.finishInbox(ctx.db, id, 'failed', ctx.clock.now(), message)
-    ctx.log.error(
-      { device: row.sender_id, msg: row.msg_id, err: { message } },
-      'device message kept for retry',
-    )
-    return 'acked'
+    await failed(ctx, id, message)
+    return 'applied'
   } finally {
     kickIfTold(ctx)
   }
+}
+
+/** Records a failed attempt at a stored row and reports it (log, metric, the system organisation at the last). */
+async function failed(ctx: AppContext, inboxId: number, error: string) {
+  const f = await repo.failInbox(ctx.db, inboxId, ctx.clock.now(), error)
+  if (f) await reportUnapplied(ctx, { inboxId, error, ...f })
 }
 
 /**
@@ -128,9 +144,40 @@ async function applyEarlier(
     try {
       await tx.transaction((sp) => applyInbox(ctx, sp, row, { earlier: false }))
     } catch (e) {
+      // Reported by the retry job (outside this transaction), which also gives up at the last try.
       await repo.finishInbox(tx, row.id, 'failed', ctx.clock.now(), errorText(e))
     }
   }
+}
+
+/**
+ * Where a message stands in its sender's order: new, `stale` (not newer than the state), a
+ * `duplicate` or `seq_reused` (its (boot, seq) is another stored message's, with the same body or
+ * not: the row is taken back), or a `reset` (a `hello` not newer than the state: the device's
+ * counters started again, say after a board swap, and the state takes its pair).
+ */
+export async function orderOf(
+  ctx: AppContext,
+  tx: DbOrTx,
+  row: repo.InboxRow,
+  state: { has: boolean; lastBoot: number; lastSeq: number },
+): Promise<'new' | 'stale' | 'reset' | 'duplicate' | 'seq_reused'> {
+  if (!state.has || isNewer(row.boot, row.seq, state)) return 'new'
+  // A hello is never judged by an older pair: a new board's first hello may well repeat one.
+  if (row.type !== 'hello') {
+    const twin = await repo.orderTwin(tx, row)
+    if (twin) {
+      await repo.deleteInbox(tx, row.id)
+      return twin.same ? 'duplicate' : 'seq_reused'
+    }
+    return 'stale'
+  }
+  await repo.recordCounterReset(tx, row.sender_kind, row.sender_id, ctx.clock.now())
+  ctx.log.warn(
+    { kind: row.sender_kind, sender: row.sender_id, msg: row.msg_id, boot: row.boot, seq: row.seq },
+    'device counters reset by hello',
+  )
+  return 'reset'
 }
 
 /** Applies a stored inbox row inside the caller's transaction. */
@@ -139,17 +186,19 @@ export async function applyInbox(
   tx: DbOrTx,
   row: repo.InboxRow,
   opts: { earlier?: boolean } = {},
-): Promise<void> {
+): Promise<Applied> {
   const now = ctx.clock.now()
   // A row stored as applied by this transaction needs no second write unless the outcome differs.
   const finish = async (outcome: 'applied' | 'stale' | 'ignored') => {
     if (row.outcome !== outcome) await repo.finishInbox(tx, row.id, outcome, now)
+    return outcome
   }
   if (row.sender_kind === 'cabinet') {
     return applyCabinetInbox(ctx, tx, row, {
       earlier: opts.earlier,
       applyEarlier: (before) => applyEarlier(ctx, tx, 'cabinet', row.sender_id, before),
       recheck: (deviceId) => applyToDeviceIn(ctx, tx, deviceId, 'recheck'),
+      orderOf: (state) => orderOf(ctx, tx, row, state),
     })
   }
   if (row.sender_kind !== 'aed') return finish('ignored')
@@ -171,12 +220,9 @@ export async function applyInbox(
     return finish('ignored')
   }
   const message = parsed.message
-  const stale =
-    facts.has_state &&
-    !(
-      message.boot > facts.state.lastBoot ||
-      (message.boot === facts.state.lastBoot && message.seq > facts.state.lastSeq)
-    )
+  const order = await orderOf(ctx, tx, row, { has: facts.has_state, ...facts.state })
+  if (order === 'duplicate' || order === 'seq_reused') return order
+  const stale = order === 'stale'
   // A step of a rescue that is not the one under way (it ended, or it is an old step that came
   // late) joins that rescue's history; the device is alive, but its rescue state stays.
   let lateUsage = false
@@ -227,7 +273,7 @@ export async function applyInbox(
     facts.id,
     out.state.open.some((c) => c.kind === 'fault'),
   )
-  await finish(stale ? 'stale' : 'applied')
+  return finish(stale ? 'stale' : 'applied')
 }
 
 /**
@@ -455,7 +501,7 @@ export async function retryInbox(ctx: AppContext, limit = 500): Promise<number> 
       })
       if (applied) done++
     } catch (e) {
-      await repo.finishInbox(ctx.db, r.id, 'failed', ctx.clock.now(), errorText(e))
+      await failed(ctx, r.id, errorText(e))
     }
   }
   kickIfTold(ctx)
@@ -475,15 +521,19 @@ function quietBatch(ctx: AppContext): QuietBatcher {
   return b
 }
 
-/** Applies one stored, unapplied inbox row in its own transaction (a quiet message that changed something). */
-async function applyPendingRow(ctx: AppContext, id: number): Promise<void> {
+/**
+ * Applies one stored, unapplied inbox row in its own transaction (a quiet message that changed
+ * something). A failure keeps it for the retry job: to the device it is applied.
+ */
+async function applyPendingRow(ctx: AppContext, id: number): Promise<Outcome> {
   try {
-    await ctx.db.transaction(async (tx) => {
+    return await ctx.db.transaction(async (tx) => {
       const row = await repo.lockInbox(tx, id)
-      if (row) await applyInbox(ctx, tx, row)
+      return row ? answerOf(await applyInbox(ctx, tx, row)) : ('applied' as const)
     })
   } catch (e) {
-    await repo.finishInbox(ctx.db, id, 'failed', ctx.clock.now(), errorText(e))
+    await failed(ctx, id, errorText(e))
+    return 'applied'
   } finally {
     kickIfTold(ctx)
   }

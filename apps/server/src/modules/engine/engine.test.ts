@@ -70,7 +70,9 @@ async function breakDetections(deviceId: number) {
 describe('offline sweep', () => {
   it('marks a silent device offline after interval × 3 + grace, and its next message brings it back', async () => {
     const d = await deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
-    await d.send(d.msg('hello', { report_interval_s: 600 }), d.msg('heartbeat', { battery: 80 }))
+    const hello = d.msg('hello', { report_interval_s: 600 })
+    const pass = d.msg('selftest', { report_type: 0, result: 'pass' })
+    await d.send(hello, pass, d.msg('heartbeat', { battery: 80 }))
     await live(30 * 60_000) // 3 × 10 min = 30 min: not yet (grace 5 min)
     expect(await openKinds(d.id)).toEqual([])
     await live(6 * 60_000)
@@ -114,7 +116,10 @@ describe('offline sweep edge cases', () => {
 
   it('a rescue with no step for an hour ends even when the device says nothing more', async () => {
     const d = await deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
-    await d.send(d.msg('hello', { report_interval_s: 86_400 }))
+    await d.send(
+      d.msg('hello', { report_interval_s: 86_400 }),
+      d.msg('selftest', { report_type: 0, result: 'pass' }),
+    )
     await d.send(
       d.msg('usage', { rescue_event_id: 'Q1', event_time: clock.now().getTime(), event_desc: 'power_on' }),
     )
@@ -153,7 +158,7 @@ describe('warnings follow the settings and the site', () => {
     const soon = new Date(clock.now().getTime() + 50 * 86_400_000).toISOString().slice(0, 10)
     const dev = await f.registeredDevice(admin, branch, { electrode_sheet_expire: soon })
     const d = await deviceLink(t, dev.device_sn)
-    await d.send(d.msg('heartbeat', { battery: 90 }))
+    await d.send(d.msg('selftest', { report_type: 0, result: 'pass', battery: 90 }))
     expect(await openKinds(d.id)).toEqual([]) // 50 days is beyond the default 1 month
     const base = (await t.api(settingsApi.get, { token: admin })).data
     const { agency_id: _a, ...settings } = base as typeof base & { agency_id: number }

@@ -52,15 +52,16 @@ const openFaults = async (deviceId: number) =>
 describe('quiet batch', () => {
   it('writes a passing self-test of a healthy device in the batch: its record and last pass, nothing else', async () => {
     const d = await registered()
-    await d.send(d.msg('heartbeat', { battery: 90 }))
+    // The first message of a device that never reported goes to the engine (it makes its state),
+    // and so does its first passing self-test (it makes its readiness known): here they are one.
+    await d.send(d.msg('selftest', { report_type: 0, result: 'pass', battery: 90 }))
     const before = await device(d.id)
     clock.advance(60_000)
     const test = d.msg('selftest', { report_type: 2, result: 'pass', battery: 88 })
     expect((await d.send(test)).acked).toEqual([test.id])
 
-    // The first message of a device that never reported goes to the engine (it makes its state).
     expect((await inbox(d.id)).map((r) => r.outcome)).toEqual(['applied', 'coalesced'])
-    const records = await detections(d.id)
+    const records = (await detections(d.id)).slice(1)
     expect(records).toHaveLength(1)
     expect(records[0]).toMatchObject({
       check_result: 1,
@@ -102,7 +103,7 @@ describe('quiet batch', () => {
 
   it("writes a device's batch of heartbeats and self-tests together, a record for each self-test", async () => {
     const d = await registered()
-    await d.send(d.msg('heartbeat', { battery: 90 }))
+    await d.send(d.msg('selftest', { report_type: 0, result: 'pass', battery: 90 }))
     clock.advance(60_000)
     const first = d.msg('selftest', { report_type: 1, result: 'pass', battery: 89 })
     const beat = d.msg('heartbeat', { battery: 88, rssi: -60 })
@@ -117,6 +118,7 @@ describe('quiet batch', () => {
       'coalesced',
     ])
     expect((await detections(d.id)).map((r) => [r.check_result, r.battery])).toEqual([
+      [1, 90],
       [1, 89],
       [1, null],
     ])
@@ -153,14 +155,14 @@ describe('quiet batch', () => {
 
   it('answers a resent message as a duplicate and still applies the new one beside it', async () => {
     const d = await registered()
-    await d.send(d.msg('heartbeat', { battery: 90 }))
+    await d.send(d.msg('selftest', { report_type: 0, result: 'pass', battery: 90 }))
     const first = d.msg('selftest', { report_type: 1, result: 'pass' })
     await d.send(first)
     const next = d.msg('heartbeat', { battery: 89 })
     const answer = await d.send(first, next)
     expect(answer).toMatchObject({ acked: [next.id], duplicates: [first.id] })
     expect((await inbox(d.id)).map((r) => r.outcome)).toEqual(['applied', 'coalesced', 'applied'])
-    expect(await detections(d.id)).toHaveLength(1)
+    expect(await detections(d.id)).toHaveLength(2)
     expect((await device(d.id))?.battery).toBe(89)
   })
 

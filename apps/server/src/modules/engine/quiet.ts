@@ -4,16 +4,17 @@ import type { AppContext } from '../../context.ts'
 import { many } from '../../db/sql.ts'
 import type * as repo from './engine.repository.ts'
 import { DEADLINE_GRACE_MS, DEFAULT_REPORT_INTERVAL_S, MISSED_FACTOR } from './engine.rules.ts'
+import type { Outcome } from './engine.service.ts'
 import { groupCommit, type Waiter } from './group-commit.ts'
 import { BATTERY_EXHAUSTED, BATTERY_LOW } from './reducer.ts'
 
 /** Collects quiet messages from every connection and writes them in one transaction. */
 export type QuietBatcher = {
-  /** Stores the rows (and applies them); answers per message id whether it was new or a duplicate. */
-  submit(rows: repo.NewInboxRow[]): Promise<Map<string, 'acked' | 'duplicate'>>
+  /** Stores the rows (and applies them); answers each row's outcome, in their order. */
+  submit(rows: repo.NewInboxRow[]): Promise<Outcome[]>
 }
 
-type Waiting = Waiter<repo.NewInboxRow, Map<string, 'acked' | 'duplicate'>>
+type Waiting = Waiter<repo.NewInboxRow, Outcome[]>
 
 const band = (b: number) => (b <= BATTERY_EXHAUSTED ? 0 : b <= BATTERY_LOW ? 1 : 2)
 
@@ -170,9 +171,9 @@ export function summarize(rows: repo.NewInboxRow[]): { devices: DeviceSummary[];
 /** How the batch hands messages to the engine. */
 export type Engine = {
   /** Applies a stored row the batch found would change something, in its own transaction. */
-  applyRow: (inboxId: number) => Promise<void>
+  applyRow: (inboxId: number) => Promise<Outcome>
   /** Stores and applies one message as the engine does any (kept for the retry when it fails). */
-  applyOne: (row: repo.NewInboxRow) => Promise<'acked' | 'duplicate'>
+  applyOne: (row: repo.NewInboxRow) => Promise<Outcome>
 }
 
 function lane(ctx: AppContext, { applyRow, applyOne }: Engine, maxRows: number): QuietBatcher {
@@ -209,15 +210,23 @@ function lane(ctx: AppContext, { applyRow, applyOne }: Engine, maxRows: number):
     const ids = new Map(stored.map((r) => [`${r.sender_id}:${r.msg_id}`, r.inbox_id]))
     const loud = stored.filter((r) => r.loud).map((r) => r.inbox_id)
     // Stored: what is left is applied now, and by the retry job if this process dies first.
-    for (const id of loud.sort((a, b) => a - b)) await applyRow(id)
+    const outcomes = new Map<number, Outcome>()
+    for (const id of loud.sort((a, b) => a - b)) outcomes.set(id, await applyRow(id))
+    // The first of a message id in the batch was stored; a second (the same id sent twice) was not.
+    const seen = new Set<string>()
     for (const w of batch) {
-      const m = new Map<string, 'acked' | 'duplicate'>()
-      for (const r of w.rows) m.set(r.msg_id, ids.has(`${r.sender_id}:${r.msg_id}`) ? 'acked' : 'duplicate')
-      w.resolve(m)
+      w.resolve(
+        w.rows.map((r) => {
+          const key = `${r.sender_id}:${r.msg_id}`
+          const id = seen.has(key) ? undefined : ids.get(key)
+          seen.add(key)
+          return id === undefined ? 'duplicate' : (outcomes.get(id) ?? 'applied')
+        }),
+      )
     }
   }
 
-  const group = groupCommit<repo.NewInboxRow, Map<string, 'acked' | 'duplicate'>>({
+  const group = groupCommit<repo.NewInboxRow, Outcome[]>({
     maxRows,
     write,
     // One sender's bad row must not refuse the others: each is written on its own, and when even
@@ -227,9 +236,9 @@ function lane(ctx: AppContext, { applyRow, applyOne }: Engine, maxRows: number):
       try {
         await write([w])
       } catch {
-        const m = new Map<string, 'acked' | 'duplicate'>()
-        for (const r of w.rows) m.set(r.msg_id, await applyOne(r))
-        w.resolve(m)
+        const out: Outcome[] = []
+        for (const r of w.rows) out.push(await applyOne(r))
+        w.resolve(out)
       }
     },
   })

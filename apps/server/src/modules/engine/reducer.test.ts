@@ -39,12 +39,11 @@ const input = (m: DeviceMessage, time = T0, stale = false): EngineInput => ({
   stale,
 })
 
+/** A device that has passed a self-test (its readiness is known). */
+const verified = (): EngineState => ({ ...initialState(), lastPassAt: new Date(T0.getTime() - 86400_000) })
+
 /** Runs inputs in order from a state; answers the last output and every effect. */
-function run(
-  inputs: EngineInput[],
-  from: EngineState = initialState(),
-  c: Parameters<typeof reduce>[2] = ctx,
-) {
+function run(inputs: EngineInput[], from: EngineState = verified(), c: Parameters<typeof reduce>[2] = ctx) {
   let state = from
   const effects = []
   let last = reduce(state, { kind: 'recheck', time: T0 }, c)
@@ -99,7 +98,7 @@ describe('self-tests and faults', () => {
 
   it('a self-test reporting new consumable dates moves the site and closes the expiry warning', () => {
     const near = { ...site, padsExpire: '2026-12-10' }
-    const warned = run([input(beat(80))], initialState(), { ...ctx, site: near })
+    const warned = run([input(beat(80))], verified(), { ...ctx, site: near })
     expect(warned.state.open).toEqual([{ kind: 'warning', code: 'pads_expiring' }])
     const fresh = reduce(warned.state, input(selftest('pass', { electrode_sheet_expire: '2028-06-01' })), {
       ...ctx,
@@ -157,12 +156,12 @@ describe('consumables and battery', () => {
   })
 
   it('expired pads make the device not ready; expiring ones only warn', () => {
-    const exp = run([input(beat(80))], initialState(), {
+    const exp = run([input(beat(80))], verified(), {
       ...ctx,
       site: { ...site, padsExpire: '2026-11-01' },
     })
     expect([exp.status, exp.readiness, exp.reasons]).toEqual([1, 'not_ready', ['pads_expired']])
-    const soon = run([input(beat(80))], initialState(), {
+    const soon = run([input(beat(80))], verified(), {
       ...ctx,
       site: { ...site, padsExpire: '2026-12-01' },
     })
@@ -170,7 +169,7 @@ describe('consumables and battery', () => {
   })
 
   it('"not returned" to its cabinet is a warning while the engine is told so; the device stays ready', () => {
-    const out = run([input(beat(80))], initialState(), { ...ctx, notReturned: 'CB001' })
+    const out = run([input(beat(80))], verified(), { ...ctx, notReturned: 'CB001' })
     expect(out.state.open).toEqual([{ kind: 'warning', code: 'not_returned' }])
     expect(out.effects).toContainEqual(
       expect.objectContaining({ type: 'open', code: 'not_returned', content: 'AED未归还救护箱（CB001）' }),
@@ -332,5 +331,12 @@ describe('status priority and readiness', () => {
       reasons: ['offline', 'fault'],
     })
     expect(readinessOf(initialState())).toEqual({ readiness: 'unknown', reasons: ['never_reported'] })
+    // Reported, nothing wrong, but no self-test has passed yet: nobody knows it works.
+    const hello = run([input(msg('hello', { report_interval_s: 3600 }))], initialState())
+    expect([hello.readiness, hello.reasons]).toEqual(['unknown', ['never_verified']])
+    const failed = run([input(selftest('fail', { fault_codes: ['E02'] }))], initialState())
+    expect([failed.readiness, failed.reasons]).toEqual(['not_ready', ['fault']])
+    const passed = run([input(selftest('pass'))], initialState())
+    expect([passed.readiness, passed.reasons]).toEqual(['ready', []])
   })
 })

@@ -201,7 +201,10 @@ export function warningsFor(
   return w
 }
 
-/** Readiness and its reasons from the open conditions, the rescue and whether the device reported. */
+/**
+ * Readiness and its reasons from the open conditions, the rescue, whether the device reported,
+ * and whether a self-test ever passed (unknown until one has: `never_verified`).
+ */
 export function readinessOf(state: EngineState): { readiness: Readiness; reasons: ReadinessReason[] } {
   if (!state.reported) return { readiness: 'unknown', reasons: ['never_reported'] }
   const has = (kind: DeviceEventKind, code?: string) =>
@@ -213,7 +216,10 @@ export function readinessOf(state: EngineState): { readiness: Readiness; reasons
   if (has('warning', 'battery_exhausted')) reasons.push('battery_exhausted')
   if (state.rescue) reasons.push('in_use')
   if (has('offline')) return { readiness: 'unknown', reasons: ['offline', ...reasons] }
-  return { readiness: reasons.length ? 'not_ready' : 'ready', reasons }
+  if (reasons.length) return { readiness: 'not_ready', reasons }
+  // Nothing against it, but nothing for it either until a self-test has passed.
+  if (!state.lastPassAt) return { readiness: 'unknown', reasons: ['never_verified'] }
+  return { readiness: 'ready', reasons }
 }
 
 /** Later in the device's own order (boot, then seq)? */

@@ -118,7 +118,7 @@ describe('cabinets over HTTPS', () => {
     })
     const r = await c.post([st])
     expect([r.status, r.code]).toEqual([200, 0])
-    expect(r.data).toEqual({ acked: [st.id], duplicates: [], cmds: [] })
+    expect(r.data).toEqual({ acked: [st.id], duplicates: [], stale: [], refused: [], cmds: [] })
     expect(await inbox('cabinet', c.id)).toEqual([
       { msg_id: st.id, type: 'cabinet_status', outcome: 'applied', transport: 'https' },
     ])
@@ -184,9 +184,11 @@ describe('cabinets over HTTPS', () => {
     const c = await cabinet()
     const bad = c.msg('cabinet_status', { door_status: 2 })
     const r = await c.post([bad])
-    expect(r.code).toBe(1)
-    expect(r.msg).toContain(bad.id)
-    expect(r.msg).toContain('data.door_status')
+    expect(r.code).toBe(0)
+    expect(r.data.refused).toMatchObject([
+      { index: 0, id: bad.id, code: 'invalid', field: 'data.door_status' },
+    ])
+    expect(await inbox('cabinet', c.id)).toEqual([])
     const forged = await c.post([c.msg('door', { door_status: 1 })], { secret: 'e'.repeat(64) })
     expect([forged.status, forged.code]).toEqual([401, -1])
     await t.db.execute(sql`UPDATE cabinets SET deleted_at = now() WHERE id = ${c.id}`)
@@ -276,19 +278,23 @@ describe('cabinets over MQTT', () => {
     ])
   })
 
-  it("refuses another sender's topic and a type that is not the topic's: nothing stored", async () => {
+  it("refuses another sender's topic (the connection ends) and a type that is not the topic's: nothing stored", async () => {
     const d = await deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
     const cab = await cabinet()
     const c = await connectAs(cab.sn, cab.secret)
     const closed = new Promise<void>((resolve) => c.once('close', () => resolve()))
     void publish(c, `aed/v1/${d.sn}/up/door`, cab.msg('door', { door_status: 1 })).catch(() => {})
     await closed
+    // Its own topic under another type: refused, told why, and the connection stays.
     const c2 = await connectAs(cab.sn, cab.secret)
-    const closed2 = new Promise<void>((resolve) => c2.once('close', () => resolve()))
-    void publish(c2, `aed/v1/${cab.sn}/up/cabinet_status`, cab.msg('door', { door_status: 1 })).catch(
-      () => {},
+    await c2.subscribeAsync(`aed/v1/${cab.sn}/down/#`, { qos: 1 })
+    const told = new Promise<Record<string, unknown>>((resolve) =>
+      c2.on('message', (_topic, payload) => resolve(JSON.parse(payload.toString()))),
     )
-    await closed2
+    const door = cab.msg('door', { door_status: 1 })
+    await publish(c2, `aed/v1/${cab.sn}/up/cabinet_status`, door)
+    expect(await told).toMatchObject({ id: door.id, result: 'refused', code: 'invalid', field: 'type' })
+    expect(c2.connected).toBe(true)
     expect(await inbox('cabinet', cab.id)).toEqual([])
     expect(await inbox('aed', d.id)).toEqual([])
   })

@@ -1,4 +1,4 @@
-import { gatewayApi, MAX_FILE_BYTES } from '@aed/contracts/device-protocol'
+import { gatewayApi, MAX_FILE_BYTES, MAX_REQUEST_BYTES } from '@aed/contracts/device-protocol'
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context.ts'
 import { routes } from '../../lib/route.ts'
@@ -18,7 +18,16 @@ export async function gatewayRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     (_req, body, done) => done(null, body),
   )
 
-  route(gatewayApi.messages, { oplog: false }, ({ req, body }) =>
+  // Messages are read from their bytes by the gateway (strict UTF-8, one size limit), not by the
+  // app's JSON parser, which would let a lone surrogate through to the database.
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: MAX_REQUEST_BYTES },
+    (_req, body, done) => done(null, body),
+  )
+
+  route(gatewayApi.messages, { oplog: false, bodyLimit: MAX_REQUEST_BYTES }, ({ req, body }) =>
     service.receiveMessages(ctx, deviceOf(req), body),
   )
 

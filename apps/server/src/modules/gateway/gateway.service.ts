@@ -4,46 +4,98 @@ import {
   MAX_FILE_BYTES,
   type MessagesAnswer,
   parseDeviceMessage,
+  type Refusal,
 } from '@aed/contracts/device-protocol'
 import type { AppContext } from '../../context.ts'
 import { invalid } from '../../lib/errors.ts'
 import type { DeviceIdentity } from '../../plugins/auth/device.ts'
 import * as commands from '../device/device-command.repository.ts'
-import { type Accepted, ingest } from '../engine/engine.service.ts'
+import { type Accepted, type IngestResult, ingest, type Outcome } from '../engine/engine.service.ts'
 import * as repo from './gateway.repository.ts'
 
+/** One message of a request: accepted for the engine, or refused (nothing of it stored). */
+export type Checked = { accepted: Accepted } | { refused: Refusal }
+
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
 /**
- * Checks a body of one message or an array of at most 100: every message against the one
- * schema before anything is stored, so a bad message refuses the whole request (code 1 naming
- * its id and field) and nothing of it is kept.
+ * Reads a request body as the protocol's JSON: well-formed UTF-8 and JSON, one message or an
+ * array of 1 to 100. Anything else refuses the whole request (code 1), nothing stored.
  */
-export function acceptBody(body: unknown): Accepted[] {
-  const list = Array.isArray(body) ? body : [body]
+export function readBody(bytes: Buffer): unknown[] {
+  let raw: unknown
+  try {
+    raw = JSON.parse(utf8.decode(bytes))
+  } catch {
+    throw invalid('DEVICE_BODY_INVALID')
+  }
+  const list = Array.isArray(raw) ? raw : [raw]
   if (list.length === 0 || list.length > MAX_BATCH) throw invalid('DEVICE_BATCH_INVALID', { max: MAX_BATCH })
-  return list.map((raw) => {
-    const parsed = parseDeviceMessage(raw)
-    if (!parsed.ok) {
-      const p = parsed.problem
-      throw invalid('DEVICE_MESSAGE_INVALID', { id: p.id ?? '?', field: p.field, reason: p.reason })
-    }
-    return { known: parsed.known, message: parsed.message }
-  })
+  return list
 }
 
-/** A signed HTTPS batch: stored and applied, then answered with the commands waiting for the device. */
+/** Checks one message against the one schema (both transports), with its place in the request. */
+export function checkMessage(raw: unknown, index: number): Checked {
+  const parsed = parseDeviceMessage(raw)
+  if (parsed.ok) return { accepted: { known: parsed.known, message: parsed.message } }
+  const p = parsed.problem
+  return { refused: { index, id: p.id, code: p.code, field: p.field, reason: p.reason } }
+}
+
+/** Sorts what the engine answered, and the refusals, into the answer's lists. */
+export function answerOf(result: IngestResult, refused: Refusal[]): Omit<MessagesAnswer, 'cmds'> {
+  const pick = (o: Outcome) => result.filter((r) => r.outcome === o).map((r) => r.id)
+  const reused = result
+    .map((r, i) => ({ ...r, i }))
+    .filter((r) => r.outcome === 'seq_reused')
+    .map((r) => ({
+      index: r.i,
+      id: r.id,
+      code: 'seq_reused' as const,
+      field: 'seq',
+      reason: 'this (boot, seq) was sent before with another body',
+    }))
+  return {
+    acked: pick('applied'),
+    duplicates: pick('duplicate'),
+    stale: pick('stale'),
+    refused: [...refused, ...reused],
+  }
+}
+
+/**
+ * A signed HTTPS batch: every message checked, the valid ones stored and applied in order, the
+ * others refused by their place, id and field without taking their neighbours with them; then
+ * answered with each message's fate and the commands waiting for the device.
+ */
 export async function receiveMessages(
   ctx: AppContext,
   device: DeviceIdentity,
   body: unknown,
 ): Promise<MessagesAnswer> {
-  const accepted = acceptBody(body)
-  const { acked, duplicates } = await ingest(ctx, device, accepted, 'https')
+  const list = readBody(Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body ?? null)))
+  const checked = list.map(checkMessage)
+  const accepted: Accepted[] = []
+  const places: number[] = []
+  const refused: Refusal[] = []
+  for (const [i, c] of checked.entries()) {
+    if ('refused' in c) refused.push(c.refused)
+    else {
+      accepted.push(c.accepted)
+      places.push(i)
+    }
+  }
+  const result = accepted.length ? await ingest(ctx, device, accepted, 'https') : []
+  const answer = answerOf(result, refused)
+  // A reused pair's place in the request, not in the accepted list.
+  for (const r of answer.refused) if (r.code === 'seq_reused') r.index = places[r.index]
+  answer.refused.sort((a, b) => a.index - b.index)
   // One query fewer for nearly every answer: a command made since the lookup rides on the next.
   const waiting =
     device.commandsWaiting === false
       ? []
       : await commands.takeWaiting(ctx.db, device.kind, device.id, ctx.clock.now())
-  return { acked, duplicates, cmds: waiting.map(commands.toDeviceCommand) }
+  return { ...answer, cmds: waiting.map(commands.toDeviceCommand) }
 }
 
 /**

@@ -35,12 +35,19 @@ describe('signed HTTPS', () => {
   it('accepts a signed batch, answers the ids after commit, and the engine applies them', async () => {
     const d = await registered()
     const hello = d.msg('hello', { model: 'D100', fw_version: 'V2.0.1', report_interval_s: 3600 })
+    const pass = d.msg('selftest', { report_type: 0, result: 'pass' })
     const beat = d.msg('heartbeat', { battery: 87, rssi: -71 })
-    const r = await d.post([hello, beat])
+    const r = await d.post([hello, pass, beat])
     expect(r.status).toBe(200)
     expect(r.code).toBe(0)
-    expect(r.data).toEqual({ acked: [hello.id, beat.id], duplicates: [], cmds: [] })
-    expect((await inbox(d.id)).map((x) => x.outcome)).toEqual(['applied', 'applied'])
+    expect(r.data).toEqual({
+      acked: [hello.id, pass.id, beat.id],
+      duplicates: [],
+      stale: [],
+      refused: [],
+      cmds: [],
+    })
+    expect((await inbox(d.id)).map((x) => x.outcome)).toEqual(['applied', 'applied', 'applied'])
     expect(await device(d.id)).toMatchObject({
       status: 0,
       readiness: 'ready',
@@ -73,20 +80,21 @@ describe('signed HTTPS', () => {
     expect((await inbox(d.id)).length).toBe(1)
   })
 
-  it('refuses a malformed message by id and field, and stores nothing of the request', async () => {
+  it('refuses a malformed message by its place, id and field, and applies its neighbours', async () => {
     const d = await registered()
     const good = d.msg('heartbeat', { battery: 40 })
     const bad = d.msg('heartbeat', { battery: 140 })
     const r = await d.post([good, bad])
-    expect(r.code).toBe(1)
-    expect(r.msg).toContain(bad.id)
-    expect(r.msg).toContain('data.battery')
+    expect(r.code).toBe(0)
+    expect(r.data.acked).toEqual([good.id])
+    expect(r.data.refused).toEqual([
+      { index: 1, id: bad.id, code: 'invalid', field: 'data.battery', reason: expect.any(String) },
+    ])
     const nul = await d.post([d.msg('heartbeat', { battery: 40, note: 'a\u0000b' })])
-    expect(nul.code).toBe(1)
-    expect(nul.msg).toContain('data')
+    expect(nul.data.refused).toMatchObject([{ index: 0, code: 'invalid', field: 'data.note' }])
     const noEnvelope = await d.post([{ id: 'x1', type: 'heartbeat' }])
-    expect(noEnvelope.code).toBe(1)
-    expect(await inbox(d.id)).toEqual([])
+    expect(noEnvelope.data.refused).toMatchObject([{ index: 0, id: 'x1', code: 'invalid' }])
+    expect(await inbox(d.id)).toEqual([{ msg_id: good.id, outcome: 'applied', type: 'heartbeat' }])
   })
 
   it('takes at most 100 messages in a batch', async () => {
@@ -190,7 +198,8 @@ describe('the engine through the gateway', () => {
     const d = await registered()
     await d.send(d.msg('selftest', { report_type: 1, result: 'pass' }, { seq: 10 }))
     const old = d.msg('selftest', { report_type: 1, result: 'fail', fault_codes: ['E01'] }, { seq: 5 })
-    await d.send(old)
+    // Answered as stale, not as applied: the device learns its message changed nothing current.
+    expect(await d.send(old)).toMatchObject({ acked: [], stale: [old.id] })
     expect(await device(d.id)).toMatchObject({ status: 0, readiness: 'ready' })
     expect((await inbox(d.id)).map((r) => r.outcome)).toEqual(['applied', 'stale'])
     const tests = await many(t.db, sql`SELECT id FROM device_detections WHERE device_id = ${d.id}`)
@@ -267,5 +276,143 @@ describe('the engine through the gateway', () => {
       sql`SELECT ecg_file_url FROM rescue_events WHERE device_id = ${d.id} AND rescue_event_id = 'R9'`,
     )
     expect(r?.ecg_file_url).toBeTruthy()
+  })
+})
+
+describe('whatever a device sends: refused with a clear answer, or applied', () => {
+  const faults = (id: number) =>
+    many<{ code: string }>(
+      t.db,
+      sql`SELECT code FROM device_events WHERE device_id = ${id} AND kind = 'fault' AND closed_at IS NULL`,
+    )
+
+  it('refuses an impossible calendar date before acknowledging it, and stores nothing of it', async () => {
+    const d = await registered()
+    const bad = d.msg('selftest', { report_type: 1, result: 'fail', battery_expire: '2027-02-30' })
+    const r = await d.post([bad])
+    expect(r.data.acked).toEqual([])
+    expect(r.data.refused).toMatchObject([{ id: bad.id, code: 'invalid', field: 'data.battery_expire' }])
+    expect(await inbox(d.id)).toEqual([])
+    // A real date (29 February of a leap year) is taken and applied at once.
+    const good = d.msg('selftest', { report_type: 1, result: 'fail', battery_expire: '2028-02-29' })
+    expect((await d.send(good)).acked).toEqual([good.id])
+    expect(await faults(d.id)).toEqual([{ code: 'E00' }])
+  })
+
+  it('refuses a lone surrogate in any text or unknown field without a 500, and keeps its neighbours', async () => {
+    const d = await registered()
+    const valid = d.msg('heartbeat', { battery: 70 })
+    const bad = d.msg('selftest', { report_type: 1, result: 'pass', note: 'x\ud800y' })
+    const r = await d.post([valid, bad])
+    expect([r.status, r.code]).toEqual([200, 0])
+    expect(r.data.acked).toEqual([valid.id])
+    expect(r.data.refused).toMatchObject([{ index: 1, id: bad.id, code: 'invalid', field: 'data.note' }])
+    const inId = await d.post([d.msg('heartbeat', { battery: 70 }, { id: 'a\udc00b' })])
+    expect(inId.data.refused).toMatchObject([{ index: 0, id: null, code: 'invalid' }])
+    // Bytes that are not UTF-8 refuse the whole body, clearly.
+    const raw = await d.post(null, { raw: Buffer.from('5b7b2276223a312c226964223a22ff227d5d', 'hex') })
+    expect([raw.status, raw.code]).toEqual([200, 1])
+    expect(raw.msg).toBe('请求体须为UTF-8编码的JSON')
+    expect(await inbox(d.id)).toEqual([{ msg_id: valid.id, outcome: 'applied', type: 'heartbeat' }])
+  })
+
+  it('refuses nesting deeper than the limit (100,000 arrays) with a clear code, not a stack overflow', async () => {
+    const d = await registered()
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`
+    const m = d.msg('heartbeat', { battery: 50 })
+    const raw = JSON.stringify([m]).replace('"battery":50', `"battery":50,"junk":${deep}`)
+    const r = await d.post(null, { raw })
+    expect([r.status, r.code]).toEqual([200, 0])
+    expect(r.data.refused).toMatchObject([
+      { id: m.id, code: 'invalid', reason: expect.stringContaining('nested') },
+    ])
+    expect(await inbox(d.id)).toEqual([])
+  })
+
+  it('holds every message and request to one size limit: a refusal per message, HTTP 413 per request', async () => {
+    const d = await registered()
+    const big = d.msg('heartbeat', { battery: 50, blob: 'x'.repeat(70 * 1024) })
+    const small = d.msg('heartbeat', { battery: 51 })
+    const r = await d.post([big, small])
+    expect(r.data.refused).toMatchObject([{ index: 0, id: big.id, code: 'too_large' }])
+    expect(r.data.acked).toEqual([small.id])
+    const huge = Array.from({ length: 20 }, () =>
+      d.msg('heartbeat', { battery: 50, blob: 'y'.repeat(60_000) }),
+    )
+    const over = await d.post(huge)
+    expect([over.status, over.code]).toEqual([413, 1])
+    expect(over.msg).toBe('请求体不能超过1048576字节')
+    expect((await inbox(d.id)).map((x) => x.msg_id)).toEqual([small.id])
+  })
+
+  it('a hello declaring new counters (a board swap) resets the order, and is recorded on the device', async () => {
+    const d = await registered()
+    d.boot = 5
+    await d.send(d.msg('selftest', { report_type: 0, result: 'pass' }))
+    // Counters lost: boot 0 again. A self-test before the hello is answered stale, not applied.
+    d.boot = 0
+    const early = d.msg('selftest', { report_type: 1, result: 'fail', fault_codes: ['E02'] }, { seq: 1 })
+    expect(await d.send(early)).toMatchObject({ acked: [], stale: [early.id] })
+    expect(await faults(d.id)).toEqual([])
+    const hello = d.msg('hello', { report_interval_s: 3600 }, { seq: 0 })
+    expect((await d.send(hello)).acked).toEqual([hello.id])
+    const st = await one<{ last_boot: number; last_seq: number; counter_resets: number }>(
+      t.db,
+      sql`SELECT last_boot, last_seq, counter_resets FROM device_states WHERE device_id = ${d.id}`,
+    )
+    expect(st).toEqual({ last_boot: 0, last_seq: 0, counter_resets: 1 })
+    const fail = d.msg('selftest', { report_type: 1, result: 'fail', fault_codes: ['E02'] }, { seq: 2 })
+    expect((await d.send(fail)).acked).toEqual([fail.id])
+    expect(await faults(d.id)).toEqual([{ code: 'E02' }])
+    expect(await device(d.id)).toMatchObject({ status: 2, readiness: 'not_ready' })
+  })
+
+  it('the same (boot, seq) with another body is refused; with the same body it is a duplicate', async () => {
+    const d = await registered()
+    const first = d.msg('heartbeat', { battery: 80 }, { seq: 7 })
+    await d.send(d.msg('selftest', { report_type: 0, result: 'pass' }, { seq: 6 }), first)
+    const other = d.msg('heartbeat', { battery: 3 }, { seq: 7 })
+    const r = await d.post([other])
+    expect(r.data.refused).toMatchObject([{ index: 0, id: other.id, code: 'seq_reused', field: 'seq' }])
+    const again = { ...first, id: 'resent-under-new-id' }
+    expect(await d.send(again)).toMatchObject({ acked: [], duplicates: [again.id] })
+    expect((await inbox(d.id)).map((x) => x.msg_id)).not.toContain(other.id)
+    expect((await inbox(d.id)).map((x) => x.msg_id)).not.toContain(again.id)
+    expect((await device(d.id))?.battery).toBe(80)
+  })
+
+  it('the same id twice in one request is stored once and answered once as a duplicate', async () => {
+    const d = await registered()
+    await d.send(d.msg('selftest', { report_type: 0, result: 'pass' }))
+    const beat = d.msg('heartbeat', { battery: 66 })
+    const r = await d.send(beat, beat)
+    expect(r).toMatchObject({ acked: [beat.id], duplicates: [beat.id] })
+    expect((await inbox(d.id)).filter((x) => x.msg_id === beat.id)).toHaveLength(1)
+  })
+
+  it('a reset hello may repeat a pair the old board used: it still resets', async () => {
+    const d = await registered()
+    d.boot = 0
+    const first = d.msg('hello', { report_interval_s: 3600 }, { seq: 0 })
+    await d.send(first, d.msg('selftest', { report_type: 0, result: 'pass' }, { seq: 1 }))
+    d.boot = 3
+    await d.send(d.msg('heartbeat', { battery: 90 }, { seq: 1 }))
+    // The new board starts at (0, 0) again, with the same hello body under a new id.
+    d.boot = 0
+    const again = d.msg('hello', { report_interval_s: 3600 }, { seq: 0 })
+    expect((await d.send(again)).acked).toEqual([again.id])
+    const fail = d.msg('selftest', { report_type: 1, result: 'fail', fault_codes: ['E03'] }, { seq: 2 })
+    expect((await d.send(fail)).acked).toEqual([fail.id])
+    expect(await faults(d.id)).toEqual([{ code: 'E03' }])
+  })
+
+  it('a device that only said hello is of unknown readiness, "never verified", until a self-test passes', async () => {
+    const d = await registered()
+    await d.send(d.msg('hello', { report_interval_s: 3600 }), d.msg('heartbeat', { battery: 90 }))
+    expect(await device(d.id)).toMatchObject({ readiness: 'unknown', readiness_reasons: ['never_verified'] })
+    const shown = await t.api(deviceApi.detail, { token: admin, params: { id: d.id } })
+    expect(shown.data).toMatchObject({ readiness_text: '未知', readiness_reasons_text: ['从未自检通过'] })
+    await d.send(d.msg('selftest', { report_type: 1, result: 'pass' }))
+    expect(await device(d.id)).toMatchObject({ readiness: 'ready', readiness_reasons: [] })
   })
 })

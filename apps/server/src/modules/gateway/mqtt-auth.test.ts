@@ -176,15 +176,34 @@ describe('a PUBLISH', () => {
     })
   })
 
-  it('is refused on a wrong topic, as non-JSON, as an array, malformed, or under another type', () => {
+  it('is forbidden on a wrong topic; refused as non-JSON, as an array, malformed, or under another type', () => {
     const hb = msg('heartbeat', { battery: 80 })
-    expect(acceptPublish(SN, 'aed/v1/OTHER/up/heartbeat', hb).ok).toBe(false)
-    expect(acceptPublish(SN, `aed/v1/${SN}/up/heartbeat`, '{not json').ok).toBe(false)
-    expect(acceptPublish(SN, `aed/v1/${SN}/up/heartbeat`, `[${hb}]`).ok).toBe(false)
-    const bad = acceptPublish(SN, `aed/v1/${SN}/up/heartbeat`, msg('heartbeat', { battery: 101 }))
-    expect(bad).toEqual({ ok: false, reason: expect.stringContaining('data.battery') })
-    expect(acceptPublish(SN, `aed/v1/${SN}/up/selftest`, hb)).toEqual({
+    expect(acceptPublish(SN, 'aed/v1/OTHER/up/heartbeat', hb)).toEqual({
       ok: false,
+      forbidden: expect.stringContaining('topic not allowed'),
+    })
+    const refusal = (payload: string | Buffer, flags = {}) => {
+      const r = acceptPublish(SN, `aed/v1/${SN}/up/heartbeat`, payload, flags)
+      return 'refusal' in r ? r.refusal : null
+    }
+    expect(refusal('{not json')).toMatchObject({ code: 'invalid', field: '(message)' })
+    expect(refusal(Buffer.from([0x7b, 0xff, 0x7d]))).toMatchObject({ code: 'invalid', field: '(message)' })
+    expect(refusal(`[${hb}]`)).toMatchObject({ code: 'invalid', reason: 'one message per publish' })
+    expect(refusal(msg('heartbeat', { battery: 101 }))).toMatchObject({
+      code: 'invalid',
+      field: 'data.battery',
+    })
+    expect(refusal(msg('heartbeat', { battery: 1, blob: 'x'.repeat(70_000) }))).toMatchObject({
+      code: 'too_large',
+    })
+    expect(refusal(hb, { qos: 0 })).toMatchObject({ code: 'qos' })
+    expect(refusal(hb, { qos: 2 })).toMatchObject({ code: 'qos' })
+    expect(refusal(hb, { qos: 1, retain: true })).toMatchObject({ code: 'retained' })
+    expect(refusal(hb, { qos: 1, retain: false })).toBeNull()
+    const other = acceptPublish(SN, `aed/v1/${SN}/up/selftest`, hb)
+    expect('refusal' in other && other.refusal).toMatchObject({
+      code: 'invalid',
+      field: 'type',
       reason: 'type heartbeat on the topic of selftest',
     })
   })

@@ -1,5 +1,12 @@
 import crypto from 'node:crypto'
-import { parseDeviceMessage, TOPIC_PREFIX } from '@aed/contracts/device-protocol'
+import {
+  isWellFormedText,
+  MAX_MESSAGE_BYTES,
+  type PublishResult,
+  parseDeviceMessage,
+  type Refusal,
+  TOPIC_PREFIX,
+} from '@aed/contracts/device-protocol'
 import type { AppContext } from '../../context.ts'
 import type { DeviceCredentialLookup, DeviceIdentity } from '../../plugins/auth/device.ts'
 import { DEVICE_TS_WINDOW_MS } from '../../plugins/auth/device.ts'
@@ -171,30 +178,81 @@ export function filterMatches(filter: string, topic: string): boolean {
   return f.length === t.length
 }
 
-/** What one PUBLISH came to: a message to store, or why it is refused. */
-export type PublishCheck = { ok: true; accepted: Accepted } | { ok: false; reason: string }
+/**
+ * What one PUBLISH came to: a message to store; a message refused, which the device is told on
+ * its `down/result` topic (nothing stored); or a topic the device may not publish on, which ends
+ * its connection.
+ */
+export type PublishCheck =
+  | { ok: true; accepted: Accepted }
+  | { ok: false; refusal: Refusal }
+  | { ok: false; forbidden: string }
+
+const utf8 = new TextDecoder('utf-8', { fatal: true })
 
 /**
- * Checks one PUBLISH of device `sn`: its own up topic, one JSON message as payload, valid by
- * the protocol's schema, whose envelope `type` is the topic's `{type}`.
+ * Checks one PUBLISH of device `sn`: its own up topic, QoS 1 and not retained (when the
+ * transport tells), one JSON message in UTF-8 as payload, valid by the protocol's schema and
+ * size limit, whose envelope `type` is the topic's `{type}`.
  */
-export function acceptPublish(sn: string, topic: string, payload: Buffer | string): PublishCheck {
+export function acceptPublish(
+  sn: string,
+  topic: string,
+  payload: Buffer | string,
+  flags: { qos?: number; retain?: boolean } = {},
+): PublishCheck {
   const type = publishType(sn, topic)
-  if (!type) return { ok: false, reason: `topic not allowed: ${topic.slice(0, 200)}` }
+  if (!type) return { ok: false, forbidden: `topic not allowed: ${topic.slice(0, 200)}` }
+  const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload
+  const refuse = (code: Refusal['code'], field: string, reason: string, id = idIn(bytes)) => ({
+    ok: false as const,
+    refusal: { index: 0, id, code, field, reason },
+  })
+  if (flags.qos !== undefined && flags.qos !== 1) return refuse('qos', '(publish)', 'publish at QoS 1')
+  if (flags.retain) return refuse('retained', '(publish)', 'device messages are not retained')
+  if (bytes.length > MAX_MESSAGE_BYTES) {
+    return refuse('too_large', '(message)', `larger than ${MAX_MESSAGE_BYTES} bytes`)
+  }
   let raw: unknown
   try {
-    raw = JSON.parse(typeof payload === 'string' ? payload : payload.toString('utf8'))
+    raw = JSON.parse(utf8.decode(bytes))
   } catch {
-    return { ok: false, reason: 'payload is not JSON' }
+    return refuse('invalid', '(message)', 'payload is not JSON in UTF-8', null)
   }
-  if (Array.isArray(raw)) return { ok: false, reason: 'one message per publish' }
+  if (Array.isArray(raw)) return refuse('invalid', '(message)', 'one message per publish', null)
   const parsed = parseDeviceMessage(raw)
   if (!parsed.ok) {
     const p = parsed.problem
-    return { ok: false, reason: `message ${p.id ?? '?'}: ${p.field}: ${p.reason}` }
+    return refuse(p.code, p.field, p.reason, p.id)
   }
   if (parsed.message.type !== type) {
-    return { ok: false, reason: `type ${parsed.message.type} on the topic of ${type}` }
+    return refuse('invalid', 'type', `type ${parsed.message.type} on the topic of ${type}`, parsed.message.id)
   }
   return { ok: true, accepted: { known: parsed.known, message: parsed.message } }
+}
+
+/** The message id a refused payload names, when it can be read (so the device knows which one). */
+function idIn(bytes: Buffer): string | null {
+  try {
+    const id = JSON.parse(utf8.decode(bytes))?.id
+    return typeof id === 'string' && isWellFormedText(id) ? id.slice(0, 64) : null
+  } catch {
+    return null
+  }
+}
+
+/** What a device is told on `down/result` of a publish that was not applied as sent. */
+export function publishResult(r: { refusal: Refusal } | { stale: string }): PublishResult {
+  if ('stale' in r) {
+    return {
+      id: r.stale,
+      result: 'stale',
+      code: 'stale',
+      field: null,
+      reason:
+        'older than the device state: stored, changed nothing current; send hello after a counter reset',
+    }
+  }
+  const f = r.refusal
+  return { id: f.id, result: 'refused', code: f.code, field: f.field, reason: f.reason }
 }

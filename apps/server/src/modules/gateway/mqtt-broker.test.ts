@@ -96,6 +96,26 @@ const inbox = (deviceId: number) =>
     sql`SELECT msg_id, type, transport FROM device_inbox WHERE sender_id = ${deviceId} ORDER BY id`,
   )
 
+/** What a device hears on its down/result topic, in order; `next(n)` waits for n more. */
+function results(c: MqttClient) {
+  const heard: Record<string, string | null>[] = []
+  let taken = 0
+  c.on('message', (topic, payload) => {
+    if (topic.endsWith('/down/result')) heard.push(JSON.parse(payload.toString()))
+  })
+  return {
+    async next(n: number, ms = 5000) {
+      const until = Date.now() + ms
+      while (heard.length < taken + n) {
+        if (Date.now() > until) throw new Error(`heard ${heard.length - taken} of ${n} results`)
+        await new Promise((r) => setImmediate(r))
+      }
+      taken += n
+      return heard.slice(taken - n, taken)
+    },
+  }
+}
+
 function publish(c: MqttClient, topic: string, body: unknown) {
   return c.publishAsync(topic, typeof body === 'string' ? body : JSON.stringify(body), { qos: 1 })
 }
@@ -213,24 +233,78 @@ describe('PUBLISH', () => {
     expect(await inbox(other.id)).toEqual([])
   })
 
-  it('refuses a malformed payload, and a type that is not the topic type: nothing stored', async () => {
+  it('refuses a malformed payload, and a type that is not the topic type: PUBACK, the reason on down/result, nothing stored', async () => {
     const d = await registered()
-    const bodies: [string, unknown][] = [
-      ['heartbeat', '{not json'],
-      ['heartbeat', d.msg('heartbeat', { battery: 101 })],
-      ['heartbeat', [d.msg('heartbeat', { battery: 50 })]],
-      ['selftest', d.msg('heartbeat', { battery: 50 })],
+    const bodies: [string, unknown, string][] = [
+      ['heartbeat', '{not json', '(message)'],
+      ['heartbeat', d.msg('heartbeat', { battery: 101 }), 'data.battery'],
+      ['heartbeat', [d.msg('heartbeat', { battery: 50 })], '(message)'],
+      ['selftest', d.msg('heartbeat', { battery: 50 }), 'type'],
+      [
+        'selftest',
+        d.msg('selftest', { report_type: 1, result: 'fail', battery_expire: '2027-02-31' }),
+        'data.battery_expire',
+      ],
+      ['heartbeat', d.msg('heartbeat', { battery: 50, note: 'a\ud800' }), 'data.note'],
     ]
-    for (const [type, body] of bodies) {
-      const c = await connectAs(d.sn, d.secret)
-      publish(c, `aed/v1/${d.sn}/up/${type}`, body).catch(() => {})
-      await closed(c)
-    }
-    expect(await inbox(d.id)).toEqual([])
-    // The same connection rules still let a good message in afterwards.
     const c = await connectAs(d.sn, d.secret)
+    const told = results(c)
+    await c.subscribeAsync(`aed/v1/${d.sn}/down/#`, { qos: 1 })
+    for (const [type, body] of bodies) await publish(c, `aed/v1/${d.sn}/up/${type}`, body)
+    const answers = await told.next(bodies.length)
+    expect(answers.map((a) => [a.result, a.code, a.field])).toEqual(
+      bodies.map(([, , field]) => ['refused', 'invalid', field]),
+    )
+    expect(c.connected).toBe(true)
+    expect(await inbox(d.id)).toEqual([])
+    // The same connection goes on: a good message is taken afterwards.
     await publish(c, `aed/v1/${d.sn}/up/heartbeat`, d.msg('heartbeat', { battery: 50 }))
     expect(await inbox(d.id)).toHaveLength(1)
+  })
+
+  it('takes only QoS 1, not retained, up to 64 KiB a message; a packet over 1 MiB ends the connection', async () => {
+    const d = await registered()
+    const c = await connectAs(d.sn, d.secret)
+    const told = results(c)
+    await c.subscribeAsync(`aed/v1/${d.sn}/down/result`, { qos: 1 })
+    const topic = `aed/v1/${d.sn}/up/heartbeat`
+    const q0 = d.msg('heartbeat', { battery: 50 })
+    await c.publishAsync(topic, JSON.stringify(q0), { qos: 0 })
+    const q2 = d.msg('heartbeat', { battery: 50 })
+    await c.publishAsync(topic, JSON.stringify(q2), { qos: 2 })
+    const kept = d.msg('heartbeat', { battery: 50 })
+    await c.publishAsync(topic, JSON.stringify(kept), { qos: 1, retain: true })
+    const big = d.msg('heartbeat', { battery: 50, blob: 'x'.repeat(70 * 1024) })
+    await publish(c, topic, big)
+    expect((await told.next(4)).map((a) => [a.id, a.code])).toEqual([
+      [q0.id, 'qos'],
+      [q2.id, 'qos'],
+      [kept.id, 'retained'],
+      [big.id, 'too_large'],
+    ])
+    expect(await inbox(d.id)).toEqual([])
+    // A packet larger than a whole request may be is not even read: the connection ends.
+    c.publish(topic, Buffer.alloc(2 * 1024 * 1024, 0x20), { qos: 1 })
+    await closed(c)
+    expect(await inbox(d.id)).toEqual([])
+  })
+
+  it('answers a message older than the device state as stale on down/result, and a reused (boot, seq) as refused', async () => {
+    const d = await registered()
+    const c = await connectAs(d.sn, d.secret)
+    const told = results(c)
+    await c.subscribeAsync(`aed/v1/${d.sn}/down/#`, { qos: 1 })
+    const topic = (type: string) => `aed/v1/${d.sn}/up/${type}`
+    await publish(c, topic('selftest'), d.msg('selftest', { report_type: 0, result: 'pass' }, { seq: 10 }))
+    const old = d.msg('heartbeat', { battery: 40 }, { seq: 3 })
+    await publish(c, topic('heartbeat'), old)
+    const reused = d.msg('heartbeat', { battery: 2 }, { seq: 10 })
+    await publish(c, topic('heartbeat'), reused)
+    expect((await told.next(2)).map((a) => [a.id, a.result, a.code])).toEqual([
+      [old.id, 'stale', 'stale'],
+      [reused.id, 'refused', 'seq_reused'],
+    ])
+    expect((await inbox(d.id)).map((r) => r.msg_id)).not.toContain(reused.id)
   })
 
   it('acknowledges a repeated message id and processes it once', async () => {

@@ -2,7 +2,12 @@ import type { EventEmitter } from 'node:events'
 import fs from 'node:fs'
 import net from 'node:net'
 import tls from 'node:tls'
-import { commandTopic } from '@aed/contracts/device-protocol'
+import {
+  commandTopic,
+  MAX_REQUEST_BYTES,
+  type PublishResult,
+  resultTopic,
+} from '@aed/contracts/device-protocol'
 import { Aedes, type AuthenticateError, type Client } from 'aedes'
 import type { AppContext } from '../../context.ts'
 import type { Unsubscribe } from '../../lib/events.ts'
@@ -17,7 +22,9 @@ import {
   filterMatches,
   isDownTopic,
   maySubscribe,
+  publishResult,
 } from './mqtt-auth.ts'
+import { limitFrames } from './mqtt-frames.ts'
 
 /** The embedded broker's ports; `port: 0` listens on a free port (tests read `ports` back). */
 export type EmbeddedBrokerOptions = {
@@ -60,9 +67,11 @@ function closeServer(server: net.Server): Promise<void> {
  * The MQTT broker inside the server (docs/device-protocol.md, "MQTT"): devices connect with
  * their HMAC password, publish on their own up topics and subscribe under their own down
  * topic. A PUBLISH is checked and stored through the engine inside `authorizePublish`, which
- * aedes runs before it answers PUBACK: a device gets its PUBACK only after the commit, and a
- * refused message (wrong topic, malformed) gets none and closes the connection (MQTT 3.1.1 has
- * no negative PUBACK). Commands go out on `aed/v1/{sn}/down/cmd` at QoS 1 when the device
+ * aedes runs before it answers PUBACK: a device gets its PUBACK only after the commit. MQTT 3.1.1
+ * has no negative PUBACK: a refused message (malformed, too large, not QoS 1, retained) is not
+ * stored, and its PUBACK comes after the refusal is published on `aed/v1/{sn}/down/result`; a
+ * publish on a topic not the device's own closes the connection, and so does a packet larger
+ * than a request may be. Commands go out on `aed/v1/{sn}/down/cmd` at QoS 1 when the device
  * subscribes, and at once when one is created while it is connected here.
  */
 export async function startEmbeddedBroker(
@@ -82,6 +91,26 @@ export async function startEmbeddedBroker(
     const done = () => void inflight.delete(p)
     p.then(done, done)
     return p
+  }
+
+  /** Tells a device on its `down/result` what became of a publish (QoS 1, not retained). */
+  function tell(sn: string, result: PublishResult): Promise<void> {
+    return new Promise((resolve) =>
+      broker.publish(
+        {
+          cmd: 'publish',
+          topic: resultTopic(sn),
+          payload: Buffer.from(JSON.stringify(result)),
+          qos: 1,
+          retain: false,
+          dup: false,
+        },
+        (err) => {
+          if (err) log.warn({ device: sn, err: { message: err.message } }, 'mqtt result not delivered')
+          resolve()
+        },
+      ),
+    )
   }
 
   const broker = new Aedes({
@@ -107,15 +136,42 @@ export async function startEmbeddedBroker(
       if (!client) return callback(isDownTopic(packet.topic) ? null : new Error('not a down topic'))
       const device = devices.get(client)
       if (!device) return callback(new Error('not authenticated'))
-      const check = acceptPublish(device.sn, packet.topic, packet.payload)
-      if (!check.ok) {
-        log.warn({ device: device.sn, reason: check.reason }, 'mqtt publish refused')
-        return callback(new Error(check.reason))
+      const check = acceptPublish(device.sn, packet.topic, packet.payload, {
+        qos: packet.qos,
+        retain: packet.retain,
+      })
+      if (!check.ok && 'forbidden' in check) {
+        log.warn({ device: device.sn, reason: check.forbidden }, 'mqtt publish forbidden')
+        return callback(new Error(check.forbidden))
       }
       // Device messages are facts for the server, never retained for other subscribers.
       packet.retain = false
+      // One device's publishes are answered in the order they came (MQTT 4.6), refused ones too.
       const before = tails.get(client) ?? Promise.resolve()
-      const stored = track(before.then(() => ingest(ctx, device, [check.accepted], 'mqtt')))
+      const stored = track(
+        before.then(async () => {
+          if (!check.ok) {
+            log.warn({ device: device.sn, refusal: check.refusal }, 'mqtt message refused')
+            return tell(device.sn, publishResult({ refusal: check.refusal }))
+          }
+          const [r] = await ingest(ctx, device, [check.accepted], 'mqtt')
+          if (r.outcome === 'stale') await tell(device.sn, publishResult({ stale: r.id }))
+          if (r.outcome === 'seq_reused') {
+            await tell(
+              device.sn,
+              publishResult({
+                refusal: {
+                  index: 0,
+                  id: r.id,
+                  code: 'seq_reused',
+                  field: 'seq',
+                  reason: 'this (boot, seq) was sent before with another body',
+                },
+              }),
+            )
+          }
+        }),
+      )
       tails.set(
         client,
         stored.then(
@@ -123,6 +179,8 @@ export async function startEmbeddedBroker(
           () => {},
         ),
       )
+      // Answered (PUBACK) once stored, or once refused and told why: a refused message sent again
+      // would be refused again, so the device is not made to repeat it forever.
       stored.then(
         () => callback(null),
         (e) => {
@@ -227,14 +285,14 @@ export async function startEmbeddedBroker(
         track(deliverWaiting(device)).catch(() => {})
       }
     })
-    const plain = net.createServer((socket) => broker.handle(socket))
+    const plain = net.createServer((socket) => broker.handle(limitFrames(socket, MAX_REQUEST_BYTES)))
     servers.push(plain)
     const mqttPort = await listen(plain, opts.port, opts.host)
     let tlsPort: number | null = null
     if (opts.tls) {
       const secure = tls.createServer(
         { cert: fs.readFileSync(opts.tls.cert), key: fs.readFileSync(opts.tls.key) },
-        (socket) => broker.handle(socket),
+        (socket) => broker.handle(limitFrames(socket, MAX_REQUEST_BYTES)),
       )
       servers.push(secure)
       tlsPort = await listen(secure, opts.tls.port, opts.host)

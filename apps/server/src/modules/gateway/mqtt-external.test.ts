@@ -267,9 +267,14 @@ describe('the server reading an external broker', () => {
     }
   })
 
-  it('acknowledges and drops a malformed message and one of an unknown device', async () => {
+  it('acknowledges and drops a malformed message (telling the device why) and one of an unknown device', async () => {
     const d = await registered()
     const c = await device(d.sn)
+    const told: Record<string, unknown>[] = []
+    c.on('message', (topic, payload) => {
+      if (topic.endsWith('/down/result')) told.push(JSON.parse(payload.toString()))
+    })
+    await c.subscribeAsync(`aed/v1/${d.sn}/down/#`, { qos: 1 })
     await c.publishAsync(`aed/v1/${d.sn}/up/heartbeat`, '{not json', { qos: 1 })
     await c.publishAsync(
       'aed/v1/A649999999/up/heartbeat',
@@ -281,6 +286,17 @@ describe('the server reading an external broker', () => {
     const hb = d.msg('heartbeat', { battery: 60 })
     await c.publishAsync(`aed/v1/${d.sn}/up/heartbeat`, JSON.stringify(hb), { qos: 1 })
     await expect.poll(() => inbox(d.id)).toEqual([{ msg_id: hb.id, transport: 'mqtt' }])
+    await expect
+      .poll(() => told)
+      .toEqual([
+        {
+          id: null,
+          result: 'refused',
+          code: 'invalid',
+          field: '(message)',
+          reason: 'payload is not JSON in UTF-8',
+        },
+      ])
   })
 
   it('publishes a new command to the down topic, and what waits when the ACL hook lets the device subscribe', async () => {

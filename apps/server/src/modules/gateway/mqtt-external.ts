@@ -1,5 +1,10 @@
 import os from 'node:os'
-import { commandTopic, SHARED_SUBSCRIPTION } from '@aed/contracts/device-protocol'
+import {
+  commandTopic,
+  type PublishResult,
+  resultTopic,
+  SHARED_SUBSCRIPTION,
+} from '@aed/contracts/device-protocol'
 import { connect, type IClientOptions, type MqttClient } from 'mqtt'
 import type { AppContext } from '../../context.ts'
 import type { Unsubscribe } from '../../lib/events.ts'
@@ -7,7 +12,7 @@ import type { DeviceIdentity } from '../../plugins/auth/device.ts'
 import * as commands from '../device/device-command.repository.ts'
 import { COMMAND_CHANNEL, type CommandNotice } from '../device/device-command.service.ts'
 import { ingest } from '../engine/engine.service.ts'
-import { acceptPublish, parseUpTopic } from './mqtt-auth.ts'
+import { acceptPublish, parseUpTopic, publishResult } from './mqtt-auth.ts'
 
 export type ExternalGatewayOptions = {
   url: string
@@ -79,8 +84,32 @@ export function startExternalGateway(ctx: AppContext, opts: ExternalGatewayOptio
     const creds = await ctx.deviceCredentials(up.sn)
     if (!creds) return void log.warn({ device: up.sn }, 'mqtt message of an unknown device dropped')
     const check = acceptPublish(up.sn, topic, payload)
-    if (!check.ok) return void log.warn({ device: up.sn, reason: check.reason }, 'mqtt message refused')
-    await ingest(ctx, { kind: creds.kind, id: creds.id, sn: creds.sn }, [check.accepted], 'mqtt')
+    if (!check.ok && 'forbidden' in check) {
+      return void log.warn({ device: up.sn, reason: check.forbidden }, 'mqtt message refused')
+    }
+    if (!check.ok) {
+      log.warn({ device: up.sn, refusal: check.refusal }, 'mqtt message refused')
+      return tell(up.sn, publishResult({ refusal: check.refusal }))
+    }
+    const [r] = await ingest(ctx, { kind: creds.kind, id: creds.id, sn: creds.sn }, [check.accepted], 'mqtt')
+    if (r.outcome === 'stale') tell(up.sn, publishResult({ stale: r.id }))
+    if (r.outcome === 'seq_reused') {
+      const reason = 'this (boot, seq) was sent before with another body'
+      tell(
+        up.sn,
+        publishResult({ refusal: { index: 0, id: r.id, code: 'seq_reused', field: 'seq', reason } }),
+      )
+    }
+  }
+
+  /**
+   * Tells a device on its `down/result` what became of a message. Not awaited: mqtt.js reads no
+   * packet (this publish's PUBACK included) until the message being handled is done.
+   */
+  function tell(sn: string, result: PublishResult): void {
+    client.publish(resultTopic(sn), JSON.stringify(result), { qos: 1 }, (err) => {
+      if (err) log.warn({ device: sn, err: { message: err.message } }, 'mqtt result not delivered')
+    })
   }
 
   client.handleMessage = (packet, done) => {

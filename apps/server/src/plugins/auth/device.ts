@@ -98,16 +98,24 @@ function header(req: FastifyRequest, name: string): string | null {
   return typeof v === 'string' ? v : null
 }
 
+/** Past the limit, a body is still read (and dropped) up to this much, so the 413 reaches the device. */
+const DRAIN_LIMIT = 64 * 1024 * 1024
+
+/**
+ * The whole body, or null when it is over `limit`. An over-size body is read to its end and
+ * dropped (up to DRAIN_LIMIT): leaving the loop early would destroy the socket, and the device
+ * would see a connection reset instead of its HTTP 413.
+ */
 async function readAll(payload: RequestPayload, limit: number): Promise<Buffer | null> {
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of payload) {
     const b = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer)
     size += b.length
-    if (size > limit) return null
-    chunks.push(b)
+    if (size <= limit) chunks.push(b)
+    else if (size > DRAIN_LIMIT) return null
   }
-  return Buffer.concat(chunks)
+  return size > limit ? null : Buffer.concat(chunks)
 }
 
 /**

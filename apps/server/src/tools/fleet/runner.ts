@@ -178,8 +178,10 @@ export async function runFleet(
     const r = await transport.send(l.dev, batch)
     const ms = performance.now() - t0
     if (r.ok) {
-      stats.acked += r.acked.length
+      stats.acked += r.acked.length + (r.stale?.length ?? 0)
       stats.duplicates += r.duplicates.length
+      stats.refused += r.refused?.length ?? 0
+      if (r.refused?.length) console.error(`refused ${l.dev.sn}: ${JSON.stringify(r.refused).slice(0, 300)}`)
       stats.latency(ms, r.acked.length + r.duplicates.length)
       l.queue.splice(0, batch.length)
       for (const cmd of r.cmds) onCommand(l.dev, cmd)

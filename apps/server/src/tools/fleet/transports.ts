@@ -11,7 +11,15 @@ import type { Command, Envelope } from './model.ts'
 // Rescue files go over HTTPS either way, as the protocol has them.
 
 export type SendResult =
-  | { ok: true; acked: string[]; duplicates: string[]; cmds: Command[] }
+  /** Every message answered: applied, seen before, stale, or refused (a refused one is not sent again). */
+  | {
+      ok: true
+      acked: string[]
+      duplicates: string[]
+      stale?: string[]
+      refused?: unknown[]
+      cmds: Command[]
+    }
   /** refused: the server said no (bad signature, malformed): sending again will not help. */
   | { ok: false; refused: boolean; error: string }
 
@@ -68,13 +76,14 @@ function deviceHttp(base: string, sockets: number) {
     let j: {
       code?: number
       msg?: string
-      data?: { acked: string[]; duplicates: string[]; cmds: Command[] }
+      data?: { acked: string[]; duplicates: string[]; stale?: string[]; refused?: unknown[]; cmds: Command[] }
     } = {}
     try {
       j = JSON.parse(r.body)
     } catch {}
     if (r.status === 200 && j.code === 0 && j.data) {
-      return { ok: true, acked: j.data.acked, duplicates: j.data.duplicates, cmds: j.data.cmds ?? [] }
+      const { acked, duplicates, stale = [], refused = [], cmds = [] } = j.data
+      return { ok: true, acked, duplicates, stale, refused, cmds }
     }
     // 401 and code 1 are answers about the request itself; 5xx and the rest may pass next time.
     const refused = r.status === 401 || (r.status < 500 && typeof j.code === 'number' && j.code > 0)
