@@ -32,7 +32,12 @@ export default defineConfig({
           name: 'server-pg',
           root: 'apps/server',
           environment: 'node',
-          include: ['src/modules/**/*.test.ts', 'src/plugins/**/*.test.ts', 'src/test/**/*.test.ts'],
+          include: [
+            'src/modules/**/*.test.ts',
+            'src/plugins/**/*.test.ts',
+            'src/test/**/*.test.ts',
+            'src/db/schema.test.ts',
+          ],
           env: { TEST_DB: 'postgres' },
           ...serverTests,
           sequence: { groupOrder: 2 },

@@ -1,16 +1,23 @@
 import type { Permissions } from '@aed/contracts'
+import type { CommandName } from '@aed/contracts/device-protocol'
+import { sql } from 'drizzle-orm'
 import {
   bigint,
   bigserial,
   boolean,
+  char,
   date,
   doublePrecision,
+  index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
+  unique,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core'
 
@@ -24,15 +31,15 @@ export const agencies = pgTable('agencies', {
   name: varchar('name', { length: 100 }).notNull(),
   agency_type: smallint('agency_type').notNull(),
   parent_id: ref('parent_id'),
-  level: integer('level').notNull(),
+  level: integer('level').notNull().default(1),
   /** Materialised path '/1/5/12/'. */
-  index_link: text('index_link').notNull(),
+  index_link: text('index_link').notNull().default(''),
   phone: varchar('phone', { length: 20 }),
   contact_name: varchar('contact_name', { length: 50 }),
   location: varchar('location', { length: 200 }),
   address_code: varchar('address_code', { length: 6 }),
-  disabled: boolean('disabled').notNull(),
-  time_zone: text('time_zone').notNull(),
+  disabled: boolean('disabled').notNull().default(false),
+  time_zone: text('time_zone').notNull().default('Asia/Shanghai'),
   creator: ref('creator'),
   create_time: ts('create_time').notNull().defaultNow(),
   update_time: ts('update_time').notNull().defaultNow(),
@@ -74,7 +81,7 @@ export const members = pgTable('members', {
   account_id: ref('account_id').notNull(),
   agency_id: ref('agency_id').notNull(),
   role_type: smallint('role_type').notNull(),
-  permissions: jsonb('permissions').$type<Permissions>().notNull(),
+  permissions: jsonb('permissions').$type<Permissions>().notNull().default({}),
   /** After this moment the membership can no longer sign in; null is unlimited. */
   use_expire: ts('use_expire'),
   creator: ref('creator'),
@@ -96,11 +103,27 @@ export const smsCodes = pgTable('sms_codes', {
   expire_time: ts('expire_time').notNull(),
 })
 
+/** Every SMS the platform sends and its state; the local provider's outbox. */
 export const smsOutbox = pgTable('sms_outbox', {
   id: id(),
   phone: varchar('phone', { length: 11 }).notNull(),
   content: text('content').notNull(),
   create_time: ts('create_time').notNull().defaultNow(),
+  kind: varchar('kind', { length: 16, enum: ['code', 'aid', 'status', 'escalation', 'digest'] })
+    .notNull()
+    .default('code'),
+  /** One SMS per key however often its sending is retried (unique). */
+  idempotency_key: varchar('idempotency_key', { length: 160 }),
+  /** pending until the provider accepted it. */
+  status: varchar('status', { length: 10, enum: ['pending', 'sent', 'failed'] })
+    .notNull()
+    .default('sent'),
+  provider: varchar('provider', { length: 16 }),
+  attempts: integer('attempts').notNull().default(0),
+  /** Not retried before this (the backoff, or the lease of a send under way). */
+  available_at: ts('available_at').notNull().defaultNow(),
+  sent_at: ts('sent_at'),
+  last_error: text('last_error'),
 })
 
 export const operationLogs = pgTable('operation_logs', {
@@ -151,9 +174,9 @@ export const appServiceConfigs = pgTable('app_service_configs', {
   id: id(),
   agency_id: ref('agency_id').notNull(),
   /** Service keys (APP_SERVICES in contracts). */
-  service: jsonb('service').$type<string[]>().notNull(),
+  service: jsonb('service').$type<string[]>().notNull().default([]),
   /** 1 enabled, 0 disabled. */
-  state: smallint('state').notNull(),
+  state: smallint('state').notNull().default(1),
   secret: varchar('secret', { length: 64 }).notNull(),
   access_token: varchar('access_token', { length: 96 }).notNull(),
   apply_time: ts('apply_time').notNull().defaultNow(),
@@ -173,15 +196,16 @@ export const jobRuns = pgTable('job_runs', {
   runs: bigint('runs', { mode: 'number' }).notNull().default(0),
 })
 
-/**
- * Nonces of signed device requests, kept 30 minutes to refuse replays (plugins/auth/device.ts).
- * Primary key (device_sn, nonce) in the migration.
- */
-export const deviceNonces = pgTable('device_nonces', {
-  device_sn: varchar('device_sn', { length: 64 }).notNull(),
-  nonce: varchar('nonce', { length: 64 }).notNull(),
-  seen_at: ts('seen_at').notNull(),
-})
+/** Nonces of signed device requests, kept 30 minutes to refuse replays (plugins/auth/device.ts). */
+export const deviceNonces = pgTable(
+  'device_nonces',
+  {
+    device_sn: varchar('device_sn', { length: 64 }).notNull(),
+    nonce: varchar('nonce', { length: 64 }).notNull(),
+    seen_at: ts('seen_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.device_sn, t.nonce] })],
+)
 
 /** Every device made (the factory list); `installation_id` set while it is registered at a site. */
 export const devices = pgTable('devices', {
@@ -204,6 +228,14 @@ export const devices = pgTable('devices', {
   create_time: ts('create_time').notNull().defaultNow(),
   update_time: ts('update_time').notNull().defaultNow(),
   deleted_at: ts('deleted_at'),
+  /** Would this AED work now, as the engine judges it. */
+  readiness: varchar('readiness', { length: 10, enum: ['ready', 'not_ready', 'unknown'] })
+    .notNull()
+    .default('unknown'),
+  /** Why not ready or unknown (READINESS_REASONS of the contracts); empty when ready. */
+  readiness_reasons: text('readiness_reasons').array().notNull().default(['never_reported']),
+  /** The last self-test that passed. */
+  last_pass_at: ts('last_pass_at'),
 })
 
 /** A site where a device is installed (register_code), with its place, people, hours and expiry dates. */
@@ -241,6 +273,10 @@ export const installations = pgTable('installations', {
   updator: ref('updator'),
   update_time: ts('update_time').notNull().defaultNow(),
   removed_at: ts('removed_at'),
+  /** The installed device's status, copied by triggers (never written by the code); null: no live device. */
+  device_status: smallint('device_status'),
+  /** The installed device's battery level, copied with device_status. */
+  device_battery: smallint('device_battery'),
 })
 
 /** The change record of an installation: register 0, change 1, move 2, replace 3, delete 5. */
@@ -338,6 +374,10 @@ export const rescueEvents = pgTable('rescue_events', {
   event_location: varchar('event_location', { length: 200 }),
   ecg_file_url: text('ecg_file_url'),
   create_time: ts('create_time').notNull().defaultNow(),
+  /** The cabinet the AED came from (its bound cabinet when the rescue started). */
+  cabinet_id: ref('cabinet_id'),
+  /** The door opening the AED left through, when one matched. */
+  cabinet_door_event_id: ref('cabinet_door_event_id'),
 })
 
 /** The steps of a rescue as the device reported them; deleted with the rescue. */
@@ -350,4 +390,425 @@ export const deviceUsageLogs = pgTable('device_usage_logs', {
   event_para: text('event_para'),
   event_time: ts('event_time').notNull(),
   create_time: ts('create_time').notNull().defaultNow(),
+})
+
+// The device gateway and status engine (0010, 0017), alerting (0012) and rescue cabinets (0013).
+// Their foreign keys, unique constraints and unique and partial indexes are declared below as far
+// as Drizzle can express them; a check constraint is a varchar's `enum` (its IN list) or noted in
+// the docs. The tables above declare no keys but their primary keys: the rest is only in the
+// migrations. db/schema.test.ts holds every table here to the migrated database.
+
+/** Who sent a device message or is sent a command: an AED (devices.id) or a cabinet (cabinets.id). */
+export type SenderKind = 'aed' | 'cabinet'
+const SENDER_KINDS: [SenderKind, ...SenderKind[]] = ['aed', 'cabinet']
+
+/** What the engine keeps of each AED that ever reported, written on every message. */
+export const deviceStates = pgTable(
+  'device_states',
+  {
+    device_id: ref('device_id')
+      .primaryKey()
+      .references(() => devices.id),
+    /** The newest applied (boot, seq): an older message is stored, never applied over it. */
+    last_boot: integer('last_boot').notNull().default(0),
+    last_seq: bigint('last_seq', { mode: 'number' }).notNull().default(-1),
+    last_seen_at: ts('last_seen_at').notNull(),
+    /** Declared by `hello`; null: the model's or the default interval. */
+    report_interval_s: integer('report_interval_s'),
+    /** Offline when this passes without a message (the sweep); null while offline. */
+    next_deadline_at: ts('next_deadline_at'),
+    offline: boolean('offline').notNull().default(false),
+    rssi: smallint('rssi'),
+    /** The rescue under way (no offsets raised meanwhile), ended after a quiet hour. */
+    rescue_id: ref('rescue_id').references(() => rescueEvents.id, { onDelete: 'set null' }),
+    /** The rescue's last step. */
+    rescue_last_at: ts('rescue_last_at'),
+    /** Consecutive GNSS fixes beyond the offset threshold. */
+    offset_streak: smallint('offset_streak').notNull().default(0),
+    /** The last of those fixes. */
+    last_fix: jsonb('last_fix'),
+    update_time: ts('update_time').notNull().defaultNow(),
+    /** How often a `hello` declared a new epoch of (boot, seq) (the device's counters reset). */
+    counter_resets: integer('counter_resets').notNull().default(0),
+    /** When the counters last reset. */
+    counter_reset_at: ts('counter_reset_at'),
+  },
+  (t) => [index('device_states_deadline_idx').on(t.next_deadline_at).where(sql`NOT ${t.offline}`)],
+)
+
+/** Every message a device sent, as received, once per (sender, msg_id); processed_at null until applied. */
+export const deviceInbox = pgTable(
+  'device_inbox',
+  {
+    id: id(),
+    sender_kind: varchar('sender_kind', { length: 8, enum: SENDER_KINDS }).notNull().default('aed'),
+    /** devices.id or cabinets.id, by sender_kind. */
+    sender_id: ref('sender_id').notNull(),
+    /** The device's own id of the message. */
+    msg_id: varchar('msg_id', { length: 64 }).notNull(),
+    /** The message type (hello, heartbeat, selftest ...). */
+    type: varchar('type', { length: 32 }).notNull(),
+    boot: integer('boot').notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    /** The device clock as sent. */
+    device_ts: ts('device_ts'),
+    /** The time used: device_ts, or the receive time when the clock was off (ts_flagged). */
+    event_time: ts('event_time').notNull(),
+    ts_flagged: boolean('ts_flagged').notNull().default(false),
+    received_at: ts('received_at').notNull(),
+    transport: varchar('transport', { length: 8, enum: ['mqtt', 'https'] }).notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    processed_at: ts('processed_at'),
+    /** stale: older than the state; coalesced: changed nothing; ignored: unknown type; failed: retried. */
+    outcome: varchar('outcome', {
+      length: 10,
+      enum: ['applied', 'stale', 'coalesced', 'ignored', 'failed', 'dead'],
+    }),
+    /** Why it failed. */
+    error: text('error'),
+    attempts: smallint('attempts').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('device_inbox_msg_idx').on(t.sender_kind, t.sender_id, t.msg_id),
+    index('device_inbox_pending_idx')
+      .on(t.id)
+      .where(sql`${t.processed_at} IS NULL OR ${t.outcome} = 'failed'`),
+  ],
+)
+
+/** What must be told, written in the transaction that found it; dispatchers take, retry and mark it done. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: id(),
+    /** live (a push on the live channel), message (the message centre), sms, webhook. */
+    topic: varchar('topic', { length: 16, enum: ['live', 'message', 'sms', 'webhook'] }).notNull(),
+    /** Makes a repeated write (a retried transaction) one row. */
+    dedupe_key: varchar('dedupe_key', { length: 160 }).notNull().unique('outbox_dedupe_key_key'),
+    /** Who may hear of it: the device's organisation and its path (scope of live pushes). */
+    agency_id: ref('agency_id').references(() => agencies.id),
+    index_link: text('index_link'),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    create_time: ts('create_time').notNull().defaultNow(),
+    /** Not taken before this (the retry backoff). */
+    available_at: ts('available_at').notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    done_at: ts('done_at'),
+    last_error: text('last_error'),
+  },
+  (t) => [index('outbox_pending_idx').on(t.topic, t.available_at, t.id).where(sql`${t.done_at} IS NULL`)],
+)
+
+/** Commands to devices, sent on MQTT or in the next HTTPS answer, answered by `ack`, else expired. */
+export const deviceCommands = pgTable(
+  'device_commands',
+  {
+    id: id(),
+    /** The command's id on the wire. */
+    cmd_id: varchar('cmd_id', { length: 40 }).notNull().unique('device_commands_cmd_id_key'),
+    sender_kind: varchar('sender_kind', { length: 8, enum: SENDER_KINDS }).notNull().default('aed'),
+    /** The device it is for: devices.id or cabinets.id, by sender_kind. */
+    sender_id: ref('sender_id').notNull(),
+    name: varchar('name', { length: 16 }).$type<CommandName>().notNull(),
+    args: jsonb('args').$type<Record<string, unknown>>().notNull().default({}),
+    state: varchar('state', { length: 8, enum: ['pending', 'sent', 'done', 'failed', 'expired'] })
+      .notNull()
+      .default('pending'),
+    creator: ref('creator'),
+    creator_name: varchar('creator_name', { length: 50 }),
+    create_time: ts('create_time').notNull().defaultNow(),
+    expires_at: ts('expires_at').notNull(),
+    sent_at: ts('sent_at'),
+    /** When the device answered. */
+    ack_time: ts('ack_time'),
+    /** The device's reason when it failed. */
+    error: varchar('error', { length: 200 }),
+  },
+  (t) => [
+    index('device_commands_open_idx')
+      .on(t.sender_kind, t.sender_id)
+      .where(sql`${t.state} IN ('pending', 'sent')`),
+  ],
+)
+
+/** Files devices upload (the ECG after a rescue), kept in the storage provider. */
+export const deviceFiles = pgTable('device_files', {
+  id: id(),
+  /** The file's id on the wire. */
+  file_id: varchar('file_id', { length: 64 }).notNull().unique('device_files_file_id_key'),
+  /** No check in the database, unlike the inbox's and the commands'. */
+  sender_kind: varchar('sender_kind', { length: 8, enum: SENDER_KINDS }).notNull().default('aed'),
+  sender_id: ref('sender_id').notNull(),
+  kind: varchar('kind', { length: 8, enum: ['ecg'] }).notNull(),
+  /** The device's own id of the rescue the file belongs to. */
+  rescue_event_id: varchar('rescue_event_id', { length: 64 }).notNull(),
+  /** Hex SHA-256 of the content. */
+  sha256: char('sha256', { length: 64 }).notNull(),
+  /** Bytes. */
+  size: integer('size').notNull(),
+  url: text('url').notNull(),
+  create_time: ts('create_time').notNull().defaultNow(),
+})
+
+/** Registered devices per organisation (the device list's total), kept by triggers on installations. */
+export const registeredDeviceCounts = pgTable('registered_device_counts', {
+  agency_id: ref('agency_id').primaryKey(),
+  n: integer('n').notNull(),
+})
+
+/** The message centre: seen by every member whose scope holds index_link, confirmed once for all. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    /** 1 call, 2 rescue, 3 location offset, 4 cabinet door open, 5 unapplied device message (check 1-5). */
+    msg_type: smallint('msg_type').notNull(),
+    /** Check 1-5: a call, rescue_events, device_events, cabinet_door_events, device_inbox (event_id's). */
+    event_type: smallint('event_type').notNull(),
+    /** The id of that event's row. */
+    event_id: ref('event_id').notNull(),
+    device_id: ref('device_id').references(() => devices.id),
+    device_sn: varchar('device_sn', { length: 32 }),
+    cabinet_sn: varchar('cabinet_sn', { length: 32 }),
+    /** The installation's (or cabinet's) address at the time. */
+    location: varchar('location', { length: 200 }),
+    agency_id: ref('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    index_link: text('index_link').notNull(),
+    msg_time: ts('msg_time').notNull(),
+    /** Facts the title is built from in the reader's language (offset distance in metres ...). */
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    /** 1 confirmed, 0 not. */
+    is_confirm: smallint('is_confirm').notNull().default(0),
+    confirmed_by: ref('confirmed_by').references(() => members.id, { onDelete: 'set null' }),
+    confirmed_name: varchar('confirmed_name', { length: 50 }),
+    confirm_time: ts('confirm_time'),
+    /** Escalation steps taken so far (alarms, types 2 and 4). */
+    escalation_level: smallint('escalation_level').notNull().default(0),
+    /** When the next step is due; null when none is (confirmed, not an alarm, top of the tree). */
+    escalate_at: ts('escalate_at'),
+    create_time: ts('create_time').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('messages_msg_type_event_id_key').on(t.msg_type, t.event_id),
+    index('messages_unconfirmed_idx').on(t.index_link.op('text_pattern_ops')).where(sql`${t.is_confirm} = 0`),
+    index('messages_escalate_idx').on(t.escalate_at).where(sql`${t.escalate_at} IS NOT NULL`),
+  ],
+)
+
+/** Each escalation step of a message: whose administrators were told, how many SMS went. */
+export const messageEscalations = pgTable(
+  'message_escalations',
+  {
+    id: id(),
+    message_id: ref('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    /** The step, from 1 (check). */
+    level: smallint('level').notNull(),
+    /** The organisation whose administrators were told. */
+    agency_id: ref('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    agency_name: varchar('agency_name', { length: 100 }).notNull(),
+    /** How many SMS went. */
+    recipients: integer('recipients').notNull().default(0),
+    create_time: ts('create_time').notNull(),
+  },
+  (t) => [unique('message_escalations_message_id_level_key').on(t.message_id, t.level)],
+)
+
+/** Every push of the live channel (id: the push's id), kept a day for consoles that reconnect. */
+export const livePushes = pgTable('live_pushes', {
+  id: id(),
+  data_type: smallint('data_type').notNull(),
+  agency_id: ref('agency_id'),
+  /** Who may hear it. */
+  index_link: text('index_link').notNull(),
+  /** The push's facts; each console's frame is built from them by the feature's presenter. */
+  data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+  create_time: ts('create_time').notNull().defaultNow(),
+})
+
+/** Alert SMS lines held until due, then sent alone or with the recipient's other due lines as one digest. */
+export const smsAlerts = pgTable(
+  'sms_alerts',
+  {
+    id: id(),
+    kind: varchar('kind', { length: 16, enum: ['aid', 'status', 'escalation'] }).notNull(),
+    /** aid:<rescue>:<phone>, status:<device>:<kind>:<code>:<day>, esc:<message>:<level>:<phone>. */
+    dedupe_key: varchar('dedupe_key', { length: 160 }).notNull().unique('sms_alerts_dedupe_key_key'),
+    phone: varchar('phone', { length: 11 }).notNull(),
+    agency_id: ref('agency_id').references(() => agencies.id),
+    device_id: ref('device_id').references(() => devices.id),
+    message_id: ref('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    line: varchar('line', { length: 300 }).notNull(),
+    /** Held until then (the organisation's window and weekdays). */
+    due_at: ts('due_at').notNull(),
+    /** The SMS that carried it; null while waiting. */
+    sms_id: ref('sms_id').references(() => smsOutbox.id),
+    create_time: ts('create_time').notNull().defaultNow(),
+  },
+  (t) => [
+    index('sms_alerts_due_idx').on(t.due_at, t.phone).where(sql`${t.sms_id} IS NULL`),
+    index('sms_alerts_message_idx').on(t.message_id).where(sql`${t.message_id} IS NOT NULL`),
+  ],
+)
+
+/** Rescue cabinets: boxes in public places that hold an AED, reporting over the AEDs' protocol. */
+export const cabinets = pgTable(
+  'cabinets',
+  {
+    id: id(),
+    /** Unique among live cabinets and never a live AED's serial (0018's triggers). */
+    cabinet_sn: varchar('cabinet_sn', { length: 32 }).notNull(),
+    /** The owning organisation; scope is its subtree. */
+    agency_id: ref('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    /** The cabinet secret, sealed (lib/sealed.ts); the previous one works until prev_secret_until. */
+    secret_enc: text('secret_enc').notNull(),
+    prev_secret_enc: text('prev_secret_enc'),
+    prev_secret_until: ts('prev_secret_until'),
+    /** The AED in it; one AED sits in at most one live cabinet. */
+    device_id: ref('device_id').references(() => devices.id),
+    /** From its last report: 1 open, 0 closed. */
+    door_status: smallint('door_status'),
+    /** 0-100. */
+    battery_power: smallint('battery_power'),
+    fw_version: varchar('fw_version', { length: 32 }),
+    /** GCJ-02, converted from the report's WGS-84. */
+    lat: doublePrecision('lat'),
+    lon: doublePrecision('lon'),
+    altitude: doublePrecision('altitude'),
+    location: varchar('location', { length: 200 }),
+    /** Whether the AED is inside, as reported. */
+    aed_present: boolean('aed_present'),
+    /** When it last reported. */
+    data_upload_time: ts('data_upload_time'),
+    creator: ref('creator'),
+    create_time: ts('create_time').notNull().defaultNow(),
+    update_time: ts('update_time').notNull().defaultNow(),
+    deleted_at: ts('deleted_at'),
+  },
+  (t) => [
+    uniqueIndex('cabinets_sn_live_idx').on(t.cabinet_sn).where(sql`${t.deleted_at} IS NULL`),
+    uniqueIndex('cabinets_device_idx')
+      .on(t.device_id)
+      .where(sql`${t.device_id} IS NOT NULL AND ${t.deleted_at} IS NULL`),
+    index('cabinets_agency_idx').on(t.agency_id, t.create_time.desc()).where(sql`${t.deleted_at} IS NULL`),
+  ],
+)
+
+/** What the engine keeps of a cabinet that ever reported (as device_states for AEDs). */
+export const cabinetStates = pgTable(
+  'cabinet_states',
+  {
+    cabinet_id: ref('cabinet_id')
+      .primaryKey()
+      .references(() => cabinets.id),
+    /** The newest applied (boot, seq). */
+    last_boot: integer('last_boot').notNull().default(0),
+    last_seq: bigint('last_seq', { mode: 'number' }).notNull().default(-1),
+    last_seen_at: ts('last_seen_at').notNull(),
+    report_interval_s: integer('report_interval_s'),
+    /** Offline when this passes without a message; null while offline. */
+    next_deadline_at: ts('next_deadline_at'),
+    offline: boolean('offline').notNull().default(false),
+    update_time: ts('update_time').notNull().defaultNow(),
+    /** How often a `hello` declared a new epoch of (boot, seq). */
+    counter_resets: integer('counter_resets').notNull().default(0),
+    counter_reset_at: ts('counter_reset_at'),
+  },
+  (t) => [index('cabinet_states_deadline_idx').on(t.next_deadline_at).where(sql`NOT ${t.offline}`)],
+)
+
+/** A cabinet's self-check records: every cabinet_status and door report. */
+export const cabinetRecords = pgTable('cabinet_records', {
+  id: id(),
+  cabinet_id: ref('cabinet_id')
+    .notNull()
+    .references(() => cabinets.id),
+  /** The message type: cabinet_status or door. */
+  upload_data_type: varchar('upload_data_type', { length: 16 }).notNull(),
+  /** The AED bound at the time. */
+  device_sn: varchar('device_sn', { length: 32 }),
+  device_model: varchar('device_model', { length: 16 }),
+  door_status: smallint('door_status'),
+  battery_power: smallint('battery_power'),
+  fw_version: varchar('fw_version', { length: 32 }),
+  lat: doublePrecision('lat'),
+  lon: doublePrecision('lon'),
+  location: varchar('location', { length: 200 }),
+  altitude: doublePrecision('altitude'),
+  aed_present: boolean('aed_present'),
+  /** When it was reported. */
+  update_time: ts('update_time').notNull(),
+})
+
+/** A cabinet's bind records, with who and for which AED. */
+export const cabinetBinds = pgTable('cabinet_binds', {
+  id: id(),
+  cabinet_id: ref('cabinet_id')
+    .notNull()
+    .references(() => cabinets.id),
+  /** 1 assignment, 2 bind, 3 unbind. */
+  action: smallint('action').notNull(),
+  device_id: ref('device_id').references(() => devices.id),
+  device_sn: varchar('device_sn', { length: 32 }),
+  device_model: varchar('device_model', { length: 16 }),
+  agency_id: ref('agency_id')
+    .notNull()
+    .references(() => agencies.id),
+  agency_name: varchar('agency_name', { length: 100 }).notNull(),
+  operator_id: ref('operator_id'),
+  operator: varchar('operator', { length: 50 }).notNull(),
+  operate_time: ts('operate_time').notNull().defaultNow(),
+})
+
+/** A cabinet's door opened until it closed, with the AED bound then and when it left and came back. */
+export const cabinetDoorEvents = pgTable(
+  'cabinet_door_events',
+  {
+    id: id(),
+    cabinet_id: ref('cabinet_id')
+      .notNull()
+      .references(() => cabinets.id),
+    agency_id: ref('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    /** The cabinet's organisation path: who hears of it. */
+    index_link: text('index_link').notNull(),
+    /** The AED bound at the time. */
+    device_id: ref('device_id').references(() => devices.id),
+    location: varchar('location', { length: 200 }),
+    opened_at: ts('opened_at').notNull(),
+    closed_at: ts('closed_at'),
+    aed_left_at: ts('aed_left_at'),
+    aed_back_at: ts('aed_back_at'),
+    create_time: ts('create_time').notNull().defaultNow(),
+    /** The AED that left is due back by then (closed + 2 hours). */
+    return_due_at: ts('return_due_at'),
+    /** Stamped by the sweep when it was not back in time: the AED's 'not_returned' warning. */
+    not_returned_at: ts('not_returned_at'),
+  },
+  (t) => [
+    uniqueIndex('cabinet_door_events_open_idx').on(t.cabinet_id).where(sql`${t.closed_at} IS NULL`),
+    index('cabinet_door_events_due_idx')
+      .on(t.return_due_at)
+      .where(
+        sql`${t.return_due_at} IS NOT NULL AND ${t.not_returned_at} IS NULL AND ${t.aed_back_at} IS NULL`,
+      ),
+    index('cabinet_door_events_not_returned_idx')
+      .on(t.device_id)
+      .where(sql`${t.not_returned_at} IS NOT NULL AND ${t.aed_back_at} IS NULL`),
+  ],
+)
+
+/** The migration files applied, created by migrate.ts (not by a migration). */
+export const schemaMigrations = pgTable('schema_migrations', {
+  /** The file name. */
+  name: text('name').primaryKey(),
+  applied_at: ts('applied_at').notNull().defaultNow(),
 })

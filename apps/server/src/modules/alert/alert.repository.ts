@@ -1,6 +1,7 @@
 import type { AgencySettings } from '@aed/contracts/settings'
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
+import type { agencies, messages, smsAlerts, smsOutbox } from '../../db/schema.ts'
 import { many, one } from '../../db/sql.ts'
 
 const iso = (d: Date) => d.toISOString()
@@ -45,8 +46,10 @@ export async function agencyConfig(db: DbOrTx, agencyId: number) {
   return row?.config ?? null
 }
 
+type SmsAlert = typeof smsAlerts.$inferSelect
+
 export type NewAlert = {
-  kind: 'aid' | 'status' | 'escalation'
+  kind: SmsAlert['kind']
   dedupeKey: string
   phone: string
   agencyId: number | null
@@ -69,7 +72,7 @@ export async function queueAlert(db: DbOrTx, a: NewAlert, now: Date): Promise<bo
   return rows.length > 0
 }
 
-export type DueAlert = { id: number; kind: NewAlert['kind']; phone: string; line: string }
+export type DueAlert = Pick<SmsAlert, 'id' | 'kind' | 'phone' | 'line'>
 
 /** Due lines not yet in an SMS, one phone's together, locked for this transaction. */
 export function takeDueAlerts(tx: DbOrTx, now: Date, limit: number) {
@@ -106,12 +109,9 @@ export async function insertPendingSms(
   return id
 }
 
-export type PendingSms = {
-  id: number
-  phone: string
-  content: string
+export type PendingSms = Pick<typeof smsOutbox.$inferSelect, 'id' | 'phone' | 'content' | 'attempts'> & {
+  /** Set on every pending SMS (insertPendingSms). */
   idempotency_key: string
-  attempts: number
 }
 
 /** Pending SMS that are due, locked; the caller leases them before sending. */
@@ -154,17 +154,10 @@ export async function markFailedAttempt(
 }
 
 /** An alarm message due for its next escalation step, with its organisation's path. */
-export type EscalatingMessage = {
-  id: number
-  msg_type: number
-  device_sn: string | null
-  cabinet_sn: string | null
-  location: string | null
-  agency_id: number
-  agency_path: string
-  msg_time: Date
-  escalation_level: number
-}
+export type EscalatingMessage = Pick<
+  typeof messages.$inferSelect,
+  'id' | 'msg_type' | 'device_sn' | 'cabinet_sn' | 'location' | 'agency_id' | 'msg_time' | 'escalation_level'
+> & { agency_path: string }
 
 /** Ids of unconfirmed alarms whose next step is due, oldest first. */
 export async function dueEscalations(db: DbOrTx, now: Date, limit: number) {
@@ -192,7 +185,7 @@ export function lockDueMessage(tx: DbOrTx, id: number, now: Date) {
 }
 
 export function agencyName(db: DbOrTx, id: number) {
-  return one<{ id: number; name: string; disabled: boolean }>(
+  return one<Pick<typeof agencies.$inferSelect, 'id' | 'name' | 'disabled'>>(
     db,
     sql`SELECT id, name, disabled FROM agencies WHERE id = ${id}`,
   )

@@ -1,23 +1,25 @@
 import type { CommandName, DeviceCommand } from '@aed/contracts/device-protocol'
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
+import type { deviceCommands } from '../../db/schema.ts'
 import { many, one } from '../../db/sql.ts'
 
 const iso = (d: Date) => d.toISOString()
 
 /** A command row as the console reads it. */
-export type CommandRecord = {
-  cmd_id: string
-  name: CommandName
-  args: Record<string, unknown>
-  state: 'pending' | 'sent' | 'done' | 'failed' | 'expired'
-  creator_name: string | null
-  create_time: Date
-  expires_at: Date
-  sent_at: Date | null
-  ack_time: Date | null
-  error: string | null
-}
+export type CommandRecord = Pick<
+  typeof deviceCommands.$inferSelect,
+  | 'cmd_id'
+  | 'name'
+  | 'args'
+  | 'state'
+  | 'creator_name'
+  | 'create_time'
+  | 'expires_at'
+  | 'sent_at'
+  | 'ack_time'
+  | 'error'
+>
 
 const COLUMNS = sql`cmd_id, name, args, state, creator_name, create_time, expires_at, sent_at, ack_time, error`
 
