@@ -4,7 +4,7 @@ import compress from '@fastify/compress'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import Fastify, { type FastifyBaseLogger } from 'fastify'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { AppContext } from './context.ts'
 import { agencyRoutes } from './modules/agency/agency.routes.ts'
@@ -29,6 +29,7 @@ import { liveRoutes } from './modules/live/live.routes.ts'
 import { mapRoutes } from './modules/map/map.routes.ts'
 import { memberRoutes } from './modules/member/member.routes.ts'
 import { messageRoutes } from './modules/message/message.routes.ts'
+import { messagesForLive } from './modules/message/message.service.ts'
 import { operationLogRoutes } from './modules/operation-log/operation-log.routes.ts'
 import { settingsRoutes } from './modules/settings/settings.routes.ts'
 import { constantsRoutes } from './modules/system/constants.routes.ts'
@@ -38,6 +39,10 @@ import { authPlugin } from './plugins/auth.ts'
 import { clientErrorHandler, envelopePlugin, frameworkErrors } from './plugins/envelope.ts'
 import { oplogPlugin } from './plugins/oplog.ts'
 import { routeRegistryPlugin } from './plugins/route-registry.ts'
+
+/** The live channel, with what it shows of the message centre (the live module imports no feature). */
+const liveChannel = (app: FastifyInstance, { ctx }: { ctx: AppContext }) =>
+  liveRoutes(app, { ctx, messages: messagesForLive })
 
 /** Every feature's routes; each takes the shared context. */
 const features = [
@@ -63,7 +68,7 @@ const features = [
   deviceCommandRoutes,
   cabinetRoutes,
   messageRoutes,
-  liveRoutes,
+  liveChannel,
   eventRoutes,
   gatewayRoutes,
   mqttHookRoutes,

@@ -3,11 +3,12 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from './config.ts'
 import type { AppContext } from './context.ts'
 import { type Database, openPglite, openPostgres } from './db/client.ts'
+import { createEventBus } from './db/events.ts'
 import { migrate } from './db/migrate.ts'
 import { isEmpty, seedDemo } from './db/seed.ts'
 import { historyWanted, seedHistory } from './db/seed-history.ts'
+import { outboxHandlers } from './jobs/outbox.ts'
 import { systemClock } from './lib/clock.ts'
-import { createEventBus } from './lib/events.ts'
 import { createSealer } from './lib/sealed.ts'
 import { persistentSecret } from './lib/secrets.ts'
 import { createTokenService } from './lib/tokens.ts'
@@ -89,6 +90,8 @@ export async function createContext(
     events: createEventBus(database, log),
     deviceCredentials: noDevices,
     log,
+    // Who delivers each outbox topic: the engine drains with it and knows no handler itself.
+    outbox: outboxHandlers,
     seeded: false,
   }
   // The gateway's signature check reads secrets from the device and cabinet registries.

@@ -6,7 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import pg from 'pg'
-import { type NotificationSource, pgliteNotifications, pgNotifications } from '../lib/events.ts'
+import { type NotificationSource, pgliteNotifications, pgNotifications } from './notifications.ts'
 import * as schema from './schema.ts'
 
 /** The Drizzle handle every repository takes: PGlite and node-postgres share this type. */
@@ -26,7 +26,7 @@ export type Database = {
   db: Db
   kind: 'pglite' | 'postgres'
   withConnection<T>(fn: (conn: Connection) => Promise<T>): Promise<T>
-  /** LISTEN side of the event bus (lib/events.ts): a dedicated client on PostgreSQL, in process on PGlite. */
+  /** LISTEN side of the event bus (db/events.ts): a dedicated client on PostgreSQL, in process on PGlite. */
   notifications: NotificationSource
   close(): Promise<void>
 }

@@ -1,9 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../db/client.ts'
 import { one } from '../db/sql.ts'
+import { NONCE_RETENTION_MS } from '../plugins/auth/device-nonces.repository.ts'
 
-/** How long device request nonces are kept: the timestamp window is 15 minutes either side. */
-export const NONCE_RETENTION_MS = 30 * 60_000
+/** How long device request nonces are kept (the device guard's rule, beside its nonces). */
+export { NONCE_RETENTION_MS }
+
 /** Live pushes are kept this long: a reconnecting console is answered for the last day. */
 export const LIVE_PUSH_RETENTION_MS = 26 * 3600_000
 /** Delivered outbox rows are kept this long (and webhook rows, which have no subscriber yet). */

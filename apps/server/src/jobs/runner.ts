@@ -1,16 +1,11 @@
 import crypto from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
-import type { AppContext } from '../context.ts'
+import type { AppContext, Job } from '../context.ts'
 import { lastRunAt, recordFailure, recordStart, recordSuccess } from './jobs.repository.ts'
 
-/** A scheduled check. `run` gets the tick's clock time; it must be safe to run again after a failure. */
-export type Job = {
-  /** Unique; keys the advisory lock and the job_runs row. */
-  name: string
-  /** Due again this long after its last successful run. */
-  everyMs: number
-  run(ctx: AppContext, now: Date): Promise<void>
-}
+// A scheduled check: the type is in context.ts, beside the context it runs on, so that the
+// modules that declare jobs need not import the runner.
+export type { Job } from '../context.ts'
 
 /** What one tick did with a job: ran it, ran it and it failed, found it not due, or found it running elsewhere. */
 export type JobOutcome = 'ran' | 'failed' | 'not_due' | 'locked'

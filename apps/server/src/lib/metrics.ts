@@ -1,11 +1,12 @@
-import type { AppContext } from '../context.ts'
-
 // A small metrics registry: counters and gauges with labels, in Prometheus's text exposition
 // format 0.0.4 (GET /metrics, modules/system/metrics.routes.ts). A metric is defined once, at a
 // module's top level (its name, help and label names, like a table's columns); its values belong
-// to an AppContext, so two apps in one process (tests, two instances) count apart. A scrape
-// lists every defined metric: its preset series at 0 until counted, so an alert on a rate sees
-// the series before the first event.
+// to an owner, the app's context (any object here: lib/ knows no AppContext), so two apps in
+// one process (tests, two instances) count apart. A scrape lists every defined metric: its
+// preset series at 0 until counted, so an alert on a rate sees the series before the first event.
+
+/** Whose values: the app's context. Series are kept per owner and dropped with it. */
+type Owner = object
 
 /** What GET /metrics answers with. */
 export const METRICS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8'
@@ -28,21 +29,21 @@ const LABEL = /^[a-zA-Z_][a-zA-Z0-9_]*$/
 
 const definitions = new Map<string, Definition>()
 /** Per context: metric name → series key → series. */
-const values = new WeakMap<AppContext, Map<string, Map<string, Series>>>()
+const values = new WeakMap<Owner, Map<string, Map<string, Series>>>()
 
 /** A counter: only goes up (a restart starts it at 0 again; Prometheus's rate() knows). */
 export type Counter<L extends string> = {
   readonly name: string
-  inc(ctx: AppContext, labels: Labels<L>, by?: number): void
-  get(ctx: AppContext, labels: Labels<L>): number
+  inc(ctx: Owner, labels: Labels<L>, by?: number): void
+  get(ctx: Owner, labels: Labels<L>): number
 }
 
 /** A gauge: a value that is set, up or down. */
 export type Gauge<L extends string> = {
   readonly name: string
-  set(ctx: AppContext, labels: Labels<L>, value: number): void
-  inc(ctx: AppContext, labels: Labels<L>, by?: number): void
-  get(ctx: AppContext, labels: Labels<L>): number
+  set(ctx: Owner, labels: Labels<L>, value: number): void
+  inc(ctx: Owner, labels: Labels<L>, by?: number): void
+  get(ctx: Owner, labels: Labels<L>): number
 }
 
 type Options<L extends string> = {
@@ -76,7 +77,7 @@ function pick(def: Definition, labels: Record<string, string>): Record<string, s
   return out
 }
 
-function seriesOf(ctx: AppContext, def: Definition, labels: Record<string, string>): Series {
+function seriesOf(ctx: Owner, def: Definition, labels: Record<string, string>): Series {
   let byName = values.get(ctx)
   if (!byName) {
     byName = new Map()
@@ -97,7 +98,7 @@ function seriesOf(ctx: AppContext, def: Definition, labels: Record<string, strin
   return s
 }
 
-function peek(ctx: AppContext, def: Definition, labels: Record<string, string>): number {
+function peek(ctx: Owner, def: Definition, labels: Record<string, string>): number {
   const picked = pick(def, labels)
   const key = JSON.stringify(def.labels.map((l) => picked[l]))
   return values.get(ctx)?.get(def.name)?.get(key)?.value ?? 0
@@ -151,7 +152,7 @@ function formatLabels(labels: Record<string, string>): string {
 }
 
 /** Every defined metric with this context's values, in the text exposition format 0.0.4. */
-export function renderMetrics(ctx: AppContext): string {
+export function renderMetrics(ctx: Owner): string {
   const lines: string[] = []
   const names = [...definitions.keys()].sort()
   for (const name of names) {

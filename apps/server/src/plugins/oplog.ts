@@ -2,7 +2,7 @@ import type { UserInfo } from '@aed/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { AppContext } from '../context.ts'
-import { insertLog } from '../modules/operation-log/operation-log.repository.ts'
+import { insertLog } from './oplog.repository.ts'
 
 /** Who acted, when a public route (sign-in) has no authenticated member yet. */
 export type OplogActor = { member_id: number; agency_id: number; operator: string }

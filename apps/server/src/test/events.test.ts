@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Database } from '../db/client.ts'
-import { many } from '../db/sql.ts'
 import {
   createEventBus,
   type EventBus,
   EventPayloadTooLargeError,
   MAX_EVENT_PAYLOAD_BYTES,
-} from '../lib/events.ts'
+} from '../db/events.ts'
+import { many } from '../db/sql.ts'
 import { inbox, openTestDatabase } from './databases.ts'
 
 // The event bus on the database the run uses: PGlite by default, PostgreSQL with TEST_DB=postgres

@@ -1,9 +1,9 @@
 import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { agencies } from '../../db/schema.ts'
+import { disabledAtOrAbove, pathInScope, type Scope } from '../../db/scope.ts'
 import { containsPattern, one, pageOf } from '../../db/sql.ts'
 import { orderTerms } from '../../lib/order.ts'
-import { disabledAtOrAbove, pathInScope, type Scope } from '../../lib/scope.ts'
 
 export type AgencyRow = typeof agencies.$inferSelect
 export type AgencyListRow = AgencyRow & { parent_name: string | null; effective_disabled: boolean }

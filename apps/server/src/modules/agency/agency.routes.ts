@@ -2,7 +2,7 @@ import { agencyApi } from '@aed/contracts/agency'
 import { dictLabel } from '@aed/contracts/constants'
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context.ts'
-import { routes } from '../../lib/route.ts'
+import { routes } from '../../plugins/route.ts'
 import * as service from './agency.service.ts'
 
 const edit = ['agency', 'EDIT'] as const

@@ -1,4 +1,4 @@
-import type { Job } from '../../jobs/runner.ts'
+import type { Job } from '../../context.ts'
 import { escalationJob } from './escalation.ts'
 import { smsDispatchJob } from './sms-dispatch.ts'
 

@@ -1,5 +1,4 @@
-import type { AppContext } from '../../context.ts'
-import type { Job } from '../../jobs/runner.ts'
+import type { AppContext, Job } from '../../context.ts'
 import { repushAlarm } from '../message/message.service.ts'
 import * as repo from './alert.repository.ts'
 import { escalationLine } from './alert.rules.ts'

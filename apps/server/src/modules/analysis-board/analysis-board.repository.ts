@@ -1,9 +1,9 @@
 import { MAP_DEVICE_STATUSES } from '@aed/contracts/analysis-board'
 import { type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
+import { pathInScope, type Scope } from '../../db/scope.ts'
 import { many, one } from '../../db/sql.ts'
-import { pathInScope, type Scope } from '../../lib/scope.ts'
-import { sites } from '../device/device-stats.repository.ts'
+import { sites } from '../device/device-stats.port.ts'
 
 // The dashboard map's reads. The device layer is one statement over the installations alone, as
 // the statistics are (device-stats.repository.ts): a registered device's status is copied onto

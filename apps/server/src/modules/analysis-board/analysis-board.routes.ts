@@ -2,7 +2,7 @@ import { analysisBoardApi, type DeviceLocations } from '@aed/contracts/analysis-
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context.ts'
 import { langOf } from '../../lib/lang.ts'
-import { routes } from '../../lib/route.ts'
+import { routes } from '../../plugins/route.ts'
 import { envelopeText } from './analysis-board.presenter.ts'
 import * as service from './analysis-board.service.ts'
 

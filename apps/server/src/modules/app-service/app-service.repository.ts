@@ -1,9 +1,9 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { agencies, appServiceConfigs } from '../../db/schema.ts'
+import { pathInScope, type Scope } from '../../db/scope.ts'
 import { countAll, paginate } from '../../db/sql.ts'
 import { orderTerms } from '../../lib/order.ts'
-import { pathInScope, type Scope } from '../../lib/scope.ts'
 import { betweenDates } from '../../lib/time.ts'
 
 const columns = {

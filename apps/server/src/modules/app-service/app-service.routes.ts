@@ -2,7 +2,7 @@ import { type AppService, appServiceApi } from '@aed/contracts/app-service'
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context.ts'
 import { langOf } from '../../lib/lang.ts'
-import { routes } from '../../lib/route.ts'
+import { routes } from '../../plugins/route.ts'
 import * as service from './app-service.service.ts'
 
 const describe = (data: unknown) => {

@@ -1,29 +1,11 @@
-import type { AgencyTypeValue, Permissions, RoleTypeValue } from '@aed/contracts'
 import { eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { accounts, members } from '../../db/schema.ts'
 import { many, one } from '../../db/sql.ts'
-import { disabledAtOrAbove } from '../../lib/scope.ts'
+import { type MembershipRow, membershipSelect } from '../../plugins/auth/session.repository.ts'
 
-/** A membership with what sign-in and the session check need to know about it. */
-export type MembershipRow = {
-  member_id: number
-  account_id: number
-  agency_id: number
-  agency_name: string
-  agency_type: AgencyTypeValue
-  index_link: string
-  role_type: RoleTypeValue
-  permissions: Permissions
-  use_expire: Date | null
-  /** The agency or one above it is disabled. */
-  agency_disabled: boolean
-}
-
-const membershipSelect = sql`
-  SELECT m.id AS member_id, m.account_id, m.agency_id, g.name AS agency_name, g.agency_type, g.index_link,
-         m.role_type, m.permissions, m.use_expire, ${disabledAtOrAbove(sql`g.index_link`)} AS agency_disabled
-  FROM members m JOIN agencies g ON g.id = m.agency_id`
+export type { MembershipRow, SessionRow } from '../../plugins/auth/session.repository.ts'
+export { loadSession } from '../../plugins/auth/session.repository.ts'
 
 /** Every membership of an account, top-level agencies first. */
 export async function membershipsOf(db: DbOrTx, accountId: number): Promise<MembershipRow[]> {
@@ -31,25 +13,6 @@ export async function membershipsOf(db: DbOrTx, accountId: number): Promise<Memb
     db,
     sql`${membershipSelect} WHERE m.account_id = ${accountId} ORDER BY g.level, g.id`,
   )
-}
-
-/** One membership with its account's session fields, or null. */
-export async function loadSession(db: DbOrTx, memberId: number) {
-  return one<SessionRow>(
-    db,
-    sql`SELECT s.*, a.phone, a.name AS user_name, a.token_version, a.avatar,
-               (a.wechat_openid IS NOT NULL) AS bind_wx, a.password_changed_at
-        FROM (${membershipSelect} WHERE m.id = ${memberId}) s JOIN accounts a ON a.id = s.account_id`,
-  )
-}
-
-export type SessionRow = MembershipRow & {
-  phone: string
-  user_name: string
-  token_version: number
-  avatar: string | null
-  bind_wx: boolean
-  password_changed_at: Date
 }
 
 export async function findAccountByPhone(db: DbOrTx, phone: string) {

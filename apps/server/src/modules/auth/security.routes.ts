@@ -1,7 +1,7 @@
 import { authApi } from '@aed/contracts'
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context.ts'
-import { routes } from '../../lib/route.ts'
+import { routes } from '../../plugins/route.ts'
 import * as service from './security.service.ts'
 
 /** The signed-in account's own security settings: SMS dual verification. */

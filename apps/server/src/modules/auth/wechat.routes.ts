@@ -2,8 +2,8 @@ import { wechatApi } from '@aed/contracts'
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context.ts'
 import { langOf } from '../../lib/lang.ts'
-import { routes } from '../../lib/route.ts'
 import { sessionActor } from '../../plugins/oplog.ts'
+import { routes } from '../../plugins/route.ts'
 import * as service from './wechat.service.ts'
 
 /** WeChat QR sign-in, bind and unbind, through the configured WeChat provider. */

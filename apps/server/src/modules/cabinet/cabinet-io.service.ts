@@ -11,13 +11,13 @@ import type { UploadedPart } from '@aed/contracts/files'
 import type { AppContext } from '../../context.ts'
 import { AppError, forbidden, invalid } from '../../lib/errors.ts'
 import { newDeviceSecret } from '../../lib/sealed.ts'
-import { XLSX_TYPE, xlsxBuffer } from '../../lib/xlsx.ts'
 import { readTemplateSheet, SheetReadError } from '../../lib/xlsx-reader.ts'
 import type { AuthContext } from '../../plugins/auth.ts'
 import type { StorageProvider } from '../../providers/storage/storage-provider.ts'
+import { XLSX_TYPE, xlsxBuffer } from '../../providers/storage/xlsx.ts'
 import { agencyInScope } from '../agency/agency.service.ts'
-import { aedSerialsIn } from '../device/device.service.ts'
 import { checkUpload } from '../files/files.service.ts'
+import { aedSerialsIn, takenCabinetSerials } from '../serial/serial.service.ts'
 import { cabinetRules } from './cabinet.presenter.ts'
 import * as repo from './cabinet.repository.ts'
 import { isUniqueViolation } from './cabinet.service.ts'
@@ -164,7 +164,7 @@ export async function importCabinets(
       const outcome = await ctx.db.transaction(async (tx) => {
         // The serials' lock first (in aedSerialsIn): no AED takes a number before this commits.
         const aedSerials = await aedSerialsIn(tx, serials)
-        const taken = await repo.takenCabinetSerials(tx, serials)
+        const taken = await takenCabinetSerials(tx, serials)
         // The AEDs must be of the chosen organisation's subtree (part of the caller's scope).
         const found = new Map((await repo.bindableDevices(tx, agency, aeds)).map((d) => [d.device_sn, d]))
         const problems = rowProblems(rows, taken, aedSerials, found)

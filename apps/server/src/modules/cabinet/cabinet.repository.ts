@@ -1,9 +1,9 @@
 import type { CabinetListQuery } from '@aed/contracts/cabinet'
 import { type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
+import { pathInScope, type Scope } from '../../db/scope.ts'
 import { containsPattern, many, one, type PageRequest, pageOf } from '../../db/sql.ts'
 import { orderTerms } from '../../lib/order.ts'
-import { pathInScope, type Scope } from '../../lib/scope.ts'
 
 /** A live cabinet with its organisation, bound AED and online state. */
 export type CabinetRow = {
@@ -106,21 +106,6 @@ export function cabinetsBySerials(db: DbOrTx, scope: Scope, serials: string[]) {
     sql`${cabinetSelect} WHERE ${sql.join(live(scope), sql` AND `)} AND c.cabinet_sn IN (${listOf(serials)})
         FOR UPDATE OF c`,
   )
-}
-
-/** Numbers already taken by a live cabinet (anywhere: numbers are global). */
-export async function takenCabinetSerials(db: DbOrTx, serials: string[]) {
-  if (serials.length === 0) return new Set<string>()
-  const rows = await many<{ cabinet_sn: string }>(
-    db,
-    sql`SELECT cabinet_sn FROM cabinets WHERE deleted_at IS NULL AND cabinet_sn IN (${listOf(serials)})`,
-  )
-  return new Set(rows.map((r) => r.cabinet_sn))
-}
-
-/** The serials' lock (migration 0018; see lockSerials of the device repository). */
-export async function lockSerials(db: DbOrTx) {
-  await db.execute(sql`SELECT serials_lock()`)
 }
 
 /** An AED a cabinet may hold: live, and its organisation or its installation's in the scope. */

@@ -10,9 +10,9 @@ import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context.ts'
 import { langOf } from '../../lib/lang.ts'
 import { acceptUploads } from '../../lib/multipart.ts'
-import { routes } from '../../lib/route.ts'
-import * as commands from '../device/device-command.service.ts'
+import { routes } from '../../plugins/route.ts'
 import * as service from './cabinet.service.ts'
+import * as commands from './cabinet-command.service.ts'
 import * as io from './cabinet-io.service.ts'
 
 const sn = (d: unknown) => (d as { cabinet_sn: string }).cabinet_sn

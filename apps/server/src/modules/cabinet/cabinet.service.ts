@@ -13,8 +13,8 @@ import { newDeviceSecret } from '../../lib/sealed.ts'
 import { formatDateTime } from '../../lib/time.ts'
 import type { AuthContext } from '../../plugins/auth.ts'
 import { agencyInScope } from '../agency/agency.service.ts'
-import { aedSerialsIn } from '../device/device.service.ts'
 import { recheckDevices } from '../engine/engine.jobs.ts'
+import { aedSerialsIn, takenCabinetSerials } from '../serial/serial.service.ts'
 import { cabinetRules, presentBind, presentCabinet, presentCabinetDetail } from './cabinet.presenter.ts'
 import * as repo from './cabinet.repository.ts'
 
@@ -25,16 +25,6 @@ export const isUniqueViolation = (err: unknown, index?: string) => {
     x?.code === '23505' &&
     (!index || x.constraint === index || (x.message ?? '').includes(index) || !x.constraint)
   return hit(e) || hit(e?.cause as typeof e | undefined)
-}
-
-/**
- * Which of these serials live cabinets hold, for the AEDs' factory import: a serial names an AED
- * or a rescue cabinet, never both. Takes the serials' lock first (call it in the transaction that
- * writes), so no cabinet takes one of them before that transaction ends.
- */
-export async function cabinetSerialsIn(tx: DbOrTx, serials: string[]) {
-  await repo.lockSerials(tx)
-  return repo.takenCabinetSerials(tx, serials)
 }
 
 export async function listCabinets(ctx: AppContext, auth: AuthContext, q: CabinetListQuery) {
@@ -221,7 +211,7 @@ export async function createCabinet(ctx: AppContext, auth: AuthContext, body: Ca
   let id: number
   try {
     id = await ctx.db.transaction(async (tx) => {
-      if ((await repo.takenCabinetSerials(tx, [body.cabinet_sn])).size > 0) throw invalid('CABINET_SN_TAKEN')
+      if ((await takenCabinetSerials(tx, [body.cabinet_sn])).size > 0) throw invalid('CABINET_SN_TAKEN')
       if ((await aedSerialsIn(tx, [body.cabinet_sn])).size > 0)
         throw invalid('CABINET_SN_USED_BY_AED', { sn: body.cabinet_sn })
       const [created] = await repo.insertCabinets(tx, [

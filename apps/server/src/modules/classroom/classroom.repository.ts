@@ -1,9 +1,9 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { accounts, agencies, classrooms, members } from '../../db/schema.ts'
+import { agencyIdInScope, pathInScope, type Scope } from '../../db/scope.ts'
 import { containsPattern, countAll, paginate } from '../../db/sql.ts'
 import { orderTerms } from '../../lib/order.ts'
-import { agencyIdInScope, pathInScope, type Scope } from '../../lib/scope.ts'
 
 export type ClassroomValues = {
   title: string

@@ -2,7 +2,7 @@ import { type ClassroomDetail, classroomApi } from '@aed/contracts/classroom'
 import { dictLabel } from '@aed/contracts/constants'
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context.ts'
-import { routes } from '../../lib/route.ts'
+import { routes } from '../../plugins/route.ts'
 import * as service from './classroom.service.ts'
 
 const describeItem = (d: unknown) => {

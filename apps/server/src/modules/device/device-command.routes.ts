@@ -2,7 +2,7 @@ import { deviceCommandApi } from '@aed/contracts/device-command'
 import { COMMAND_LABELS } from '@aed/contracts/device-protocol'
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context.ts'
-import { routes } from '../../lib/route.ts'
+import { routes } from '../../plugins/route.ts'
 import * as service from './device-command.service.ts'
 
 /** The serial a command went to, for its log line. */

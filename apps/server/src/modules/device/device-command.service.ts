@@ -1,5 +1,4 @@
 import crypto from 'node:crypto'
-import type { CABINET_CONSOLE_COMMANDS } from '@aed/contracts/cabinet'
 import type { CommandRow } from '@aed/contracts/device-command'
 import { COMMAND_TTL_MS, type CommandName } from '@aed/contracts/device-protocol'
 import type { AppContext } from '../../context.ts'
@@ -7,7 +6,6 @@ import { forbidden, notFound } from '../../lib/errors.ts'
 import { formatDateTime } from '../../lib/time.ts'
 import type { AuthContext } from '../../plugins/auth.ts'
 import { agencyInScope } from '../agency/agency.service.ts'
-import { cabinetInScope } from '../cabinet/cabinet.service.ts'
 import * as devices from './device.repository.ts'
 import * as repo from './device-command.repository.ts'
 
@@ -39,14 +37,14 @@ async function deviceInScope(ctx: AppContext, auth: AuthContext, id: number) {
 }
 
 /** Who a command goes to: an AED or a cabinet, by id and serial. */
-type Sender = { kind: 'aed' | 'cabinet'; id: number; sn: string }
+export type Sender = { kind: 'aed' | 'cabinet'; id: number; sn: string }
 
 /**
  * Stores a command and tells the gateway. It waits in the table: the gateway publishes it at
  * once when the device is connected over MQTT, or hands it over in the device's next HTTPS
  * answer; it expires unanswered after a day.
  */
-async function issue(ctx: AppContext, auth: AuthContext, to: Sender, name: CommandName) {
+export async function issueCommand(ctx: AppContext, auth: AuthContext, to: Sender, name: CommandName) {
   const now = ctx.clock.now()
   const row = await repo.insertCommand(ctx.db, {
     cmdId: crypto.randomUUID(),
@@ -68,27 +66,13 @@ async function issue(ctx: AppContext, auth: AuthContext, to: Sender, name: Comma
 export async function sendCommand(ctx: AppContext, auth: AuthContext, id: number, name: CommandName) {
   if (auth.role_type !== SUPER) throw forbidden()
   const device = await deviceInScope(ctx, auth, id)
-  const row = await issue(ctx, auth, { kind: 'aed', id: device.id, sn: device.device_sn }, name)
+  const row = await issueCommand(ctx, auth, { kind: 'aed', id: device.id, sn: device.device_sn }, name)
   return { ...presentCommand(row), device_sn: device.device_sn }
 }
 
-/** A super administrator asks a cabinet of the scope to unlock or sound its siren. */
-export async function sendCabinetCommand(
-  ctx: AppContext,
-  auth: AuthContext,
-  id: number,
-  name: (typeof CABINET_CONSOLE_COMMANDS)[number],
-) {
-  if (auth.role_type !== SUPER) throw forbidden()
-  const cabinet = await cabinetInScope(ctx.db, auth, id)
-  const row = await issue(ctx, auth, { kind: 'cabinet', id: cabinet.id, sn: cabinet.cabinet_sn }, name)
-  return { ...presentCommand(row), cabinet_sn: cabinet.cabinet_sn }
-}
-
-/** The cabinet's last commands, with their state and the cabinet's ack. */
-export async function listCabinetCommands(ctx: AppContext, auth: AuthContext, id: number) {
-  const cabinet = await cabinetInScope(ctx.db, auth, id)
-  return (await repo.listCommands(ctx.db, 'cabinet', cabinet.id)).map(presentCommand)
+/** A sender's last commands, as the console shows them (an AED's here, a cabinet's in its module). */
+export async function commandsOf(ctx: AppContext, kind: Sender['kind'], id: number) {
+  return (await repo.listCommands(ctx.db, kind, id)).map(presentCommand)
 }
 
 /** The device's last commands. */

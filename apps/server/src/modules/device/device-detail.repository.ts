@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { type DeviceEventKind, deviceInspections } from '../../db/schema.ts'
+import { agencyIdInScope, pathInScope, type Scope } from '../../db/scope.ts'
 import { many, one, type PageRequest, pageOf } from '../../db/sql.ts'
-import { agencyIdInScope, pathInScope, type Scope } from '../../lib/scope.ts'
 import { betweenDates } from '../../lib/time.ts'
 
 /** A registered device of the scope, by serial: its installation and organisation. */

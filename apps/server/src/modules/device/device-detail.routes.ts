@@ -3,7 +3,7 @@ import { type CleanAnswer, deviceDetailApi } from '@aed/contracts/device-detail'
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context.ts'
 import { langOf } from '../../lib/lang.ts'
-import { routes } from '../../lib/route.ts'
+import { routes } from '../../plugins/route.ts'
 import * as service from './device-detail.service.ts'
 
 /** The clean-up in the operation log: serial, what and which dates. */

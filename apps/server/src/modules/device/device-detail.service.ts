@@ -7,6 +7,7 @@ import {
   type PageDetailQuery,
   type SingleDetailQuery,
 } from '@aed/contracts/device-detail'
+import { statusOfConditions } from '@aed/contracts/device-rules'
 import type { AppContext } from '../../context.ts'
 import { forbidden, invalid, notFound } from '../../lib/errors.ts'
 import type { AuthContext } from '../../plugins/auth.ts'
@@ -14,7 +15,7 @@ import { updateDevices } from './device.repository.ts'
 import { deviceDetail } from './device.service.ts'
 import * as presenter from './device-detail.presenter.ts'
 import * as repo from './device-detail.repository.ts'
-import { cleanPlan, statusOfConditions } from './device-detail.rules.ts'
+import { cleanPlan } from './device-detail.rules.ts'
 
 const paging = (q: { page: number; page_size: number }) => ({ page: q.page, page_size: q.page_size })
 

@@ -2,6 +2,7 @@ import { Code } from '@aed/contracts'
 import { agencyApi } from '@aed/contracts/agency'
 import type { Device } from '@aed/contracts/device'
 import { deviceDetailApi } from '@aed/contracts/device-detail'
+import { statusOfConditions } from '@aed/contracts/device-rules'
 import { operationLogApi } from '@aed/contracts/operation-log'
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -15,7 +16,7 @@ import {
 } from '../../db/schema.ts'
 import { type AgencyRow, factories } from '../../test/factories.ts'
 import { createTestApp, demo, type TestApp } from '../../test/harness.ts'
-import { cleanPlan, statusOfConditions } from './device-detail.rules.ts'
+import { cleanPlan } from './device-detail.rules.ts'
 
 let t: TestApp
 let f: ReturnType<typeof factories>

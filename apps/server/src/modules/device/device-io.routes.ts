@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context.ts'
 import { langOf } from '../../lib/lang.ts'
 import { acceptUploads } from '../../lib/multipart.ts'
-import { routes } from '../../lib/route.ts'
+import { routes } from '../../plugins/route.ts'
 import * as service from './device-io.service.ts'
 
 /** Device exports (data-export) and the factory import; the list's own export is in device.routes.ts. */

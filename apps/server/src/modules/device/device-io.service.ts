@@ -14,15 +14,14 @@ import { regionFullName } from '@aed/contracts/regions'
 import type { AppContext } from '../../context.ts'
 import { AppError, forbidden, invalid } from '../../lib/errors.ts'
 import { formatDate } from '../../lib/time.ts'
-import { streamXlsx, type XlsxColumn, xlsxBuffer } from '../../lib/xlsx.ts'
 import { readTemplateSheet, SheetReadError } from '../../lib/xlsx-reader.ts'
 import type { AuthContext } from '../../plugins/auth.ts'
+import { streamXlsx, type XlsxColumn, xlsxBuffer } from '../../providers/storage/xlsx.ts'
 import { agencyInScope } from '../agency/agency.service.ts'
-import { cabinetSerialsIn } from '../cabinet/cabinet.service.ts'
 import { checkUpload } from '../files/files.service.ts'
+import { cabinetSerialsIn, takenSerials } from '../serial/serial.service.ts'
 import { TEMPLATE_HEADERS } from '../system/import-template.ts'
-import { takenSerials } from './device.repository.ts'
-import { createFactoryDevices } from './device.service.ts'
+import { createFactoryDevices } from './device-factory.service.ts'
 import {
   capped,
   detectionBatches,

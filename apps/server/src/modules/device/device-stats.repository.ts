@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
+import { agencyIdInScope, agencyScopeTest, pathInScope, type Scope } from '../../db/scope.ts'
 import { many, one } from '../../db/sql.ts'
-import { agencyIdInScope, agencyScopeTest, pathInScope, type Scope } from '../../lib/scope.ts'
 import { TIME_ZONE } from '../../lib/time.ts'
 
 // Every statistic is one SQL statement over the registered devices of the scope, counting with

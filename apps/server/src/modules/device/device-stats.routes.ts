@@ -2,7 +2,7 @@ import { deviceStatsApi } from '@aed/contracts/device-stats'
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context.ts'
 import { langOf } from '../../lib/lang.ts'
-import { routes } from '../../lib/route.ts'
+import { routes } from '../../plugins/route.ts'
 import * as service from './device-stats.service.ts'
 
 /** The dashboard's and the device page's statistics, within the member's subtree. */

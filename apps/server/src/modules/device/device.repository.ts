@@ -3,9 +3,9 @@ import { regionPrefix } from '@aed/contracts/regions'
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { devices, installationChanges, installations } from '../../db/schema.ts'
+import { pathInScope, type Scope } from '../../db/scope.ts'
 import { containsPattern, many, one, pageOf, paginate } from '../../db/sql.ts'
 import { orderTerms } from '../../lib/order.ts'
-import { pathInScope, type Scope } from '../../lib/scope.ts'
 import { betweenDates } from '../../lib/time.ts'
 
 /** A registered device: the device, its installation, organisation and manager. */
@@ -286,26 +286,6 @@ export function factoryByIds(db: DbOrTx, scope: Scope, ids: number[]) {
     sql`${factorySelect} WHERE d.deleted_at IS NULL AND ${pathInScope(scope, sql`g.index_link`)}
           AND d.id IN (${listOf(ids)}) FOR UPDATE OF d`,
   )
-}
-
-/** Serials already taken by a live device. */
-export async function takenSerials(db: DbOrTx, serials: string[]) {
-  if (serials.length === 0) return new Set<string>()
-  const rows = await many<{ device_sn: string }>(
-    db,
-    sql`SELECT device_sn FROM devices WHERE deleted_at IS NULL AND device_sn IN (${listOf(serials)})`,
-  )
-  return new Set(rows.map((r) => r.device_sn))
-}
-
-/**
- * The lock every write of a serial to devices or cabinets takes (migration 0018), held to the end
- * of the transaction: a check after it sees every serial committed before, and none is added
- * until this transaction ends. A statement of its own: a check in the same statement would read
- * the snapshot taken before the wait.
- */
-export async function lockSerials(db: DbOrTx) {
-  await db.execute(sql`SELECT serials_lock()`)
 }
 
 /** Inserts factory devices; answers their ids in order. */

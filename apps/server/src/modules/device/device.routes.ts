@@ -2,7 +2,7 @@ import { deviceApi } from '@aed/contracts/device'
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context.ts'
 import { langOf } from '../../lib/lang.ts'
-import { routes } from '../../lib/route.ts'
+import { routes } from '../../plugins/route.ts'
 import * as service from './device.service.ts'
 
 const register = (d: unknown) => {

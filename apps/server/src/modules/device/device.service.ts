@@ -1,12 +1,6 @@
 import { can, type Lang, RoleType } from '@aed/contracts'
 import { DATA_DICT } from '@aed/contracts/constants'
-import {
-  type DeviceForm,
-  type DeviceListQuery,
-  type DeviceUpdate,
-  modelOfSerial,
-  UpdateType,
-} from '@aed/contracts/device'
+import { type DeviceForm, type DeviceListQuery, type DeviceUpdate, UpdateType } from '@aed/contracts/device'
 import type { AppContext } from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import { forbidden, invalid, notFound } from '../../lib/errors.ts'
@@ -19,6 +13,10 @@ import { managerInScope } from '../member/member.service.ts'
 import { presentDevice, presentFactoryDevice } from './device.presenter.ts'
 import * as repo from './device.repository.ts'
 import { exportDeviceList } from './device-io.service.ts'
+
+// The factory devices' creation is in its own file: the factory import (device-io.service.ts)
+// needs it, and this file needs that one's export.
+export { createFactoryDevices } from './device-factory.service.ts'
 
 const bands = {
   battery: DATA_DICT.battery_band,
@@ -305,36 +303,6 @@ export async function assignDevices(ctx: AppContext, auth: AuthContext, agencyId
     )
     return { agency_id: agency.id, agency_name: agency.name, device_sn_list: rows.map((r) => r.device_sn) }
   })
-}
-
-/** Creates factory devices with their own secrets (console create and the factory import). */
-export async function createFactoryDevices(
-  db: DbOrTx,
-  ctx: AppContext,
-  creator: number | null,
-  rows: { device_sn: string; fw_version: string | null; agency_id: number }[],
-) {
-  return repo.insertDevices(
-    db,
-    rows.map((r) => ({
-      device_sn: r.device_sn,
-      model: modelOfSerial(r.device_sn),
-      fw_version: r.fw_version,
-      agency_id: r.agency_id,
-      secret_enc: ctx.sealer.seal(newDeviceSecret()),
-      creator,
-    })),
-  )
-}
-
-/**
- * Which of these serials live AEDs hold, for the cabinets' create and import: a serial names an
- * AED or a rescue cabinet, never both. Takes the serials' lock first (call it in the transaction
- * that writes), so no AED takes one of them before that transaction ends.
- */
-export async function aedSerialsIn(tx: DbOrTx, serials: string[]) {
-  await repo.lockSerials(tx)
-  return repo.takenSerials(tx, serials)
 }
 
 /** The device's secret, for provisioning (system super administrators; logged). */

@@ -1,8 +1,6 @@
 import { DEFAULT_SETTINGS } from '@aed/contracts/settings'
-import type { AppContext } from '../../context.ts'
-import type { Job } from '../../jobs/runner.ts'
+import type { AppContext, Job } from '../../context.ts'
 import { formatDate } from '../../lib/time.ts'
-import { expireCommands } from '../device/device-command.repository.ts'
 import { raiseNotReturned, sweepCabinetsOffline } from './cabinet.service.ts'
 import * as repo from './engine.repository.ts'
 import { applyToDevice, applyToDeviceIn, retryInbox } from './engine.service.ts'
@@ -130,13 +128,15 @@ export const expiryRecheckJob: Job = {
   },
 }
 
-/** Messages acknowledged but not applied (a crash, a failure) are applied; old ones forgotten; commands expire. */
+/**
+ * Messages acknowledged but not applied (a crash, a failure) are applied; old ones forgotten.
+ * (Unanswered commands expire in the device module's job.)
+ */
 export const engineRetryJob: Job = {
   name: 'engine-retry',
   everyMs: 60_000,
   async run(ctx, now) {
     await retryInbox(ctx)
-    await expireCommands(ctx.db, now)
     await repo.deleteOldInbox(ctx.db, new Date(now.getTime() - INBOX_RETENTION_MS))
   },
 }

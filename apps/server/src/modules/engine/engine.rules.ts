@@ -1,5 +1,13 @@
 import { TS_FUTURE_LIMIT_MS, TS_PAST_LIMIT_MS } from '@aed/contracts/device-protocol'
 
+/**
+ * What became of one message: applied (stored and applied, or stored for the retry job),
+ * seen before (`duplicate`: the same id, or the same (boot, seq) and body under a new id),
+ * `stale` (stored, older than the device's state: its records kept, nothing current changed),
+ * or `seq_reused` (refused: its (boot, seq) was used by a message with another body).
+ */
+export type Outcome = 'applied' | 'duplicate' | 'stale' | 'seq_reused'
+
 /** Report interval when the device declared none in `hello`. */
 export const DEFAULT_REPORT_INTERVAL_S = 3600
 /** Offline after this many missed reports plus the grace. */

@@ -11,7 +11,13 @@ import type { DeviceIdentity } from '../../plugins/auth/device.ts'
 import * as cabinets from './cabinet.repository.ts'
 import { applyCabinetInbox } from './cabinet.service.ts'
 import * as repo from './engine.repository.ts'
-import { AED_RETURN_MS, DOOR_RESCUE_WINDOW_MS, deadlineAfter, eventTimeOf } from './engine.rules.ts'
+import {
+  AED_RETURN_MS,
+  DOOR_RESCUE_WINDOW_MS,
+  deadlineAfter,
+  eventTimeOf,
+  type Outcome,
+} from './engine.rules.ts'
 import { kickIfTold, tellOutbox } from './outbox.ts'
 import { createQuietBatcher, hintFault, mayBeQuiet, type QuietBatcher } from './quiet.ts'
 import { type EngineInput, type EngineOutput, isNewer, reduce } from './reducer.ts'
@@ -20,13 +26,7 @@ import { reportUnapplied } from './unapplied.ts'
 /** A message that passed validation, known type or not. */
 export type Accepted = { known: boolean; message: DeviceMessage | UnknownMessage }
 
-/**
- * What became of one message: applied (stored and applied, or stored for the retry job),
- * seen before (`duplicate`: the same id, or the same (boot, seq) and body under a new id),
- * `stale` (stored, older than the device's state: its records kept, nothing current changed),
- * or `seq_reused` (refused: its (boot, seq) was used by a message with another body).
- */
-export type Outcome = 'applied' | 'duplicate' | 'stale' | 'seq_reused'
+export type { Outcome } from './engine.rules.ts'
 
 /** What a batch came to, message by message, in the order sent. */
 export type IngestResult = { id: string; outcome: Outcome }[]
@@ -537,4 +537,9 @@ async function applyPendingRow(ctx: AppContext, id: number): Promise<Outcome> {
   } finally {
     kickIfTold(ctx)
   }
+}
+
+/** Links a file a device uploaded to one of its rescue events (the gateway's file upload). */
+export async function attachRescueFile(tx: DbOrTx, deviceId: number, rescueEventId: string, fileId: string) {
+  await repo.attachRescueFile(tx, deviceId, rescueEventId, fileId)
 }

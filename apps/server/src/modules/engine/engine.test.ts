@@ -9,6 +9,7 @@ import { TestClock } from '../../lib/clock.ts'
 import { deviceLink, deviceTestApp } from '../../test/device-link.ts'
 import type { AgencyRow, factories } from '../../test/factories.ts'
 import type { TestApp } from '../../test/harness.ts'
+import { deviceJobs } from '../device/device.jobs.ts'
 import { engineJobs, recheckWarnings, SWEEP_EVERY_MS } from './engine.jobs.ts'
 import { retryInbox } from './engine.service.ts'
 
@@ -27,7 +28,8 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const runner = () => createJobRunner(t.ctx, engineJobs, { log: pino({ level: 'silent' }) })
+const runner = () =>
+  createJobRunner(t.ctx, [...engineJobs, ...deviceJobs], { log: pino({ level: 'silent' }) })
 const state = (id: number) =>
   one<{ status: number; readiness: string }>(
     t.db,

@@ -1,70 +1,28 @@
-import { LiveType } from '@aed/contracts/live'
 import { sql } from 'drizzle-orm'
-import type { AppContext } from '../../context.ts'
+import type {
+  AppContext,
+  Job,
+  OutboxBatchHandler,
+  OutboxHandler,
+  OutboxHandlers,
+  OutboxRecord,
+  OutboxTopic,
+} from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import { many } from '../../db/sql.ts'
-import type { Job } from '../../jobs/runner.ts'
-import { smsOutboxHandler } from '../alert/alert-sms.service.ts'
-import { pushLiveMany } from '../live/live.service.ts'
-import { messageOutboxHandler } from '../message/message.service.ts'
 
-/** An outbox row as a handler gets it. */
-export type OutboxRecord = {
-  id: number
-  topic: 'live' | 'message' | 'sms' | 'webhook'
-  dedupe_key: string
-  agency_id: number | null
-  index_link: string | null
-  payload: Record<string, unknown>
-  attempts: number
-  create_time: Date
-}
-
-/**
- * Delivers one row. It runs inside the drain's transaction (a savepoint): database effects
- * commit with the row's `done_at`, so a row is done exactly once; outside effects (an SMS
- * vendor, a webhook) must use `dedupe_key` as their idempotency key.
- */
-export type OutboxHandler = (ctx: AppContext, tx: DbOrTx, row: OutboxRecord) => Promise<void>
+// The outbox's mechanics: the engine (and the message centre's callers) write rows, a drain
+// delivers them with a table of handlers by topic. Which handler delivers which topic is not
+// known here: jobs/outbox.ts composes the table and bootstrap.ts puts it in the context.
+export type { OutboxBatchHandler, OutboxHandler, OutboxHandlers, OutboxRecord } from '../../context.ts'
 
 /** Retry backoff: 5 s doubling per attempt, at most an hour. */
 export function backoffMs(attempts: number): number {
   return Math.min(3600_000, 5000 * 2 ** Math.max(0, attempts - 1))
 }
 
-/** Delivers all due rows of one topic together, last in a drain (see drainOutbox). */
-export type OutboxBatchHandler = {
-  batch: (ctx: AppContext, tx: DbOrTx, rows: OutboxRecord[]) => Promise<void>
-}
-
-/**
- * Who delivers each topic: a device's status change becomes a live push (frame 11), a message
- * row the message centre's message (with its alarm), an SMS row the alert SMS plan. Each runs
- * in the drain's transaction, so what it writes commits with the row's done_at.
- */
-export const outboxHandlers: Partial<Record<OutboxRecord['topic'], OutboxHandler | OutboxBatchHandler>> = {
-  live: {
-    batch: (ctx, tx, rows) =>
-      pushLiveMany(
-        ctx,
-        tx,
-        rows.map((row) => {
-          const { data_type: _legacy, ...data } = row.payload
-          return {
-            data_type: LiveType.DEVICE_STATUS,
-            agency_id: row.agency_id,
-            index_link: row.index_link ?? '',
-            data,
-          }
-        }),
-      ),
-  },
-  message: (ctx, tx, row) => messageOutboxHandler(ctx, tx, row),
-  sms: (ctx, tx, row) => smsOutboxHandler(ctx, tx, row),
-}
-
 /** Which rows go first within a drain: see drainOutbox. */
-const stage = (topic: OutboxRecord['topic'], h: OutboxHandler | OutboxBatchHandler) =>
+const stage = (topic: OutboxTopic, h: OutboxHandler | OutboxBatchHandler) =>
   typeof h !== 'function' ? 2 : topic === 'message' ? 1 : 0
 
 /**
@@ -76,13 +34,16 @@ const stage = (topic: OutboxRecord['topic'], h: OutboxHandler | OutboxBatchHandl
  * (live.repository.ts, insertPush), so they come last: rows that push nothing first, then
  * messages (each pushes its alarm), then the status pushes in one statement; an alarm in
  * another transaction waits for a commit, not for a whole drain.
+ *
+ * `handlers`: who delivers which topic; the context's table (jobs/outbox.ts) unless a caller
+ * drains some topics only.
  */
 export async function drainOutbox(
   ctx: AppContext,
-  handlers: Partial<Record<OutboxRecord['topic'], OutboxHandler | OutboxBatchHandler>> = outboxHandlers,
+  handlers: OutboxHandlers = ctx.outbox,
   limit = 200,
 ): Promise<number> {
-  const topics = Object.keys(handlers) as OutboxRecord['topic'][]
+  const topics = Object.keys(handlers) as OutboxTopic[]
   if (topics.length === 0) return 0
   const now = ctx.clock.now()
   return ctx.db.transaction(async (tx) => {
@@ -139,7 +100,10 @@ export async function drainOutbox(
   })
 }
 
-/** Delivers what is due and retries what failed, every few seconds, once per cluster. */
+/**
+ * Delivers what is due and retries what failed, every few seconds, once per cluster, with the
+ * context's handler table.
+ */
 export const outboxJob: Job = {
   name: 'outbox',
   everyMs: 5000,
@@ -170,9 +134,7 @@ export async function deliverInline(
   ctx: AppContext,
   tx: DbOrTx,
   keys: string[],
-  handlers: Partial<Record<OutboxRecord['topic'], OutboxHandler | OutboxBatchHandler>> = {
-    message: outboxHandlers.message,
-  },
+  handlers: OutboxHandlers = { message: ctx.outbox.message },
 ): Promise<boolean> {
   if (keys.length === 0) return true
   if (ctx.drainOnCommit === false) return false
@@ -210,7 +172,7 @@ export async function deliverInline(
 export async function tellOutbox(
   ctx: AppContext,
   tx: DbOrTx,
-  rows: readonly { topic: OutboxRecord['topic']; key: string }[],
+  rows: readonly { topic: OutboxTopic; key: string }[],
 ): Promise<void> {
   if (rows.length === 0) return
   const urgent = rows.filter((r) => r.topic === 'message').map((r) => r.key)
@@ -244,9 +206,9 @@ export function kickIfTold(ctx: AppContext): void {
 
 /** What a drain after a commit takes: messages only (alarms), or every topic. */
 type Drain = 'messages' | 'all'
-const drains: Record<Drain, Partial<Record<OutboxRecord['topic'], OutboxHandler | OutboxBatchHandler>>> = {
-  messages: { message: outboxHandlers.message },
-  all: outboxHandlers,
+const drains: Record<Drain, (handlers: OutboxHandlers) => OutboxHandlers> = {
+  messages: (handlers) => ({ message: handlers.message }),
+  all: (handlers) => handlers,
 }
 const kicked = new WeakMap<AppContext, Record<Drain, { running: boolean; again: boolean }>>()
 
@@ -272,7 +234,7 @@ export function kickOutbox(ctx: AppContext, kind: Drain = 'all'): void {
     try {
       do {
         state.again = false
-        while ((await drainOutbox(ctx, drains[kind])) === 200) {}
+        while ((await drainOutbox(ctx, drains[kind](ctx.outbox))) === 200) {}
       } while (state.again)
     } catch (e) {
       ctx.log.warn(

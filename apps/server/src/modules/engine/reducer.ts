@@ -6,9 +6,9 @@ import {
   UNSPECIFIED_FAULT,
   type WarningCode,
 } from '@aed/contracts/device-protocol'
+import { statusOfConditions } from '@aed/contracts/device-rules'
 import gcoord from 'gcoord'
 import type { DeviceEventKind } from '../../db/schema.ts'
-import { statusOfConditions } from '../device/device-detail.rules.ts'
 
 // The engine's pure part: conditions in, conditions and transitions out. No clock, no database:
 // the processor (engine.service.ts) reads the state, calls `reduce`, and writes what it answers.

@@ -2,7 +2,7 @@ import { dictLabel } from '@aed/contracts/constants'
 import { faultDescription } from '@aed/contracts/device-protocol'
 import { type EventKind, formatDuration } from '@aed/contracts/event'
 import { formatDateTime } from '../../lib/time.ts'
-import type { XlsxColumn } from '../../lib/xlsx.ts'
+import type { XlsxColumn } from '../../providers/storage/xlsx.ts'
 import { durationOf, siteOf, warningLabel } from './event.presenter.ts'
 import type { EventRow } from './event.repository.ts'
 

@@ -1,10 +1,10 @@
 import type { EventKind } from '@aed/contracts/event'
 import { type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
+import { pathInScope, type Scope } from '../../db/scope.ts'
 import { containsPattern, many, one, type PageRequest, pageOf } from '../../db/sql.ts'
-import { pathInScope, type Scope } from '../../lib/scope.ts'
 import { betweenDates } from '../../lib/time.ts'
-import type { EventRecord } from '../device/device-detail.repository.ts'
+import type { EventRecord } from '../device/device-detail.port.ts'
 
 /** An event with its device, site, manager and organisation, as every page reads it. */
 export type EventRow = EventRecord & {

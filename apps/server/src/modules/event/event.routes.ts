@@ -2,7 +2,7 @@ import { type EventKind, eventMgmtApi, type HandledEvent } from '@aed/contracts/
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context.ts'
 import { langOf } from '../../lib/lang.ts'
-import { routes } from '../../lib/route.ts'
+import { routes } from '../../plugins/route.ts'
 import * as service from './event.service.ts'
 
 const kindWords: Record<EventKind, string> = {

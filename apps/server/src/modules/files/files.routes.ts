@@ -6,7 +6,7 @@ import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
 import { langOf } from '../../lib/lang.ts'
 import { acceptUploads } from '../../lib/multipart.ts'
-import { routes } from '../../lib/route.ts'
+import { routes } from '../../plugins/route.ts'
 import * as service from './files.service.ts'
 
 const tags = ['files']

@@ -3,8 +3,6 @@ import type { DbOrTx } from '../../db/client.ts'
 import { one } from '../../db/sql.ts'
 import type { DeviceIdentity } from '../../plugins/auth/device.ts'
 
-export { attachRescueFile as attachFile } from '../engine/engine.repository.ts'
-
 export async function findFile(db: DbOrTx, device: DeviceIdentity, fileId: string) {
   return one<{ url: string }>(
     db,

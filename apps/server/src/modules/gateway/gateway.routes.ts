@@ -1,8 +1,8 @@
 import { gatewayApi, MAX_FILE_BYTES, MAX_REQUEST_BYTES } from '@aed/contracts/device-protocol'
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context.ts'
-import { routes } from '../../lib/route.ts'
 import { deviceOf } from '../../plugins/auth/device.ts'
+import { routes } from '../../plugins/route.ts'
 import * as service from './gateway.service.ts'
 
 /**

@@ -9,8 +9,14 @@ import {
 import type { AppContext } from '../../context.ts'
 import { invalid } from '../../lib/errors.ts'
 import type { DeviceIdentity } from '../../plugins/auth/device.ts'
-import * as commands from '../device/device-command.repository.ts'
-import { type Accepted, type IngestResult, ingest, type Outcome } from '../engine/engine.service.ts'
+import * as commands from '../device/device-command.port.ts'
+import {
+  type Accepted,
+  attachRescueFile,
+  type IngestResult,
+  ingest,
+  type Outcome,
+} from '../engine/engine.service.ts'
 import * as repo from './gateway.repository.ts'
 
 /** One message of a request: accepted for the engine, or refused (nothing of it stored). */
@@ -128,7 +134,7 @@ export async function receiveFile(
       size: body.length,
       url: stored.url,
     })
-    if (device.kind === 'aed') await repo.attachFile(tx, device.id, q.rescue_event_id, fileId)
+    if (device.kind === 'aed') await attachRescueFile(tx, device.id, q.rescue_event_id, fileId)
   })
   return { file_id: fileId, sha256 }
 }

@@ -10,9 +10,9 @@ import {
 } from '@aed/contracts/device-protocol'
 import { Aedes, type AuthenticateError, type Client } from 'aedes'
 import type { AppContext } from '../../context.ts'
-import type { Unsubscribe } from '../../lib/events.ts'
+import type { Unsubscribe } from '../../db/events.ts'
 import type { DeviceIdentity } from '../../plugins/auth/device.ts'
-import * as commands from '../device/device-command.repository.ts'
+import * as commands from '../device/device-command.port.ts'
 import { COMMAND_CHANNEL, type CommandNotice } from '../device/device-command.service.ts'
 import { ingest } from '../engine/engine.service.ts'
 import {

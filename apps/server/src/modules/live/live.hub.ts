@@ -2,13 +2,11 @@ import type { Lang } from '@aed/contracts'
 import { LIVE_REPLAY_MS, LiveClose, LiveType } from '@aed/contracts/live'
 import type { WebSocket } from 'ws'
 import type { AppContext } from '../../context.ts'
+import type { DbOrTx } from '../../db/client.ts'
+import type { Unsubscribe } from '../../db/events.ts'
 import { AppError } from '../../lib/errors.ts'
-import type { Unsubscribe } from '../../lib/events.ts'
 import { authenticateMember } from '../../plugins/auth/member.ts'
 import type { AuthContext } from '../../plugins/auth.ts'
-import { presentMessage } from '../message/message.presenter.ts'
-import type { MessageDbRow } from '../message/message.repository.ts'
-import { unconfirmedCount } from '../message/message.repository.ts'
 import { findPush, newestPushId, pushesAfter, type StoredPush } from './live.repository.ts'
 import { LIVE_PUSH_CHANNEL } from './live.service.ts'
 
@@ -37,9 +35,20 @@ const RECHECK_MS = 30_000
 /** Count frames of one burst of message changes go out together. */
 const COUNT_DEBOUNCE_MS = 100
 
+/**
+ * What the live channel shows of the message centre, handed in by app.ts: the live channel is
+ * below the features that push through it and imports none of them.
+ */
+export type LiveMessages = {
+  /** A stored message push as the reader sees it: the same presenter as the fetched message. */
+  frame(data: Record<string, unknown>, lang: Lang): unknown
+  /** The unconfirmed messages of a scope (frame 12). */
+  unconfirmedCount(db: DbOrTx, indexLink: string): Promise<number>
+}
+
 /** Everything a push needs to become a frame: the same presenters as the fetched objects. */
-function frameData(p: StoredPush, lang: Lang): unknown {
-  if (p.data_type === LiveType.MESSAGE) return presentMessage(p.data as unknown as MessageDbRow, lang)
+function frameData(p: StoredPush, lang: Lang, messages: LiveMessages): unknown {
+  if (p.data_type === LiveType.MESSAGE) return messages.frame(p.data, lang)
   return p.data
 }
 
@@ -49,6 +58,7 @@ function frameData(p: StoredPush, lang: Lang): unknown {
  */
 export class LiveHub {
   readonly #ctx: AppContext
+  readonly #messages: LiveMessages
   readonly #clients = new Set<Client>()
   #unsubscribe: Unsubscribe | null = null
   #offReconnect: (() => void) | null = null
@@ -59,8 +69,9 @@ export class LiveHub {
   /** Sockets holding this tick's frames; released together on the next turn of the loop. */
   readonly #held = new Set<Wire>()
 
-  constructor(ctx: AppContext) {
+  constructor(ctx: AppContext, messages: LiveMessages) {
     this.#ctx = ctx
+    this.#messages = messages
   }
 
   /** Listens for the cluster's pushes. */
@@ -163,7 +174,7 @@ export class LiveHub {
     }
     let frame = frames.get(c.lang)
     if (!frame) {
-      frame = JSON.stringify({ id: p.id, data_type: p.data_type, data: frameData(p, c.lang) })
+      frame = JSON.stringify({ id: p.id, data_type: p.data_type, data: frameData(p, c.lang, this.#messages) })
       frames.set(c.lang, frame)
     }
     this.#hold(c)
@@ -205,7 +216,7 @@ export class LiveHub {
     for (const c of clients) byScope.set(c.auth.index_link, [...(byScope.get(c.auth.index_link) ?? []), c])
     for (const [link, group] of byScope) {
       try {
-        const amount = await unconfirmedCount(this.#ctx.db, link)
+        const amount = await this.#messages.unconfirmedCount(this.#ctx.db, link)
         for (const c of group) this.#sendAmount(c, amount, false)
       } catch (e) {
         this.#ctx.log.warn(
@@ -217,7 +228,7 @@ export class LiveHub {
   }
 
   async #sendCount(c: Client, always: boolean) {
-    this.#sendAmount(c, await unconfirmedCount(this.#ctx.db, c.auth.index_link), always)
+    this.#sendAmount(c, await this.#messages.unconfirmedCount(this.#ctx.db, c.auth.index_link), always)
   }
 
   #sendAmount(c: Client, amount: number, always: boolean) {

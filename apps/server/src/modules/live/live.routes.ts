@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context.ts'
 import { langOf } from '../../lib/lang.ts'
 import { authenticateMember } from '../../plugins/auth/member.ts'
-import { LiveHub } from './live.hub.ts'
+import { LiveHub, type LiveMessages } from './live.hub.ts'
 
 /** Frames larger than this from a console are refused (the hello is a token and a number). */
 const MAX_CLIENT_FRAME = 16 * 1024
@@ -14,9 +14,12 @@ const MAX_CLIENT_FRAME = 16 * 1024
  * token in the URL, where logs and proxies keep it). Without a valid one within 5 s it closes
  * (4001 no hello, 4003 refused). Frames are `{id, data_type, data}`; see contracts/live.ts.
  */
-export async function liveRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+export async function liveRoutes(
+  app: FastifyInstance,
+  { ctx, messages }: { ctx: AppContext; messages: LiveMessages },
+) {
   await app.register(websocket, { options: { maxPayload: MAX_CLIENT_FRAME } })
-  const hub = new LiveHub(ctx)
+  const hub = new LiveHub(ctx, messages)
   await hub.start()
   app.addHook('preClose', () => hub.stop())
   app.decorate('liveHub', hub)

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'
-import { encodeEvent } from '../../lib/events.ts'
+import { encodeEvent } from '../../db/events.ts'
 import { insertPush, insertPushes, type NewPush, type StoredPush } from './live.repository.ts'
 
 /** The bus channel stored pushes are announced on; every instance's live hub listens. */

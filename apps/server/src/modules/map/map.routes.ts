@@ -1,7 +1,7 @@
 import { mapApi } from '@aed/contracts/map'
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context.ts'
-import { routes } from '../../lib/route.ts'
+import { routes } from '../../plugins/route.ts'
 import * as service from './map.service.ts'
 
 /** Region tree, place suggestion and reverse geocoding, for every signed-in member. */

@@ -2,9 +2,9 @@ import type { Permissions } from '@aed/contracts'
 import { and, eq, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { accounts, members } from '../../db/schema.ts'
+import { pathInScope, type Scope } from '../../db/scope.ts'
 import { containsPattern, many, one, pageOf } from '../../db/sql.ts'
 import { orderTerms } from '../../lib/order.ts'
-import { pathInScope, type Scope } from '../../lib/scope.ts'
 
 /** A member with its account, agency and the names of who created and last changed it. */
 export type MemberRow = {

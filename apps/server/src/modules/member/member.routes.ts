@@ -3,7 +3,7 @@ import { dictLabel } from '@aed/contracts/constants'
 import { type Member, memberApi } from '@aed/contracts/member'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { AppContext } from '../../context.ts'
-import { routes } from '../../lib/route.ts'
+import { routes } from '../../plugins/route.ts'
 import * as service from './member.service.ts'
 
 const described = (_req: FastifyRequest, data: unknown) => {

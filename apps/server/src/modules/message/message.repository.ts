@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
+import type { Scope } from '../../db/scope.ts'
 import { many, one } from '../../db/sql.ts'
-import type { Scope } from '../../lib/scope.ts'
 
 /** A message as stored, with its organisation's name: what the presenter turns into the wire shape. */
 export type MessageDbRow = {

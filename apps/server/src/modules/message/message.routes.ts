@@ -2,7 +2,7 @@ import { messageApi } from '@aed/contracts/message'
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context.ts'
 import { langOf } from '../../lib/lang.ts'
-import { routes } from '../../lib/route.ts'
+import { routes } from '../../plugins/route.ts'
 import * as service from './message.service.ts'
 
 /**

@@ -1,13 +1,12 @@
 import type { Lang } from '@aed/contracts'
 import { LiveType } from '@aed/contracts/live'
 import { ALARM_MSG_TYPES, type MessageListQuery, MsgType } from '@aed/contracts/message'
-import type { AppContext } from '../../context.ts'
+import type { AppContext, OutboxHandler, OutboxRecord } from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import { notFound } from '../../lib/errors.ts'
 import type { AuthContext } from '../../plugins/auth.ts'
-import { firstEscalationAt } from '../alert/alert-sms.service.ts'
-import type { OutboxHandler, OutboxRecord } from '../engine/outbox.ts'
 import type { UnappliedPayload } from '../engine/unapplied.ts'
+import type { LiveMessages } from '../live/live.hub.ts'
 import { pushLive } from '../live/live.service.ts'
 import { presentAlarm, presentMessage } from './message.presenter.ts'
 import * as repo from './message.repository.ts'
@@ -183,20 +182,40 @@ async function newMessageOf(
 }
 
 /**
+ * When an alarm of an organisation is first escalated if nobody confirms it (null: never). The
+ * alert plan answers it; jobs/outbox.ts hands it in, so the message centre does not import the
+ * alerts that build on it.
+ */
+export type FirstEscalation = (
+  ctx: AppContext,
+  tx: DbOrTx,
+  agencyId: number,
+  msgTime: Date,
+) => Promise<Date | null>
+
+/**
  * The outbox's `message` topic: writes the message once, sets an alarm's first escalation
  * time, and pushes it (with the popup's alarm for types 2 and 4) in the same transaction.
  * Type 5 (a dead device message) is no alarm: written and pushed to the system organisation.
  */
-export const messageOutboxHandler: OutboxHandler = async (ctx, tx, row) => {
-  const facts = await newMessageOf(tx, row)
-  // The event is gone (its device's records were cleaned): nothing to tell.
-  if (!facts) return
-  const alarm = ALARM_MSG_TYPES.includes(facts.msg_type)
-  const m = await repo.insertMessage(tx, {
-    ...facts,
-    escalate_at: alarm ? await firstEscalationAt(ctx, tx, facts.agency_id, facts.msg_time) : null,
-  })
-  if (!m) return
-  if (alarm) await pushAlarm(ctx, tx, m, 0)
-  await pushMessage(ctx, tx, m)
+export function messageOutboxHandler(firstEscalationAt: FirstEscalation): OutboxHandler {
+  return async (ctx, tx, row) => {
+    const facts = await newMessageOf(tx, row)
+    // The event is gone (its device's records were cleaned): nothing to tell.
+    if (!facts) return
+    const alarm = ALARM_MSG_TYPES.includes(facts.msg_type)
+    const m = await repo.insertMessage(tx, {
+      ...facts,
+      escalate_at: alarm ? await firstEscalationAt(ctx, tx, facts.agency_id, facts.msg_time) : null,
+    })
+    if (!m) return
+    if (alarm) await pushAlarm(ctx, tx, m, 0)
+    await pushMessage(ctx, tx, m)
+  }
+}
+
+/** What the live channel shows of the message centre (app.ts hands it to the live channel). */
+export const messagesForLive: LiveMessages = {
+  frame: (data, lang) => presentMessage(data as unknown as repo.MessageDbRow, lang),
+  unconfirmedCount: (db, indexLink) => repo.unconfirmedCount(db, indexLink),
 }

@@ -1,6 +1,6 @@
 import type { OperationLog } from '@aed/contracts/operation-log'
 import { formatDateTime } from '../../lib/time.ts'
-import type { XlsxColumn } from '../../lib/xlsx.ts'
+import type { XlsxColumn } from '../../providers/storage/xlsx.ts'
 import type { LogRow } from './operation-log.repository.ts'
 
 /** One log entry as the page shows it. */

@@ -1,9 +1,9 @@
 import { and, desc, eq, ilike, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { agencies, operationLogs } from '../../db/schema.ts'
+import { pathInScope, type Scope } from '../../db/scope.ts'
 import { containsPattern, countAll } from '../../db/sql.ts'
 import { orderTerms } from '../../lib/order.ts'
-import { pathInScope, type Scope } from '../../lib/scope.ts'
 import { betweenDates } from '../../lib/time.ts'
 
 export type LogFilter = {
@@ -76,9 +76,4 @@ export async function countLogs(db: DbOrTx, scope: Scope, f: LogFilter) {
     .innerJoin(agencies, eq(agencies.id, operationLogs.agency_id))
     .where(where(scope, f))
   return row.n
-}
-
-/** Writes one entry; only the operation-log plugin calls this. */
-export async function insertLog(db: DbOrTx, values: typeof operationLogs.$inferInsert) {
-  await db.insert(operationLogs).values(values)
 }

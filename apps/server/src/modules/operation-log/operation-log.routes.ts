@@ -1,7 +1,7 @@
 import { operationLogApi } from '@aed/contracts/operation-log'
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context.ts'
-import { routes } from '../../lib/route.ts'
+import { routes } from '../../plugins/route.ts'
 import * as service from './operation-log.service.ts'
 
 /** The system operation log of the member's subtree: filter, page, export to .xlsx. */

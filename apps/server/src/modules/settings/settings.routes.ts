@@ -7,7 +7,7 @@ import {
 } from '@aed/contracts/settings'
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context.ts'
-import { routes } from '../../lib/route.ts'
+import { routes } from '../../plugins/route.ts'
 import * as service from './settings.service.ts'
 
 const describe = (s: AgencySettings) =>

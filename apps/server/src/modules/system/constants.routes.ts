@@ -2,7 +2,7 @@ import { constantsApi } from '@aed/contracts/constants'
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context.ts'
 import { langOf } from '../../lib/lang.ts'
-import { routes } from '../../lib/route.ts'
+import { routes } from '../../plugins/route.ts'
 import * as service from './system.service.ts'
 
 /** Common configuration and the data dictionary, for every signed-in member. */

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { many } from '../../db/sql.ts'
-import { NONCE_RETENTION_MS } from '../../jobs/housekeeping.repository.ts'
+
+/** How long device request nonces are kept: the timestamp window is 15 minutes either side. */
+export const NONCE_RETENTION_MS = 30 * 60_000
 
 /**
  * Records a device's request nonce; false when the same nonce was seen within the retention

@@ -2,31 +2,19 @@ import crypto from 'node:crypto'
 import { Readable } from 'node:stream'
 import type { FastifyRequest, RequestPayload } from 'fastify'
 import type { AppContext } from '../../context.ts'
+import type {
+  DeviceCredentialLookup,
+  DeviceCredentials,
+  DeviceIdentity,
+} from '../../lib/device-credentials.ts'
 import { rememberNonce } from './device-nonces.repository.ts'
 import { type Guard, refuse } from './guard.ts'
 
-/** The device a /device-api request comes from. */
-export type DeviceIdentity = {
-  kind: 'aed' | 'cabinet'
-  /** Its row id in its table. */
-  id: number
-  /** `device_sn` or `cabinet_sn`. */
-  sn: string
-  /** Commands were open for it when it was looked up (absent: not known, look). */
-  commandsWaiting?: boolean
-}
-
-/** What verifying a device needs: its identity and the secrets it may sign with. */
-export type DeviceCredentials = DeviceIdentity & {
-  /**
-   * The 64-hex-character secrets, as the device stores them: the current one and, for 24 hours
-   * after a rotation, the previous one.
-   */
-  secrets: readonly string[]
-}
-
-/** Finds a device by serial; null for an unknown or deleted one. The device registry fills it. */
-export type DeviceCredentialLookup = (sn: string) => Promise<DeviceCredentials | null>
+export type {
+  DeviceCredentialLookup,
+  DeviceCredentials,
+  DeviceIdentity,
+} from '../../lib/device-credentials.ts'
 
 /** Until the device registry exists there are no devices: every signed request is refused. */
 export const noDevices: DeviceCredentialLookup = async () => null

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
+import { disabledAtOrAbove } from '../../db/scope.ts'
 import { one } from '../../db/sql.ts'
-import { disabledAtOrAbove } from '../../lib/scope.ts'
 
 export type IntegratorRow = {
   config_id: number

@@ -10,8 +10,8 @@ import {
 import type { FastifyRequest } from 'fastify'
 import type { AppContext } from '../../context.ts'
 import { forbidden, unauthenticated } from '../../lib/errors.ts'
-import { loadSession } from '../../modules/auth/auth.repository.ts'
 import { bearer, type Guard } from './guard.ts'
+import { loadSession } from './session.repository.ts'
 
 /** The signed-in member a request acts as. */
 export type AuthContext = {

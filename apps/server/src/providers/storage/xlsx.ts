@@ -1,9 +1,10 @@
 import { PassThrough, type Writable } from 'node:stream'
 import { Worker } from 'node:worker_threads'
-import type { AppContext } from '../context.ts'
-import { putStream, storageKey } from '../providers/storage/storage-provider.ts'
-import type { ParentMessage, WriterData, WriterMessage } from './xlsx-thread.ts'
-import { writeXlsx, type XlsxCells, type XlsxSheet } from './xlsx-writer.ts'
+import type { Database } from '../../db/client.ts'
+import type { Clock } from '../../lib/clock.ts'
+import type { ParentMessage, WriterData, WriterMessage } from '../../lib/xlsx-thread.ts'
+import { writeXlsx, type XlsxCells, type XlsxSheet } from '../../lib/xlsx-writer.ts'
+import { putStream, type StorageProvider, storageKey } from './storage-provider.ts'
 
 /** A column of an export: header text, width in characters and how to read a row. */
 export type XlsxColumn<T> = { header: string; width: number; value: (row: T) => string | number | null }
@@ -14,6 +15,12 @@ export type XlsxColumn<T> = { header: string; width: number; value: (row: T) => 
  */
 export type XlsxRows<T> = readonly T[] | AsyncIterable<readonly T[]>
 
+/**
+ * What an export needs of the app (the app's context has it): where the file goes, the time it
+ * is made, and which database reads the rows.
+ */
+export type XlsxExportContext = { storage: StorageProvider; clock: Clock; database: Pick<Database, 'kind'> }
+
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 /**
@@ -22,7 +29,7 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
  * URL the browser downloads it from (saving as `fileName`) and the number of rows.
  */
 export async function streamXlsx<T>(
-  ctx: AppContext,
+  ctx: XlsxExportContext,
   fileName: string,
   sheetName: string,
   columns: XlsxColumn<T>[],
@@ -116,8 +123,8 @@ export async function writeXlsxOffThread(
   rows: AsyncIterable<XlsxCells[]>,
 ): Promise<number> {
   const it = rows[Symbol.asyncIterator]()
-  const data: WriterData = { entry: new URL('./xlsx-thread.ts', import.meta.url).href, sheet }
-  const worker = new Worker(new URL('./ts-thread.mjs', import.meta.url), { workerData: data })
+  const data: WriterData = { entry: new URL('../../lib/xlsx-thread.ts', import.meta.url).href, sheet }
+  const worker = new Worker(new URL('../../lib/ts-thread.mjs', import.meta.url), { workerData: data })
   const send = (m: ParentMessage) => worker.postMessage(m)
   let finished = false
   // Chunks written while `out` was full, acknowledged at its next drain.
@@ -160,7 +167,7 @@ export async function writeXlsxOffThread(
 
 /** `streamXlsx` answering the download URL only. */
 export async function exportXlsx<T>(
-  ctx: AppContext,
+  ctx: XlsxExportContext,
   fileName: string,
   sheetName: string,
   columns: XlsxColumn<T>[],

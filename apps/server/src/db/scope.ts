@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
-import type { DbOrTx } from '../db/client.ts'
-import { agencies } from '../db/schema.ts'
-import { one } from '../db/sql.ts'
+import type { DbOrTx } from './client.ts'
+import { agencies } from './schema.ts'
+import { one } from './sql.ts'
 
 /** The agencies a member may see: its own and every one below it, by materialised path. */
 export type Scope = { index_link: string }

@@ -8,8 +8,8 @@ import {
 } from '@aed/contracts'
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
-import { type AuthContext, authOf } from '../plugins/auth.ts'
-import { ok } from '../plugins/envelope.ts'
+import { type AuthContext, authOf } from './auth.ts'
+import { ok } from './envelope.ts'
 
 /** What a handler gets: the validated input and, when it asks, the signed-in member. */
 export type RouteInput<E extends Endpoint> = {

@@ -4,11 +4,11 @@ import os from 'node:os'
 import path from 'node:path'
 import { PassThrough } from 'node:stream'
 import { afterAll, describe, expect, it } from 'vitest'
-import type { AppContext } from '../context.ts'
-import { diskStorage } from '../providers/storage/local-storage.ts'
-import { AppError, invalid } from './errors.ts'
+import type { AppContext } from '../../context.ts'
+import { AppError, invalid } from '../../lib/errors.ts'
+import { writeXlsx, type XlsxCells } from '../../lib/xlsx-writer.ts'
+import { diskStorage } from './local-storage.ts'
 import { streamXlsx, writeXlsxOffThread } from './xlsx.ts'
-import { writeXlsx, type XlsxCells } from './xlsx-writer.ts'
 
 const sheet = {
   sheetName: '设备列表',
