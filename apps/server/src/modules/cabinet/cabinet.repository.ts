@@ -1,31 +1,36 @@
 import type { CabinetListQuery } from '@aed/contracts/cabinet'
 import { type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
+import type { cabinetBinds, cabinetRecords as cabinetRecordsTable, cabinets } from '../../db/schema.ts'
 import { pathInScope, type Scope } from '../../db/scope.ts'
 import { containsPattern, many, one, type PageRequest, pageOf } from '../../db/sql.ts'
 import { orderTerms } from '../../lib/order.ts'
 
+type Cabinet = typeof cabinets.$inferSelect
+
 /** A live cabinet with its organisation, bound AED and online state. */
-export type CabinetRow = {
-  id: number
-  cabinet_sn: string
-  agency_id: number
+export type CabinetRow = Pick<
+  Cabinet,
+  | 'id'
+  | 'cabinet_sn'
+  | 'agency_id'
+  | 'device_id'
+  | 'door_status'
+  | 'battery_power'
+  | 'fw_version'
+  | 'lat'
+  | 'lon'
+  | 'altitude'
+  | 'location'
+  | 'aed_present'
+  | 'data_upload_time'
+  | 'create_time'
+> & {
   agency_name: string
   index_link: string
-  device_id: number | null
   device_sn: string | null
-  door_status: number | null
-  battery_power: number | null
-  fw_version: string | null
-  lat: number | null
-  lon: number | null
-  altitude: number | null
-  location: string | null
-  aed_present: boolean | null
-  data_upload_time: Date | null
   /** null: never reported (no cabinet_states row). */
   offline: boolean | null
-  create_time: Date
   creator_name: string | null
 }
 
@@ -135,11 +140,7 @@ export function bindableDevices(db: DbOrTx, scope: Scope, serials: string[]) {
   )
 }
 
-export type NewCabinet = {
-  cabinet_sn: string
-  agency_id: number
-  secret_enc: string
-  device_id: number | null
+export type NewCabinet = Pick<Cabinet, 'cabinet_sn' | 'agency_id' | 'secret_enc' | 'device_id'> & {
   creator: number
 }
 
@@ -174,14 +175,9 @@ export async function updateCabinets(
 
 /** A cabinet's secrets (credential endpoints). */
 export function cabinetSecrets(db: DbOrTx, id: number) {
-  return one<{
-    id: number
-    cabinet_sn: string
-    agency_id: number
-    secret_enc: string
-    prev_secret_enc: string | null
-    prev_secret_until: Date | null
-  }>(
+  return one<
+    Pick<Cabinet, 'id' | 'cabinet_sn' | 'agency_id' | 'secret_enc' | 'prev_secret_enc' | 'prev_secret_until'>
+  >(
     db,
     sql`SELECT id, cabinet_sn, agency_id, secret_enc, prev_secret_enc, prev_secret_until
         FROM cabinets WHERE id = ${id} AND deleted_at IS NULL`,
@@ -196,17 +192,12 @@ export async function rotateSecret(db: DbOrTx, id: number, secretEnc: string, pr
   )
 }
 
-export type NewBind = {
-  cabinet_id: number
-  action: 1 | 2 | 3
-  device_id: number | null
-  device_sn: string | null
-  device_model: string | null
-  agency_id: number
-  agency_name: string
-  operator_id: number
-  operator: string
-}
+type Bind = typeof cabinetBinds.$inferSelect
+
+export type NewBind = Pick<
+  Bind,
+  'cabinet_id' | 'device_id' | 'device_sn' | 'device_model' | 'agency_id' | 'agency_name' | 'operator'
+> & { action: 1 | 2 | 3; operator_id: number }
 
 /** Writes bind records (assignment 1, bind 2, unbind 3). */
 export async function insertBinds(db: DbOrTx, rows: NewBind[], at: Date) {
@@ -224,15 +215,10 @@ export async function insertBinds(db: DbOrTx, rows: NewBind[], at: Date) {
   )
 }
 
-export type BindRow = {
-  id: number
-  action: number
-  device_sn: string | null
-  device_model: string | null
-  agency_name: string
-  operator: string
-  operate_time: Date
-}
+export type BindRow = Pick<
+  Bind,
+  'id' | 'action' | 'device_sn' | 'device_model' | 'agency_name' | 'operator' | 'operate_time'
+>
 
 /** A cabinet's bind records, newest first. */
 export function bindRecords(db: DbOrTx, cabinetId: number, p: PageRequest) {
@@ -255,21 +241,22 @@ export function lastBind(db: DbOrTx, cabinetId: number) {
   )
 }
 
-export type RecordRow = {
-  id: number
-  update_time: Date
-  upload_data_type: string
-  device_sn: string | null
-  device_model: string | null
-  door_status: number | null
-  battery_power: number | null
-  fw_version: string | null
-  lat: number | null
-  lon: number | null
-  location: string | null
-  altitude: number | null
-  aed_present: boolean | null
-}
+export type RecordRow = Pick<
+  typeof cabinetRecordsTable.$inferSelect,
+  | 'id'
+  | 'update_time'
+  | 'upload_data_type'
+  | 'device_sn'
+  | 'device_model'
+  | 'door_status'
+  | 'battery_power'
+  | 'fw_version'
+  | 'lat'
+  | 'lon'
+  | 'location'
+  | 'altitude'
+  | 'aed_present'
+>
 
 /** A cabinet's self-check records, newest first. */
 export function cabinetRecords(db: DbOrTx, cabinetId: number, p: PageRequest) {

@@ -1,27 +1,31 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
+import type { messageEscalations, messages } from '../../db/schema.ts'
 import type { Scope } from '../../db/scope.ts'
 import { many, one } from '../../db/sql.ts'
 
 /** A message as stored, with its organisation's name: what the presenter turns into the wire shape. */
-export type MessageDbRow = {
-  id: number
-  msg_type: number
-  event_type: number
-  event_id: number
-  device_id: number | null
-  device_sn: string | null
-  cabinet_sn: string | null
-  location: string | null
-  agency_id: number
+export type MessageDbRow = Pick<
+  typeof messages.$inferSelect,
+  | 'id'
+  | 'msg_type'
+  | 'event_type'
+  | 'event_id'
+  | 'device_id'
+  | 'device_sn'
+  | 'cabinet_sn'
+  | 'location'
+  | 'agency_id'
+  | 'index_link'
+  | 'detail'
+  | 'is_confirm'
+  | 'confirmed_name'
+  | 'escalation_level'
+> & {
   agency_name: string
-  index_link: string
+  /** ISO text (COLUMNS), so a pushed row and a fetched one are the same JSON. */
   msg_time: string
-  detail: Record<string, unknown>
-  is_confirm: number
-  confirmed_name: string | null
   confirm_time: string | null
-  escalation_level: number
 }
 
 /** A new message: the facts of its event and who may see it, and when it escalates first. */
@@ -122,13 +126,12 @@ export async function confirmMessage(
 /** The escalation steps of messages, oldest first. */
 export function escalationsOf(db: DbOrTx, messageIds: number[]) {
   if (messageIds.length === 0) return Promise.resolve([])
-  return many<{
-    message_id: number
-    level: number
-    agency_name: string
-    recipients: number
-    create_time: Date
-  }>(
+  return many<
+    Pick<
+      typeof messageEscalations.$inferSelect,
+      'message_id' | 'level' | 'agency_name' | 'recipients' | 'create_time'
+    >
+  >(
     db,
     sql`SELECT message_id::int, level, agency_name, recipients, create_time FROM message_escalations
         WHERE message_id IN (${sql.join(
