@@ -70,7 +70,7 @@ function startPostgres() {
 }
 
 console.log('=== building the console')
-if (run('npm', ['run', 'build', '-w', 'apps/web']) !== 0) {
+if (run('npm', ['run', 'build', '-w', 'apps/web'], { VITE_TEST_HOOKS: '1' }) !== 0) {
   console.error('the console build failed')
   process.exit(1)
 }

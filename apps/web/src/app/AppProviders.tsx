@@ -4,6 +4,7 @@ import { I18nextProvider } from 'react-i18next'
 import { i18n } from '../i18n'
 import { queryClient } from './queryClient'
 import { LayoutSettingsProvider } from './settings/LayoutSettingsProvider'
+import './signInTexts'
 import { ThemedApp } from './ThemedApp'
 
 /** i18n, layout settings, antd (locale, theme, message) and TanStack Query. */

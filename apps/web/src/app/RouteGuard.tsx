@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation, useNavigation } from 'react-router'
+import { guard } from '../lib/guard'
+import { Paths } from '../lib/paths'
 import { useSession } from '../lib/useSession'
-import { guard } from './guard'
-import { Paths } from './paths'
 import { usePageTitle } from './usePageTitle'
 
 /** Applies the guard decision to every navigation and keeps the page title current. */

@@ -1,8 +1,18 @@
-import type { ComponentType } from 'react'
+import { type ComponentType, createElement, lazy } from 'react'
 
 type Load = () => Promise<ComponentType>
 
-const dashboard: Load = () => import('../features/dashboard/pages/DashboardPage').then((m) => m.DashboardPage)
+/** A device's detail, drawn by the device feature, loaded when a page first opens one. */
+const DeviceDetailDrawer = lazy(() => import('../features/device/components/DeviceDetailDrawer'))
+
+/** The dashboard opens a device's detail from the map: the app hands it the device feature's drawer. */
+const dashboard: Load = () =>
+  import('../features/dashboard/pages/DashboardPage').then(
+    ({ DashboardPage }) =>
+      function Dashboard() {
+        return createElement(DashboardPage, { DeviceDetail: DeviceDetailDrawer })
+      },
+  )
 
 /**
  * The page of each console route, by its name in the shared route tree (contracts' menu.ts),

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useMatches } from 'react-router'
-import { routeFor } from './guard'
+import { routeFor } from '../lib/guard'
 
 export type RouteHandle = { titleKey?: string }
 

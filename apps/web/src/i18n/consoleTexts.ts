@@ -1,12 +1,9 @@
-import { i18n } from '.'
+import { addTexts } from '.'
 
 let loaded: Promise<void> | null = null
 
 /** Adds the console pages' texts to i18n; the layout route waits for it before the console shows. */
 export function loadConsoleTexts(): Promise<void> {
-  loaded ??= import('./consoleMessages').then(({ consoleMessages }) => {
-    for (const [lng, texts] of Object.entries(consoleMessages))
-      i18n.addResourceBundle(lng, 'translation', texts, true, true)
-  })
+  loaded ??= import('./consoleMessages').then(({ consoleMessages }) => addTexts(consoleMessages))
   return loaded
 }

@@ -156,4 +156,15 @@ export const shellEnUS: typeof shellZhCN = {
     clear: 'Clear formatting',
     linkPrompt: 'Enter the link address',
   },
+  commands: {
+    name: 'Command',
+    state: 'State',
+    creator: 'Sent by',
+    created: 'Created',
+    sent: 'Delivered',
+    answered: 'Answered',
+    error: 'Error',
+    expires: 'Expires',
+    empty: 'No commands yet',
+  },
 }

@@ -1,7 +1,5 @@
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import { authEnUS } from '../features/auth/i18n/en-US'
-import { authZhCN } from '../features/auth/i18n/zh-CN'
 import { DAY_MS, StorageKey, storage } from '../lib/storage'
 import { shellEnUS } from './en-US'
 import { shellZhCN } from './zh-CN'
@@ -28,10 +26,12 @@ export const i18n = i18next.createInstance()
 
 const initial = storedLanguage()
 void i18n.use(initReactI18next).init({
-  // The shell's and the sign-in's texts; the console pages' arrive with the console (consoleTexts.ts).
+  // The shell's texts (copies: i18next merges the features' texts into them); features add theirs
+  // through addTexts (the sign-in's with the app's providers, app/signInTexts.ts; the console
+  // pages' with the console, consoleTexts.ts).
   resources: {
-    'zh-CN': { translation: { ...shellZhCN, ...authZhCN } },
-    'en-US': { translation: { ...shellEnUS, ...authEnUS } },
+    'zh-CN': { translation: { ...shellZhCN } },
+    'en-US': { translation: { ...shellEnUS } },
   },
   lng: initial,
   fallbackLng: DEFAULT_LANGUAGE,
@@ -40,6 +40,14 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 })
 applyLanguage(initial)
+
+/** Texts of one or more features, by language, merged deeply into the shell's. */
+export type Texts = Record<Language, Record<string, unknown>>
+
+/** Adds a feature's texts to the console's; i18n itself knows no feature. */
+export function addTexts(texts: Texts) {
+  for (const lng of languages) i18n.addResourceBundle(lng, 'translation', texts[lng], true, true)
+}
 
 /** Switches the console language and keeps it in storage (lib/dayjsLocale.ts moves dayjs along). */
 export async function changeLanguage(lng: Language) {

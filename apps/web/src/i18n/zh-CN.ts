@@ -154,4 +154,15 @@ export const shellZhCN = {
     clear: '清除格式',
     linkPrompt: '请输入链接地址',
   },
+  commands: {
+    name: '指令',
+    state: '状态',
+    creator: '下发人',
+    created: '创建时间',
+    sent: '下发时间',
+    answered: '应答时间',
+    error: '错误信息',
+    expires: '过期时间',
+    empty: '暂无指令',
+  },
 }

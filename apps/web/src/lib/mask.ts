@@ -1,6 +1,9 @@
-/** Masks a phone as its first 3 and last 4 digits around ****. */
+import { maskPhone as maskPhoneOrNull } from '@aed/contracts/mask'
+
+/**
+ * The contracts' phone mask (first 3 and last 4 digits around ****) as the console shows it:
+ * an empty string when there is no phone. The rule itself lives once, in contracts/mask.ts.
+ */
 export function maskPhone(phone: string | null | undefined): string {
-  if (!phone) return ''
-  if (phone.length < 7) return phone
-  return `${phone.slice(0, 3)}****${phone.slice(-4)}`
+  return maskPhoneOrNull(phone) ?? ''
 }

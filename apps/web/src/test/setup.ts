@@ -1,12 +1,13 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
+import '../app/signInTexts'
 import { loadConsoleTexts } from '../i18n/consoleTexts'
 import '../lib/dayjsLocale'
 
 afterEach(() => cleanup())
 
-// Component tests render console pages without the layout route that loads their texts.
+// Component tests render console pages without the providers and the layout route that load their texts.
 await loadConsoleTexts()
 
 // Pages are lazy chunks: the first one a test file opens is compiled on demand, which can take

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { useUnconfirmedAmount } from '../../features/message/api/useUnconfirmedAmount'
 import { MessageCentre } from '../../features/message/components/MessageCentre'
 import { useMessageLiveSync } from '../../features/message/hooks/useMessageLiveSync'
-import { useLiveStatus } from '../live/useLiveStatus'
+import { useLiveStatus } from '../../lib/live/useLiveStatus'
 
 /** The spec's badge cap: '99+' above it. */
 export const BELL_OVERFLOW = 99

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
+import { Paths } from '../../lib/paths'
 import { sessionStore } from '../../lib/session'
-import { Paths } from '../paths'
 
 /** Clears the stored session and cached data, then goes to /user/login. */
 export function useLogout() {

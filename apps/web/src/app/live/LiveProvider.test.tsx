@@ -4,13 +4,13 @@ import { act, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { deviceKeys } from '../../features/device/api/keys'
 import { changeLanguage } from '../../i18n'
+import { FakeSocket, FakeWebSocket } from '../../lib/live/fakeSocket'
+import { useLiveFrames } from '../../lib/live/useLiveFrames'
+import { useLiveStatus } from '../../lib/live/useLiveStatus'
 import { sessionStore } from '../../lib/session'
 import { storage } from '../../lib/storage'
 import { userInfo } from '../../test/fixtures'
-import { FakeSocket, FakeWebSocket } from './fakeSocket'
 import { LiveProvider } from './LiveProvider'
-import { useLiveFrames } from './useLiveFrames'
-import { useLiveStatus } from './useLiveStatus'
 
 function Probe({ onCount }: { onCount: (amount: number) => void }) {
   useLiveFrames(LiveType.UNCONFIRMED, (f) => onCount(f.data.amount))

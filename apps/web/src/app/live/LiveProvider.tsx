@@ -1,9 +1,9 @@
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isLanguage } from '../../i18n'
+import { type LiveStatus, openLive } from '../../lib/live/liveClient'
+import { createLiveBus, LiveBusContext, LiveStatusContext } from '../../lib/live/liveContext'
 import { useSession } from '../../lib/useSession'
-import { type LiveStatus, openLive } from './liveClient'
-import { createLiveBus, LiveBusContext, LiveStatusContext } from './liveContext'
 import { useDeviceLiveSync } from './useDeviceLiveSync'
 
 function DeviceLiveSync() {

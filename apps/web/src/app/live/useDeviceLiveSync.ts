@@ -2,8 +2,8 @@ import { LiveType } from '@aed/contracts/live'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo } from 'react'
 import { deviceKeys } from '../../features/device/api/keys'
-import { throttle } from './throttle'
-import { useLiveFrames } from './useLiveFrames'
+import { useLiveFrames } from '../../lib/live/useLiveFrames'
+import { throttle } from '../../lib/throttle'
 
 /** At most one device refetch per this long, however many devices change. */
 export const DEVICE_REFRESH_MS = 2000

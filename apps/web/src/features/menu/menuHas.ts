@@ -4,3 +4,7 @@ import type { MenuItem } from '@aed/contracts'
 export function menuHas(items: readonly MenuItem[] | undefined, name: string): boolean {
   return (items ?? []).some((i) => i.name === name || menuHas(i.children, name))
 }
+
+/** The menu entries that bring the organisation and the user (manager) filters to other pages (spec 2.1). */
+export const ORGANISATION_MENU = 'organizationalManagement-organizational'
+export const USERS_MENU = 'users-permission'

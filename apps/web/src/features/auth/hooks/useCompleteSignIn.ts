@@ -1,7 +1,7 @@
 import type { UserInfo } from '@aed/contracts'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useSearchParams } from 'react-router'
-import { Paths } from '../../../app/paths'
+import { Paths } from '../../../lib/paths'
 import { safeRedirect } from '../../../lib/safeRedirect'
 import { sessionStore } from '../../../lib/session'
 import { StorageKey, storage } from '../../../lib/storage'

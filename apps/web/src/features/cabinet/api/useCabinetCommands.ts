@@ -2,7 +2,7 @@ import type { CABINET_CONSOLE_COMMANDS } from '@aed/contracts/cabinet'
 import { cabinetApi } from '@aed/contracts/cabinet'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { callApi, sendApi } from '../../../lib/api'
-import { commandPoll } from '../../device/api/useDeviceCommands'
+import { commandPoll } from '../../../lib/commandPoll'
 import { cabinetKeys } from './keys'
 
 /** The cabinet's last 20 commands, refreshed every 5 s while one is on its way. */

@@ -1,6 +1,6 @@
 import type { AgencyNode } from '@aed/contracts/agency'
 import { AgencyAssignModal } from '../../../components/AgencyAssignModal/AgencyAssignModal'
-import { agencyTreeOptions } from '../../device/components/agencyOptions'
+import { agencyTreeOptions } from '../../../lib/agencyOptions'
 import { useAssignCabinets } from '../api/useAssignCabinets'
 
 type Props = { ids: number[] | null; tree: AgencyNode[]; onClose: () => void; onDone: () => void }

@@ -1,6 +1,6 @@
 import type { AgencyNode } from '@aed/contracts/agency'
 import { type ImportFeature, ImportPopover } from '../../../components/ImportPopover/ImportPopover'
-import { agencyTreeOptions } from '../../device/components/agencyOptions'
+import { agencyTreeOptions } from '../../../lib/agencyOptions'
 import { useImportCabinets } from '../api/useImportCabinets'
 import { useImportTemplate } from '../api/useImportTemplate'
 

@@ -1,7 +1,7 @@
 import { CABINET_CONSOLE_COMMANDS, type Cabinet } from '@aed/contracts/cabinet'
 import { Drawer } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { CommandsPanel } from '../../device/components/CommandsTab'
+import { CommandsPanel } from '../../../components/CommandsPanel/CommandsPanel'
 import { useCabinetCommands, useSendCabinetCommand } from '../api/useCabinetCommands'
 
 /** 远程指令 of a cabinet: unlock and siren for those the server allows (`can.command`), and the answers. */

@@ -1,9 +1,9 @@
 import type { Cabinet } from '@aed/contracts/cabinet'
 import type { ColumnsType } from 'antd/es/table'
 import { useTranslation } from 'react-i18next'
+import { BatteryLevel } from '../../../components/BatteryLevel/BatteryLevel'
 import { RowActions } from '../../../components/RowActions/RowActions'
 import { formatDateTime } from '../../../lib/datetime'
-import { BatteryLevel } from '../../device/components/BatteryLevel'
 import { DoorSwitch } from './DoorSwitch'
 
 type Actions = {

@@ -1,7 +1,7 @@
 import { LiveType } from '@aed/contracts/live'
 import { type QueryClient, useQueryClient } from '@tanstack/react-query'
-import { throttle } from '../../../app/live/throttle'
-import { useLiveFrames } from '../../../app/live/useLiveFrames'
+import { useLiveFrames } from '../../../lib/live/useLiveFrames'
+import { throttle } from '../../../lib/throttle'
 import { DASHBOARD_LIVE_MS } from '../refresh'
 import { dashboardKeys } from './keys'
 

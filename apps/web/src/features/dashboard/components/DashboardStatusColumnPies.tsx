@@ -3,11 +3,11 @@ import type { StateDistribution } from '@aed/contracts/device-stats'
 import { Statistic } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { routeFor } from '../../../app/guard'
 import { EChart } from '../../../components/EChart/EChart'
+import { STATUS_HEX, STATUS_PAGES, statusCounts } from '../../../lib/deviceStatus'
+import { routeFor } from '../../../lib/guard'
 import { useDict } from '../../../lib/useDict'
 import { useSession } from '../../../lib/useSession'
-import { STATUS_HEX, STATUS_PAGES, statusCounts } from '../../device/components/stats/statusPie'
 
 const REST_HEX = '#f0f0f0'
 

@@ -4,7 +4,6 @@ import { Marker, Popup } from 'maplibre-gl'
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { useTranslation } from 'react-i18next'
-import { useLiveFrames } from '../../../app/live/useLiveFrames'
 import { labelPoint } from '../../../components/MapView/chinaBasemap'
 import {
   createMap,
@@ -14,6 +13,7 @@ import {
   tiles,
 } from '../../../components/MapView/createMap'
 import { type LatLon, toDisplay } from '../../../components/MapView/datum'
+import { useLiveFrames } from '../../../lib/live/useLiveFrames'
 import { type CanvasDevices, type CanvasHit, drawCanvasDevices } from './canvasDevices'
 import { type ClusterClient, clusterClient } from './clusterClient'
 import type { ClusterView } from './clusterProtocol'
@@ -124,20 +124,9 @@ export default function DashboardMap({
       setBasemapObstacles(map, clusterObstacles(features))
     }
     clusters.current = client
-    // The journeys and the benchmark read the map (project a device to the screen, move the view)
-    // and what is drawn under a pixel.
-    const hook = window as unknown as DashboardHooks
-    hook.__aedDashboardMap = map
-    hook.__aedDashboardHits = (x, y) =>
-      canvas.hitsAt({ x, y }).map((h) =>
-        h.kind === 'marker'
-          ? { kind: h.kind, id: h.point.id }
-          : {
-              kind: h.kind,
-              id: h.kind === 'cluster' ? Number(h.feature.properties?.cluster_id) : Number(h.feature.id),
-              s: h.kind === 'device' ? Number(h.feature.properties?.s) : undefined,
-            },
-      )
+    // Only a build for tests (VITE_TEST_HOOKS=1) shows the map to the journeys and the benchmark;
+    // otherwise Vite drops exposeForTests and its window names from the bundle.
+    const unexpose = import.meta.env.VITE_TEST_HOOKS ? exposeForTests(map, canvas) : undefined
     popup.current = new Popup({ closeButton: true, maxWidth: '320px', offset: 12 }).setDOMContent(popupNode)
     popup.current.on('close', () => setTarget(null))
     // The content arrives after the popup is placed (the device is fetched on click): once it has
@@ -182,8 +171,7 @@ export default function DashboardMap({
       canvas.remove()
       canvasRef.current = null
       popup.current?.remove()
-      hook.__aedDashboardMap = undefined
-      hook.__aedDashboardHits = undefined
+      unexpose?.()
       map.remove()
       mapRef.current = null
     }
@@ -338,4 +326,28 @@ type DashboardHooks = {
   __aedDashboardMap?: MapLibre
   /** What is drawn under a pixel of the map, the topmost first. */
   __aedDashboardHits?: (x: number, y: number) => { kind: string; id: number; s?: number }[]
+}
+
+/**
+ * Puts the map on window for the journeys and the benchmark, which project a device to the
+ * screen, move the view and ask what is drawn under a pixel; returns what takes it off again.
+ * Called only in a build for tests (VITE_TEST_HOOKS=1).
+ */
+function exposeForTests(map: MapLibre, canvas: CanvasDevices): () => void {
+  const hook = window as unknown as DashboardHooks
+  hook.__aedDashboardMap = map
+  hook.__aedDashboardHits = (x, y) =>
+    canvas.hitsAt({ x, y }).map((h) =>
+      h.kind === 'marker'
+        ? { kind: h.kind, id: h.point.id }
+        : {
+            kind: h.kind,
+            id: h.kind === 'cluster' ? Number(h.feature.properties?.cluster_id) : Number(h.feature.id),
+            s: h.kind === 'device' ? Number(h.feature.properties?.s) : undefined,
+          },
+    )
+  return () => {
+    hook.__aedDashboardMap = undefined
+    hook.__aedDashboardHits = undefined
+  }
 }

@@ -1,8 +1,8 @@
 import { MAP_DEVICE_STATUSES } from '@aed/contracts/analysis-board'
 import { Checkbox } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { STATUS_HEX } from '../../../lib/deviceStatus'
 import { useDict } from '../../../lib/useDict'
-import { STATUS_HEX } from '../../device/components/stats/statusPie'
 import type { MarkerLayer } from './mapLayers'
 
 type Props = {

@@ -1,7 +1,7 @@
 import type { Feature, Point } from 'geojson'
 import { describe, expect, it } from 'vitest'
 import { mercator, type View } from '../../../components/MapView/canvasLayer'
-import { STATUS_HEX } from '../../device/components/stats/statusPie'
+import { STATUS_HEX } from '../../../lib/deviceStatus'
 import {
   byZoom,
   deviceShapes,

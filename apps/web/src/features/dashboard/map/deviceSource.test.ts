@@ -1,7 +1,7 @@
 import { type DeviceLocations, MAP_DEVICE_STATUSES } from '@aed/contracts/analysis-board'
 import type { Feature, Point } from 'geojson'
 import { describe, expect, it } from 'vitest'
-import { STATUS_HEX } from '../../device/components/stats/statusPie'
+import { STATUS_HEX } from '../../../lib/deviceStatus'
 import { RANKS } from './clusterClient'
 import { buildClusterIndex } from './clusterIndex'
 import { indexOfLayer, layerOf } from './deviceLayer'

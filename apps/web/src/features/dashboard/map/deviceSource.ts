@@ -1,7 +1,7 @@
 import { MAP_DEVICE_STATUSES, STATUS_PRIORITY } from '@aed/contracts/analysis-board'
 import type { Feature, Point } from 'geojson'
 import type { Obstacle } from '../../../components/MapView/canvasBasemap'
-import { STATUS_HEX } from '../../device/components/stats/statusPie'
+import { STATUS_HEX } from '../../../lib/deviceStatus'
 
 /** A device drawn on the map: where (GCJ-02) and its shown status. */
 export type PlacedDevice = { lon: number; lat: number; s: number }

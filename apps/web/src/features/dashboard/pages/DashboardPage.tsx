@@ -3,13 +3,13 @@ import { Button, Card, Spin } from 'antd'
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
-import { throttle } from '../../../app/live/throttle'
 import { LazyMount } from '../../../components/LazyMount'
 import { MapBoundary } from '../../../components/MapView/MapView'
+import { throttle } from '../../../lib/throttle'
 import '../../../components/MapView/mapView.css'
+import type { DeviceDetail, DeviceRef } from '../../../lib/deviceDetail'
+import { STATUS_HEX, statusCounts } from '../../../lib/deviceStatus'
 import { ApiError } from '../../../lib/errors'
-import type { DeviceRef } from '../../device/components/DeviceDetailDrawer'
-import { STATUS_HEX, statusCounts } from '../../device/components/stats/statusPie'
 import { useDashboardStats } from '../api/useDashboardStats'
 import { DashboardBars } from '../components/DashboardBars'
 import { DashboardStatusColumn } from '../components/DashboardStatusColumn'
@@ -25,7 +25,6 @@ import { StatusLegend } from '../map/StatusLegend'
 
 /** MapLibre loads with this page's map, never with the sign-in page. */
 const DashboardMap = lazy(() => import('../map/DashboardMap'))
-const DeviceDetailDrawer = lazy(() => import('../../device/components/DeviceDetailDrawer'))
 
 /** How long an event from a message stays highlighted (the spec's ~1800 frames). */
 export const FOCUS_HOLD_MS = 30_000
@@ -47,9 +46,10 @@ function focusOf(params: URLSearchParams): EventFocusQuery | null {
 /**
  * /watchBoard/dashboard: the map of every device of the chosen region with its legend and bars
  * on the left, the status and region statistics on the right; arriving from a message, the
- * event's detail and its highlighted place.
+ * event's detail and its highlighted place. A device's detail opens in `DeviceDetail`, which the
+ * app hands over (the device feature draws it).
  */
-export function DashboardPage() {
+export function DashboardPage({ DeviceDetail }: { DeviceDetail?: DeviceDetail }) {
   const { t } = useTranslation()
   const [params, setParams] = useSearchParams()
   const [region, setRegion] = useState<{ path: string[]; name: string | undefined; key: number }>({
@@ -193,11 +193,13 @@ export function DashboardPage() {
           <DashboardStatusColumn addressCode={code} />
         </div>
       </div>
-      <LazyMount when={detail !== null}>
-        <Suspense fallback={null}>
-          <DeviceDetailDrawer device={detail} onClose={() => setDetail(null)} />
-        </Suspense>
-      </LazyMount>
+      {DeviceDetail && (
+        <LazyMount when={detail !== null}>
+          <Suspense fallback={null}>
+            <DeviceDetail device={detail} onClose={() => setDetail(null)} />
+          </Suspense>
+        </LazyMount>
+      )}
     </div>
   )
 }

@@ -1,7 +1,7 @@
 import type { AgencyNode } from '@aed/contracts/agency'
 import { AgencyAssignModal } from '../../../components/AgencyAssignModal/AgencyAssignModal'
+import { agencyTreeOptions } from '../../../lib/agencyOptions'
 import { useAssignDevices } from '../api/useAssignDevices'
-import { agencyTreeOptions } from './agencyOptions'
 
 type Props = { ids: number[] | null; tree: AgencyNode[]; onClose: () => void; onDone: () => void }
 

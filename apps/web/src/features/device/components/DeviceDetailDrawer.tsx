@@ -10,19 +10,17 @@ import { Drawer, Spin, Tabs } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { DeviceStatusTag } from '../../../components/DeviceStatusTag/DeviceStatusTag'
+import type { DeviceRef } from '../../../lib/deviceDetail'
 import { useDeviceBase } from '../api/useDeviceBase'
 import { CommandsTab } from './CommandsTab'
 import { DeviceBaseInfo } from './DeviceBaseInfo'
-import { DeviceStatusTag } from './DeviceStatusTag'
 import { InspectTab } from './InspectTab'
 import { RecordTab } from './RecordTab'
 import { UsageLogTab } from './UsageLogTab'
 import { useRecordColumns } from './useRecordColumns'
 
 export const DETAIL_WIDTH = 1000
-
-/** What opens the drawer: a list row, or a device's id, serial and status from elsewhere (the map). */
-export type DeviceRef = Pick<Device, 'id' | 'device_sn' | 'status' | 'status_text'>
 
 /** The device detail: basic info (with the change record), the six record tabs of the spec and the remote commands. */
 export default function DeviceDetailDrawer({

@@ -3,10 +3,10 @@ import { modelOfSerial } from '@aed/contracts/device'
 import { AutoComplete, Col, Form, Input, Radio, Select, TreeSelect } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { agencyTreeOptions } from '../../../lib/agencyOptions'
 import { useDict } from '../../../lib/useDict'
 import { useDeviceManagers } from '../api/useDeviceManagers'
 import { useUnregisteredSerials } from '../api/useUnregisteredSerials'
-import { agencyTreeOptions } from './agencyOptions'
 import type { DeviceFormValues } from './deviceFormValues'
 
 type Props = {

@@ -1,8 +1,8 @@
 import type { AgencyNode } from '@aed/contracts/agency'
 import { type ImportFeature, ImportPopover } from '../../../components/ImportPopover/ImportPopover'
+import { agencyTreeOptions } from '../../../lib/agencyOptions'
 import { useDataDict } from '../../system/api/useDataDict'
 import { useImportDevices } from '../api/useImportDevices'
-import { agencyTreeOptions } from './agencyOptions'
 
 type Props = {
   /** System organisations and general agents choose where the devices go; others import into their own. */

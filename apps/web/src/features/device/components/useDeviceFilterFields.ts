@@ -5,14 +5,10 @@ import type { FilterField } from '../../../components/FilterForm/types'
 import { useDict } from '../../../lib/useDict'
 import { useSession } from '../../../lib/useSession'
 import { useAgencyTree } from '../../agency/api/useAgencyTree'
+import { menuHas, ORGANISATION_MENU, USERS_MENU } from '../../menu'
 import { useMenu } from '../../menu/api/useMenu'
-import { menuHas } from '../../menu/menuHas'
 import { INSTALL_PRESET_DAYS } from '../api/deviceQuery'
 import { useDeviceManagers } from '../api/useDeviceManagers'
-
-/** The menu entries that bring the organisation and manager filters (spec 2.1). */
-export const ORGANISATION_MENU = 'organizationalManagement-organizational'
-export const USERS_MENU = 'users-permission'
 
 const MODELS = [...new Set(Object.values(DEVICE_MODELS))].map((m) => ({ value: m, label: m }))
 

@@ -112,17 +112,6 @@ export const deviceEnUS: typeof deviceZhCN = {
       lastPassTime: 'Last passed self-test',
       lastReportTime: 'Last report',
     },
-    commands: {
-      name: 'Command',
-      state: 'State',
-      creator: 'Sent by',
-      created: 'Created',
-      sent: 'Delivered',
-      answered: 'Answered',
-      error: 'Error',
-      expires: 'Expires',
-      empty: 'No commands yet',
-    },
     records: {
       eventCode: 'Event code',
       eventType: 'Warning',

@@ -109,17 +109,6 @@ export const deviceZhCN = {
       lastPassTime: '最近自检通过',
       lastReportTime: '最近上报',
     },
-    commands: {
-      name: '指令',
-      state: '状态',
-      creator: '下发人',
-      created: '创建时间',
-      sent: '下发时间',
-      answered: '应答时间',
-      error: '错误信息',
-      expires: '过期时间',
-      empty: '暂无指令',
-    },
     records: {
       eventCode: '事件编码',
       eventType: '预警类型',

@@ -2,10 +2,10 @@ import type { EventKind, EventRowOf, FaultEvent, OffsetEvent } from '@aed/contra
 import type { ColumnsType, ColumnType } from 'antd/es/table'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { DeviceStatusTag } from '../../../components/DeviceStatusTag/DeviceStatusTag'
 import { actionsColumn } from '../../../components/TableColumns/actionsColumn'
 import { formatDateTime } from '../../../lib/datetime'
 import { useDict } from '../../../lib/useDict'
-import { DeviceStatusTag } from '../../device/components/DeviceStatusTag'
 
 /** The device status each page's current events stand for (its colour: spec section 9). */
 export const KIND_STATUS: Record<EventKind, number> = { warning: 1, fault: 2, offset: 3, offline: 4 }

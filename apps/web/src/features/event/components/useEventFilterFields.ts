@@ -6,9 +6,8 @@ import { useDict } from '../../../lib/useDict'
 import { useSession } from '../../../lib/useSession'
 import { useAgencyTree } from '../../agency/api/useAgencyTree'
 import { useDeviceManagers } from '../../device/api/useDeviceManagers'
-import { ORGANISATION_MENU, USERS_MENU } from '../../device/components/useDeviceFilterFields'
+import { menuHas, ORGANISATION_MENU, USERS_MENU } from '../../menu'
 import { useMenu } from '../../menu/api/useMenu'
-import { menuHas } from '../../menu/menuHas'
 
 /**
  * An event page's filters (spec 2.4): serial, address, dates, the self-test type on the fault

@@ -1,7 +1,7 @@
 import { Result, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Navigate, useRouteError } from 'react-router'
-import { Paths } from '../../../app/paths'
+import { Paths } from '../../../lib/paths'
 
 const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]']
 

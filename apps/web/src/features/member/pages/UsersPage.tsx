@@ -11,15 +11,13 @@ import { useAreaLevel } from '../../../lib/useAreaLevel'
 import { useDict } from '../../../lib/useDict'
 import { useSession } from '../../../lib/useSession'
 import { useAgencyTree } from '../../agency/api/useAgencyTree'
+import { menuHas, ORGANISATION_MENU } from '../../menu'
 import { useMenu } from '../../menu/api/useMenu'
-import { menuHas } from '../../menu/menuHas'
 import { useMemberList } from '../api/useMemberList'
 import { AuthorityModal } from '../components/AuthorityModal'
 import { MemberModal } from '../components/MemberModal'
 import { useMemberColumns } from '../components/useMemberColumns'
 import { useConfirmDeleteMember } from '../hooks/useConfirmDeleteMember'
-
-export const ORGANISATION_MENU = 'organizationalManagement-organizational'
 
 /** /users/permission: 用户列表 with add, edit, 权限管理 and delete. */
 export function UsersPage() {

@@ -1,6 +1,6 @@
 import { type LiveAlarmData, LiveType } from '@aed/contracts/live'
 import { useEffect, useState } from 'react'
-import { useLiveFrames } from '../../../app/live/useLiveFrames'
+import { useLiveFrames } from '../../../lib/live/useLiveFrames'
 import { useSession } from '../../../lib/useSession'
 
 /** A live alarm as the popup lists it. */

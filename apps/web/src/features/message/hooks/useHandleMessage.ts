@@ -1,6 +1,6 @@
 import { MsgType } from '@aed/contracts/message'
 import { useNavigate } from 'react-router'
-import { Paths } from '../../../app/paths'
+import { Paths } from '../../../lib/paths'
 import { useConfirmMessage } from '../api/useConfirmMessage'
 
 /** What a message's button needs: its id, type and the dashboard event it opens. */

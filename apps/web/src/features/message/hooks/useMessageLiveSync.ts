@@ -1,6 +1,6 @@
 import { LiveType } from '@aed/contracts/live'
 import { useQueryClient } from '@tanstack/react-query'
-import { useLiveFrames } from '../../../app/live/useLiveFrames'
+import { useLiveFrames } from '../../../lib/live/useLiveFrames'
 import { messageKeys } from '../api/keys'
 import { applyMessage } from '../api/messageCache'
 

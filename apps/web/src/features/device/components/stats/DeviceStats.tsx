@@ -3,12 +3,12 @@ import { Card, Col, Row, Segmented, Skeleton } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { routeFor } from '../../../../app/guard'
 import type { Filters } from '../../../../components/DataTable/listParams'
 import { axisMax, EChart } from '../../../../components/EChart/EChart'
+import { STATUS_HEX, STATUS_PAGES, statusCounts } from '../../../../lib/deviceStatus'
+import { routeFor } from '../../../../lib/guard'
 import { useDict } from '../../../../lib/useDict'
 import { useDeviceStats } from '../../api/useDeviceStats'
-import { STATUS_HEX, STATUS_PAGES, statusCounts } from './statusPie'
 
 const HEIGHT = 220
 type Band = keyof MainStateDistribution

@@ -3,8 +3,8 @@ import { COMMAND_LABELS, COMMAND_STATE_LABELS, type CommandState } from '@aed/co
 import { Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useTranslation } from 'react-i18next'
-import { formatDateTime } from '../../../lib/datetime'
-import { useLabel } from '../hooks/useLabel'
+import { formatDateTime } from '../../lib/datetime'
+import { useLabel } from '../../lib/useLabel'
 
 /** Waiting grey, delivered blue, done green, failed red, expired orange. */
 export const COMMAND_STATE_COLORS: Record<CommandState, string> = {
@@ -18,11 +18,11 @@ export const COMMAND_STATE_COLORS: Record<CommandState, string> = {
 const time = (v: string | null) => (v ? formatDateTime(v) : '-')
 const TIME_WIDTH = 104
 
-/** The columns of the detail's command list. */
+/** The columns of a command list (a device's detail, a cabinet's commands). */
 export function useCommandColumns(): ColumnsType<CommandRow> {
   const { t } = useTranslation()
   const label = useLabel()
-  const c = (key: string) => t(`device.commands.${key}`)
+  const c = (key: string) => t(`commands.${key}`)
   return [
     {
       title: c('name'),

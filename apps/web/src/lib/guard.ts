@@ -1,6 +1,6 @@
 import { flattenRoutes, type RouteDef, routeAllowed, routeTree } from '@aed/contracts'
-import { safeRedirect } from '../lib/safeRedirect'
 import { Paths } from './paths'
+import { safeRedirect } from './safeRedirect'
 
 export type GuardInput = {
   pathname: string
