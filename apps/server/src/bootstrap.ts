@@ -5,8 +5,6 @@ import type { AppContext } from './context.ts'
 import { type Database, openPglite, openPostgres } from './db/client.ts'
 import { createEventBus } from './db/events.ts'
 import { migrate } from './db/migrate.ts'
-import { isEmpty, seedDemo } from './db/seed.ts'
-import { historyWanted, seedHistory } from './db/seed-history.ts'
 import { outboxHandlers } from './jobs/outbox.ts'
 import { systemClock } from './lib/clock.ts'
 import { createSealer } from './lib/sealed.ts'
@@ -24,6 +22,8 @@ import { s3Storage } from './providers/storage/s3-storage.ts'
 import type { StorageProvider } from './providers/storage/storage-provider.ts'
 import { openPlatformWechat } from './providers/wechat/open-platform-wechat.ts'
 import { disabledWechat } from './providers/wechat/wechat-provider.ts'
+import { isEmpty, seedDemo } from './seed/seed.ts'
+import { historyWanted, seedHistory } from './seed/seed-history.ts'
 
 /** Opens the database the configuration names: PostgreSQL by DATABASE_URL, else PGlite in DATA_DIR. */
 export function openDatabase(config: Config): Promise<Database> {

@@ -2,13 +2,13 @@ import fs from 'node:fs'
 import { buildApp } from './app.ts'
 import { createContext, openDatabase } from './bootstrap.ts'
 import { loadConfigOrExit } from './config.ts'
-import { DEMO_PASSWORD, demoMembers, hasDemo, isEmpty } from './db/seed.ts'
 import { productionJobs } from './jobs/index.ts'
 import { createJobRunner } from './jobs/runner.ts'
 import { DataDirLockedError, lockDataDir } from './lib/data-lock.ts'
 import { createLogger } from './lib/logger.ts'
 import { retryInbox } from './modules/engine/engine.service.ts'
 import { type MqttGateway, startMqtt, tlsBannerLines } from './modules/gateway/mqtt-gateway.ts'
+import { DEMO_PASSWORD, demoMembers, hasDemo, isEmpty } from './seed/seed.ts'
 
 function fail(message: string): never {
   console.error(`\n${message}\n`)

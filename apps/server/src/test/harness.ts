@@ -7,8 +7,8 @@ import { buildApp } from '../app.ts'
 import { createContext } from '../bootstrap.ts'
 import { loadConfig } from '../config.ts'
 import { smsOutbox } from '../db/schema.ts'
-import { DEMO_PASSWORD } from '../db/seed.ts'
 import type { WechatProvider } from '../providers/wechat/wechat-provider.ts'
+import { DEMO_PASSWORD } from '../seed/seed.ts'
 import { tempDataDir, templateDatabase } from './databases.ts'
 
 export { DEMO_PASSWORD }

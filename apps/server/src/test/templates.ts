@@ -9,7 +9,7 @@ import pg from 'pg'
 import { type Database, openPglite, openPostgres } from '../db/client.ts'
 import { migrate } from '../db/migrate.ts'
 import { accounts } from '../db/schema.ts'
-import { DEMO_PASSWORD, demoMembers, seedDemo } from '../db/seed.ts'
+import { DEMO_PASSWORD, demoMembers, seedDemo } from '../seed/seed.ts'
 
 // Every API test file used to run initdb, the migrations and the demo seed itself (about 4 s on
 // PGlite). Instead two templates are built once, `migrated` and `seeded` (migrated plus the demo
@@ -44,7 +44,7 @@ function inputs(): string[] {
       .filter((f) => f.endsWith('.sql'))
       .map((f) => path.join(migrations, f)),
   )
-  const queue = [path.join(src, 'db/seed.ts'), path.join(src, 'db/migrate.ts'), import.meta.filename]
+  const queue = [path.join(src, 'seed/seed.ts'), path.join(src, 'db/migrate.ts'), import.meta.filename]
   while (queue.length) {
     const file = queue.pop()!
     if (files.has(file) || !fs.existsSync(file)) continue

@@ -8,7 +8,7 @@
 // administrator), so it works alike on PGlite and PostgreSQL. See docs/device-protocol.md.
 import { parseArgs } from 'node:util'
 import { loadConfig } from '../config.ts'
-import { DEMO_PASSWORD, demoMembers } from '../db/seed.ts'
+import { DEMO_PASSWORD, demoMembers } from '../seed/seed.ts'
 import { type FleetCabinet, loadCabinets, loadFleet } from './fleet/fleet-api.ts'
 import { runFleet } from './fleet/runner.ts'
 import { httpTransport, mqttTransport } from './fleet/transports.ts'

@@ -4,9 +4,9 @@ import { deviceStatsApi } from '@aed/contracts/device-stats'
 import { isLeafRegion } from '@aed/contracts/regions'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { many } from '../db/sql.ts'
 import { createTestApp, demo, type TestApp } from '../test/harness.ts'
 import { demoMembers, seedDemo } from './seed.ts'
-import { many } from './sql.ts'
 
 // The demo network as a first start makes it: seeded here through a server context (its sealer
 // and storage) into a migrated database; the test templates hold no demo devices.

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { many, one } from '../db/sql.ts'
 import { TestClock } from '../lib/clock.ts'
 import { factories } from '../test/factories.ts'
 import { createTestApp, type TestApp } from '../test/harness.ts'
 import { historyWanted, seedHistory } from './seed-history.ts'
-import { many, one } from './sql.ts'
 
 // The demo history goes through the real engine: a short one (three devices, two days) must
 // leave the statuses, events, detections and rescue the seeded statuses ask for.

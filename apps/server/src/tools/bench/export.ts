@@ -1,4 +1,4 @@
-// `npm run bench:export` (`npx tsx src/tools/bench-export.ts [load|measure]`): times the device
+// `npm run bench:export` (`npx tsx src/tools/bench/export.ts [load|measure]`): times the device
 // list export of BENCH_DEVICES registered devices (default 100,000) through the real HTTP stack,
 // and prints the time, the peak RSS while it ran and the rows in the file. The data are loaded once into BENCH_DIR (an embedded database
 // there, or BENCH_DATABASE_URL) by a first process, then exported by a second one: the measuring
@@ -7,37 +7,44 @@
 // BENCH_ONLY=<text> runs only the exports whose name contains it; BENCH_REPEAT=<n> runs each n
 // times in a row (the first reads the data just after the database opened, the others warm).
 // With `node --expose-gc` (for example `node --expose-gc --import tsx
-// src/tools/bench-export.ts measure`) it also prints the
+// src/tools/bench/export.ts measure`) it also prints the
 // live heap before each export and after it once collected, which tells what the export keeps
 // from what the collector had not yet reclaimed at the peak.
-import crypto from 'node:crypto'
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
-import pino from 'pino'
-import { buildApp } from '../app.ts'
-import { createContext } from '../bootstrap.ts'
-import { loadConfig } from '../config.ts'
-import { openPglite, openPostgres } from '../db/client.ts'
-import { DEMO_PASSWORD } from '../db/seed.ts'
-import { one } from '../db/sql.ts'
+import { buildApp } from '../../app.ts'
+import { one } from '../../db/sql.ts'
+import { benchContext, openBenchDatabase } from './harness/database.ts'
+import { envNumber, parseOptions } from './harness/options.ts'
+import { mib as mb } from './harness/report.ts'
+import { cpuMsSince, sampleMemory } from './harness/sampling.ts'
+import { runBench } from './harness/servers.ts'
+import { signInInject } from './harness/sign-in.ts'
 
-const DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000)
+const { positionals } = parseOptions(
+  {},
+  `npm run bench:export -- [load|measure]   (both, each in its own process, when neither is named)
+  BENCH_DEVICES=N        registered devices (default 100000)
+  BENCH_DIR=DIR          the embedded database and the files (default $TMPDIR/aed-bench-export)
+  BENCH_DATABASE_URL=U   PostgreSQL instead of the embedded database
+  BENCH_ONLY=TEXT        only the exports whose name contains TEXT
+  BENCH_REPEAT=N         each export N times in a row (default 1)
+  BENCH_LOG=LEVEL        the server's log level (default silent)
+  With node --expose-gc, also the live heap before and after each export.`,
+  { positionals: true },
+)
+
+const DEVICES = envNumber('BENCH_DEVICES', 100_000)
 
 const dataDir = process.env.BENCH_DIR ?? path.join(os.tmpdir(), 'aed-bench-export')
 
 async function open() {
   fs.mkdirSync(dataDir, { recursive: true })
-  const database = process.env.BENCH_DATABASE_URL
-    ? await openPostgres(process.env.BENCH_DATABASE_URL)
-    : await openPglite(dataDir)
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    JWT_SECRET: crypto.randomBytes(32).toString('hex'),
-    WEB_DIST: '/nonexistent',
-  })
-  const ctx = await createContext(config, database, pino({ level: process.env.BENCH_LOG ?? 'silent' }))
+  const database = await openBenchDatabase(dataDir)
+  const ctx = await benchContext(database, { DATA_DIR: dataDir }, process.env.BENCH_LOG ?? 'silent')
   return { database, ctx }
 }
 
@@ -79,19 +86,20 @@ async function load() {
   await database.close()
 }
 
-/** Second process: the exports, measured. */
-async function measure() {
-  const { database, ctx } = await open()
-  // Time spent waiting on the database's statements (on PGlite that is its WebAssembly running
-  // in this thread): told apart from the rest of an export, which is building and deflating.
-  let queryMs = 0
-  let queries = 0
+type Ctx = Awaited<ReturnType<typeof open>>['ctx']
+
+/**
+ * Time spent waiting on the database's statements (on PGlite that is its WebAssembly running in
+ * this thread): told apart from the rest of an export, which is building and deflating.
+ */
+function countQueries(ctx: Ctx) {
+  const counted = { ms: 0, queries: 0 }
   const execute = ctx.db.execute.bind(ctx.db)
   ctx.db.execute = ((query: Parameters<typeof execute>[0]) => {
     const t = performance.now()
-    queries++
+    counted.queries++
     const done = () => {
-      queryMs += performance.now() - t
+      counted.ms += performance.now() - t
     }
     // Settled into a Promise once: a Drizzle query is a thenable that runs its statement again
     // at each then(), so a then() of the bench's own beside the caller's ran every statement
@@ -100,14 +108,15 @@ async function measure() {
     p.then(done, done)
     return p
   }) as unknown as typeof ctx.db.execute
+  return counted
+}
+
+/** Second process: the exports, measured. */
+async function measure() {
+  const { database, ctx } = await open()
+  const counted = countQueries(ctx)
   const app = await buildApp(ctx)
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/v1/member/login',
-    payload: { mobile: '13800000000', password: DEMO_PASSWORD, login_way: 1, member_type: 3 },
-  })
-  const token = (login.json() as { data: { token: string } }).data.token
-  const headers = { authorization: `JWT ${token}` }
+  const headers = { authorization: `JWT ${await signInInject(app, '13800000000')}` }
 
   const exports = [
     ['device list export', '/api/v1/device/?export_xls=true'],
@@ -119,37 +128,23 @@ async function measure() {
   for (const [name, url] of exports) {
     global.gc?.()
     if (global.gc) console.log(`live heap before: ${mb(process.memoryUsage().heapUsed)} MB`)
-    const before = process.memoryUsage().rss
-    let peak = before
-    let heap = 0
-    let used = 0
-    let external = 0
-    let buffers = 0
-    const sampler = setInterval(() => {
-      const m = process.memoryUsage()
-      peak = Math.max(peak, m.rss)
-      heap = Math.max(heap, m.heapTotal)
-      used = Math.max(used, m.heapUsed)
-      external = Math.max(external, m.external)
-      buffers = Math.max(buffers, m.arrayBuffers)
-    }, 5)
-    queryMs = 0
-    queries = 0
+    const memory = sampleMemory(5)
+    counted.ms = 0
+    counted.queries = 0
     const cpu = process.cpuUsage()
     const start = performance.now()
     const res = await app.inject({ method: 'GET', url, headers })
     const ms = performance.now() - start
     // CPU time of all the process's threads (the deflate's and the collector's too): less
     // swayed than the wall time by other work on the machine.
-    const cpuMs = Object.values(process.cpuUsage(cpu)).reduce((a, b) => a + b, 0) / 1000
-    clearInterval(sampler)
-    peak = Math.max(peak, process.memoryUsage().rss)
+    const cpuMs = cpuMsSince(cpu)
+    const peak = memory.stop()
     const body = res.json() as { code: number; msg: string; data: { file_url: string; count: number } }
     if (body.code !== 0) throw new Error(`${name}: ${body.code} ${body.msg}`)
     const key = body.data.file_url.replace(/^\/files\//, '').replace(/\?.*$/, '')
     const size = fs.statSync(path.join(dataDir, 'files', key)).size
     console.log(
-      `${name}: ${body.data.count} rows, ${Math.round(ms)} ms (CPU ${Math.round(cpuMs)} ms), RSS before ${mb(before)} MB, peak ${mb(peak)} MB (V8 heap at most ${mb(heap)} MB of which used ${mb(used)} MB, external ${mb(external)} MB, buffers ${mb(buffers)} MB), file ${mb(size)} MB; ${queries} statements, ${Math.round(queryMs)} ms with one in flight`,
+      `${name}: ${body.data.count} rows, ${Math.round(ms)} ms (CPU ${Math.round(cpuMs)} ms), RSS before ${mb(memory.before)} MB, peak ${mb(peak.rss)} MB (V8 heap at most ${mb(peak.heapTotal)} MB of which used ${mb(peak.heapUsed)} MB, external ${mb(peak.external)} MB, buffers ${mb(peak.arrayBuffers)} MB), file ${mb(size)} MB; ${counted.queries} statements, ${Math.round(counted.ms)} ms with one in flight`,
     )
     if (global.gc) {
       global.gc()
@@ -167,18 +162,12 @@ async function measure() {
 }
 
 async function main() {
-  if (process.argv[2] === 'load') return load()
-  if (process.argv[2] === 'measure') return measure()
+  if (positionals[0] === 'load') return load()
+  if (positionals[0] === 'measure') return measure()
   // Both, each in its own process.
-  const { execFileSync } = await import('node:child_process')
   const self = [...process.execArgv, process.argv[1]]
   execFileSync(process.execPath, [...self, 'load'], { stdio: 'inherit' })
   execFileSync(process.execPath, [...self, 'measure'], { stdio: 'inherit' })
 }
 
-const mb = (n: number) => Math.round(n / 1024 / 1024)
-
-main().catch((err) => {
-  console.error(err)
-  process.exit(1)
-})
+runBench(main)

@@ -1,10 +1,12 @@
 import { parseDeviceMessage } from '@aed/contracts/device-protocol'
 import { sql } from 'drizzle-orm'
 import type { AppContext } from '../context.ts'
+import { many } from '../db/sql.ts'
+import { outboxHandlers } from '../jobs/outbox.ts'
 import type { Clock } from '../lib/clock.ts'
 import { overdueDevices } from '../modules/engine/engine.repository.ts'
 import { type Accepted, applyToDevice, ingest } from '../modules/engine/engine.service.ts'
-import { drainOutbox, type OutboxHandler, outboxHandlers } from '../modules/engine/outbox.ts'
+import { drainOutbox, type OutboxHandler } from '../modules/engine/outbox.ts'
 import { receiveFile } from '../modules/gateway/gateway.service.ts'
 import type { DeviceIdentity } from '../plugins/auth/device.ts'
 import {
@@ -16,7 +18,6 @@ import {
   type Rng,
   seededRng,
 } from '../tools/fleet/model.ts'
-import { many } from './sql.ts'
 
 // The demo network's past: a few weeks of the registered devices' self-tests, heartbeats,
 // faults, offline spells, moves and rescues, made by the fleet simulator's behaviour model and

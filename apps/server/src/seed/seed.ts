@@ -1,13 +1,13 @@
 import type { Permissions } from '@aed/contracts'
 import { eq } from 'drizzle-orm'
 import type { AppContext } from '../context.ts'
+import type { DbOrTx } from '../db/client.ts'
+import { accounts, agencies, members } from '../db/schema.ts'
+import { countAll } from '../db/sql.ts'
 import { hashPassword } from '../lib/passwords.ts'
 import { insertAgency } from '../modules/agency/agency.repository.ts'
-import type { DbOrTx } from './client.ts'
-import { accounts, agencies, members } from './schema.ts'
 import { seedDemoCabinets } from './seed-cabinets.ts'
 import { type DemoPeople, seedDemoDevices } from './seed-devices.ts'
-import { countAll } from './sql.ts'
 
 export const DEMO_PASSWORD = 'Aed@123456'
 
@@ -231,7 +231,7 @@ export async function isEmpty(db: DbOrTx) {
 /**
  * Seeds the demo network into an empty database, in one transaction: the organisations, the
  * sign-ins and, given the server's context (its sealer for the device secrets, its storage for
- * the photos, its clock), the demo devices (db/seed-devices.ts) and cabinets (db/seed-cabinets.ts). Without it (the test templates,
+ * the photos, its clock), the demo devices (seed-devices.ts) and cabinets (seed-cabinets.ts). Without it (the test templates,
  * whose copies get a sealer of their own) only the organisations and sign-ins are made.
  */
 export async function seedDemo(db: DbOrTx, ctx?: AppContext) {

@@ -1,12 +1,12 @@
 import { modelOfSerial } from '@aed/contracts/device'
 import { sql } from 'drizzle-orm'
 import type { AppContext } from '../context.ts'
+import type { DbOrTx } from '../db/client.ts'
+import { many } from '../db/sql.ts'
 import { seededRng } from '../lib/random.ts'
 import { newDeviceSecret } from '../lib/sealed.ts'
-import type { DbOrTx } from './client.ts'
+import { insertRows } from './rows.ts'
 import type { DemoPeople } from './seed-devices.ts'
-import { insertRows } from './seed-devices.ts'
-import { many } from './sql.ts'
 
 // The demo network's rescue cabinets: 60 across the demo organisations, most holding one of the
 // organisation's installed AEDs (at its site), a few empty ones that report from a site of the
