@@ -40,14 +40,33 @@ export function ensureBuilt(noBuild: boolean) {
     newest(path.join(ROOT, 'packages/contracts/src')),
     fs.statSync(path.join(WEB, 'index.html')).mtimeMs,
   )
-  if (noBuild || process.env.BENCH_WEB_DIST || built >= sources) {
+  // The drives read the map through the test hooks, which only a build with VITE_TEST_HOOKS has.
+  const dist = process.env.BENCH_WEB_DIST ?? DIST
+  const hooked = built > 0 && hasTestHooks(dist)
+  if (noBuild || process.env.BENCH_WEB_DIST || (built >= sources && hooked)) {
     log(
       `apps/web/dist built ${new Date(built).toISOString()}${built < sources ? ' (older than the sources: --no-build)' : ''}`,
     )
+    if (!hasTestHooks(dist)) throw new Error(`${dist} has no test hooks: build it with VITE_TEST_HOOKS=1`)
     return
   }
-  log('building apps/web (dist is missing or older than the sources)')
-  execSync('npm run build -w apps/web', { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] })
+  log(`building apps/web (${hooked ? 'dist is missing or older than the sources' : 'with its test hooks'})`)
+  execSync('npm run build -w apps/web', {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, VITE_TEST_HOOKS: '1' },
+  })
+}
+
+/** Whether a built console carries the dashboard's test hooks (window.__aedDashboardMap). */
+function hasTestHooks(dist: string): boolean {
+  const assets = path.join(dist, 'assets')
+  if (!fs.existsSync(assets)) return false
+  return fs
+    .readdirSync(assets)
+    .some(
+      (f) => f.endsWith('.js') && fs.readFileSync(path.join(assets, f), 'utf8').includes('__aedDashboardMap'),
+    )
 }
 
 /** The keys of the seeding and the server: new, or with `reuse` those kept in `keyFile`; kept there. */
