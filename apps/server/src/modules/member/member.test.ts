@@ -54,27 +54,37 @@ describe('user list', () => {
     const [a, b] = [await f.agency(branch), await f.agency(branch)]
     const elsewhere = await f.agency(await f.agency(root))
     const boss = await f.signedIn(branch, { phone: '16612340011', email: 'boss@factory.example.cn' })
-    await f.member(a, { role_type: 2, permissions: { device: 'READ_ONLY' } })
-    await f.member(b, { role_type: 2, permissions: { device: 'READ_ONLY' } })
+    const inA = await f.member(a, { role_type: 2, permissions: { device: 'READ_ONLY' } })
+    const inB = await f.member(b, { role_type: 2, permissions: { device: 'READ_ONLY' } })
     await f.member(elsewhere)
     const both = await f.member(a, { phone: '16612340099', role_type: 1, permissions: { member: 'EDIT' } })
     await f.member(elsewhere, { phone: both.phone, role_type: 2, permissions: { device: 'READ_ONLY' } })
 
+    // Exactly the four memberships of the branch, each with its own organisation.
     const all = await t.api(memberApi.list, { token: boss.token, query: { page_size: 100 } })
-    expect(
-      all.data.resource.map((m) => m.agency_name).every((n) => [branch.name, a.name, b.name].includes(n)),
-    ).toBe(true)
+    const rows = (list: typeof all) =>
+      list.data.resource.map((m) => `${m.account.name}@${m.agency_name}/${m.role_type}`).sort()
+    expect(rows(all)).toEqual(
+      [
+        `${boss.name}@${branch.name}/0`,
+        `${inA.name}@${a.name}/2`,
+        `${inB.name}@${b.name}/2`,
+        `${both.name}@${a.name}/1`,
+      ].sort(),
+    )
     expect(all.data.count).toBe(4)
     const first = all.data.resource.find((m) => m.account.name === boss.name)!
     expect(first.account.phone).toBe('166****0011')
     expect(first.account.email).toBe('b***@factory.example.cn')
-    const byRole = await t.api(memberApi.list, { token: tokens.superAdmin, query: { role: 2 } })
-    expect(byRole.data.resource.every((m) => m.role_type === 2)).toBe(true)
+    // By role: the two general users; without general users: the other two.
+    const byRole = await t.api(memberApi.list, { token: boss.token, query: { role: 2, page_size: 100 } })
+    expect(rows(byRole)).toEqual([`${inA.name}@${a.name}/2`, `${inB.name}@${b.name}/2`].sort())
+    expect(byRole.data.count).toBe(2)
     const managers = await t.api(memberApi.list, {
-      token: tokens.superAdmin,
+      token: boss.token,
       query: { exclude_general: 'true', page_size: 100 },
     })
-    expect(managers.data.resource.some((m) => m.role_type === 2)).toBe(false)
+    expect(rows(managers)).toEqual([`${boss.name}@${branch.name}/0`, `${both.name}@${a.name}/1`].sort())
     const byPhone = await t.api(memberApi.list, { token: tokens.superAdmin, query: { phone: '12340099' } })
     expect(byPhone.data.count).toBe(2)
   })
@@ -136,8 +146,11 @@ describe('adding users', () => {
       creator: '西湖急救中心管理员',
     })
     const token = await t.login('13911112222', 'Lisi2026ok')
-    const list = await t.api(memberApi.list, { token })
-    expect(list.data.resource.every((m) => m.agency_name === '杭州市西湖区急救中心')).toBe(true)
+    const list = await t.api(memberApi.list, { token, query: { page_size: 100 } })
+    const agencies = list.data.resource.map((m) => m.agency_name)
+    expect(list.data.resource.map((m) => m.account.name)).toContain('李四')
+    expect(agencies).toHaveLength(list.data.count)
+    expect(new Set(agencies)).toEqual(new Set(['杭州市西湖区急救中心']))
     const login = await t.api(authApi.login, {
       body: { mobile: '13911112222', password: 'Lisi2026ok', login_way: 1, member_type: 3 },
     })
