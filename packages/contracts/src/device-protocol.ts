@@ -15,6 +15,8 @@ export const MAX_FILE_BYTES = 20 * 1024 * 1024
 export const MAX_MESSAGE_BYTES = 64 * 1024
 /** One HTTPS request body of messages is at most this large (answered HTTP 413 beyond). */
 export const MAX_REQUEST_BYTES = 1024 * 1024
+/** The latest time a message may name (9999-12-31T23:59:59.999Z): every store can hold it. */
+export const MAX_TIME_MS = 253_402_300_799_999
 /** Objects and arrays nest at most this deep in a message (the envelope is depth 1). */
 export const MAX_DEPTH = 16
 /** A device `ts` older than this, or further ahead than the next, is replaced by the receive time and flagged. */
@@ -132,6 +134,7 @@ export const messageData = {
       .number()
       .int()
       .positive()
+      .max(MAX_TIME_MS)
       .describe('When the step happened: Unix milliseconds, device clock'),
     event_desc: text(200).describe(
       'The step, e.g. power_on, pads_on_patient, analysis, shock_delivered, power_off',

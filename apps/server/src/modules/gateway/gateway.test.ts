@@ -299,6 +299,18 @@ describe('whatever a device sends: refused with a clear answer, or applied', () 
     expect(await faults(d.id)).toEqual([{ code: 'E00' }])
   })
 
+  it('refuses a time no store can hold (a usage step in the year 275760), before acknowledging it', async () => {
+    const d = await registered()
+    const far = d.msg('usage', {
+      rescue_event_id: 'R1',
+      event_time: 8_640_000_000_000_000,
+      event_desc: 'power_on',
+    })
+    const r = await d.post([far])
+    expect(r.data.refused).toMatchObject([{ id: far.id, code: 'invalid', field: 'data.event_time' }])
+    expect(await inbox(d.id)).toEqual([])
+  })
+
   it('refuses a lone surrogate in any text or unknown field without a 500, and keeps its neighbours', async () => {
     const d = await registered()
     const valid = d.msg('heartbeat', { battery: 70 })
