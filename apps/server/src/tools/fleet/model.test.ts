@@ -70,8 +70,11 @@ describe('device behaviour model', () => {
       expect(all[i].ts).toBeGreaterThanOrEqual(all[i - 1].ts)
       expect(all[i].seq).toBe(all[i - 1].seq + 1)
     }
-    expect(first.every((o) => o.at <= start + 2 * DAY)).toBe(true)
-    expect(rest.every((o) => o.at > start + 2 * DAY)).toBe(true)
+    // Both calls produced something, each in its own stretch of time.
+    expect(first.length).toBeGreaterThan(0)
+    expect(rest.length).toBeGreaterThan(0)
+    expect(first.filter((o) => o.at > start + 2 * DAY)).toEqual([])
+    expect(rest.filter((o) => o.at <= start + 2 * DAY)).toEqual([])
   })
 
   it('says hello, reports on boot, beats with a draining battery and tests itself daily at its hour', () => {
@@ -132,10 +135,12 @@ describe('device behaviour model', () => {
     expect(all.filter((m) => m.ts >= from && m.ts < to)).toEqual([])
     const wake = all.find((m) => m.ts >= to) as Envelope
     expect(wake).toMatchObject({ type: 'hello', boot: 4, seq: 1, ts: to })
-    expect(all.filter((m) => m.ts > to).every((m) => m.boot === 4)).toBe(true)
-    // Forever silent: nothing after it starts, commands unanswered.
+    expect(new Set(all.filter((m) => m.ts > to).map((m) => m.boot))).toEqual(new Set([4]))
+    // Forever silent: what it sent before, nothing after it starts, commands unanswered.
     const gone = model([{ kind: 'silent', from, to: null }])
-    expect(messages(gone.advance(start + 5 * DAY)).every((m) => m.ts < from)).toBe(true)
+    const said = messages(gone.advance(start + 5 * DAY))
+    expect(said.length).toBeGreaterThan(0)
+    expect(said.filter((m) => m.ts >= from)).toEqual([])
     expect(gone.command(start + 5 * DAY, { cmd_id: 'c1', name: 'selftest' })).toEqual([])
   })
 
@@ -179,7 +184,7 @@ describe('device behaviour model', () => {
       'power_off',
     ])
     const id = steps[0].data.rescue_event_id
-    expect(steps.every((s) => s.data.rescue_event_id === id && s.data.event_time === s.ts)).toBe(true)
+    expect(steps.filter((s) => s.data.rescue_event_id !== id || s.data.event_time !== s.ts)).toEqual([])
     expect(steps[0].ts).toBe(at)
     const upload = out.find((o) => o.kind === 'upload')
     expect(upload).toMatchObject({ kind: 'upload', rescueEventId: id })
@@ -195,7 +200,9 @@ describe('device behaviour model', () => {
 
   it('reports the pads it was given from then on', () => {
     const out = model([{ kind: 'pads', at: start, expire: '2026-11-10' }]).advance(start + 2 * DAY)
-    expect(ofType(out, 'selftest').every((s) => s.data.electrode_sheet_expire === '2026-11-10')).toBe(true)
+    const selftests = ofType(out, 'selftest')
+    expect(selftests.length).toBeGreaterThan(0)
+    expect(new Set(selftests.map((s) => s.data.electrode_sheet_expire))).toEqual(new Set(['2026-11-10']))
   })
 
   it('carries out commands: a self-test or a fix, then the ack; unknown ones fail', () => {
