@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { sql, TransactionRollbackError } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Database } from '../db/client.ts'
 import {
@@ -67,12 +67,12 @@ describe('event bus', () => {
     const got = inbox()
     const stop = await bus.subscribe('ev_tx', (p) => got.push(p))
     const db = t.database.db
-    await db
-      .transaction(async (tx) => {
+    await expect(
+      db.transaction(async (tx) => {
         await bus.publishIn(tx, 'ev_tx', 'rolled back')
         tx.rollback()
-      })
-      .catch(() => {})
+      }),
+    ).rejects.toThrow(TransactionRollbackError)
     await expect(
       db.transaction(async (tx) => {
         await bus.publishIn(tx, 'ev_tx', 'failed')
