@@ -4,8 +4,9 @@ import type { AppContext } from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import type { DeviceCredentials } from '../../plugins/auth/device.ts'
 import * as repo from './cabinet.repository.ts'
-import { finishInbox, type InboxRow, type OutboxRow, outboxInsert } from './engine.repository.ts'
 import { AED_RETURN_MS, DOOR_RESCUE_WINDOW_MS, deadlineAfter } from './engine.rules.ts'
+import { finishInbox, type InboxRow } from './inbox.repository.ts'
+import { insertOutbox, type OutboxRow } from './outbox.repository.ts'
 import { kickIfTold, tellOutbox } from './outbox.ts'
 import { toGcj02 } from './reducer.ts'
 
@@ -218,7 +219,7 @@ export async function applyCabinetInbox(ctx: AppContext, tx: DbOrTx, row: InboxR
     now,
   })
   if (Object.keys(view).length) await repo.updateCabinet(tx, cab.id, view, now)
-  if (outbox.length) await tx.execute(outboxInsert(outbox, now))
+  await insertOutbox(tx, outbox, now)
   for (const id of recheck) await hooks.recheck(id)
   // After the AEDs' re-checks: delivering a door alarm takes the push-order lock, and the AED
   // engine takes its device's row before that lock; in the other order the two could deadlock.

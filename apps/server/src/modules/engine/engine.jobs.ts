@@ -4,6 +4,7 @@ import { formatDate } from '../../lib/time.ts'
 import { raiseNotReturned, sweepCabinetsOffline } from './cabinet.service.ts'
 import * as repo from './engine.repository.ts'
 import { applyToDevice, applyToDeviceIn, retryInbox } from './engine.service.ts'
+import * as inbox from './inbox.repository.ts'
 import { outboxJob } from './outbox.ts'
 import { RESCUE_QUIET_MS, warningsFor } from './reducer.ts'
 
@@ -137,7 +138,7 @@ export const engineRetryJob: Job = {
   everyMs: 60_000,
   async run(ctx, now) {
     await retryInbox(ctx)
-    await repo.deleteOldInbox(ctx.db, new Date(now.getTime() - INBOX_RETENTION_MS))
+    await inbox.deleteOldInbox(ctx.db, new Date(now.getTime() - INBOX_RETENTION_MS))
   },
 }
 

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts'
 import type { DeviceEventKind } from '../../db/schema.ts'
 import { many, one } from '../../db/sql.ts'
 import { notReturnedCabinetOf, shiftCabinetDeadlines } from './cabinet.repository.ts'
+import { type OutboxRow, outboxInsert } from './outbox.repository.ts'
 import type { EngineState, Rules, Site } from './reducer.ts'
 
 const iso = (d: Date) => d.toISOString()
@@ -16,156 +17,6 @@ export function textArray(values: readonly string[]): SQL {
         sql`, `,
       )}]::text[]`
     : sql`'{}'::text[]`
-}
-
-/** A message as the inbox holds it. */
-export type InboxRow = {
-  id: number
-  sender_kind: 'aed' | 'cabinet'
-  sender_id: number
-  msg_id: string
-  type: string
-  boot: number
-  seq: number
-  event_time: Date
-  received_at: Date
-  data: Record<string, unknown>
-  outcome: string | null
-}
-
-export type NewInboxRow = Omit<InboxRow, 'id' | 'outcome'> & {
-  device_ts: Date | null
-  ts_flagged: boolean
-  transport: 'mqtt' | 'https'
-}
-
-/**
- * Stores a message once; null when this (sender, id) was stored before (a duplicate). With
- * `applied`, the row is stored as applied at that time: the transaction that applies it inserts
- * it so, and only the rarer outcomes (stale, ignored) update it afterwards.
- */
-export async function insertInbox(tx: DbOrTx, r: NewInboxRow, applied?: Date): Promise<number | null> {
-  const done = applied ? iso(applied) : null
-  const row = await one<{ id: number }>(
-    tx,
-    sql`
-    INSERT INTO device_inbox (sender_kind, sender_id, msg_id, type, boot, seq, device_ts, event_time,
-      ts_flagged, received_at, transport, data, processed_at, outcome, attempts)
-    VALUES (${r.sender_kind}, ${r.sender_id}, ${r.msg_id}, ${r.type}, ${r.boot}, ${r.seq},
-      ${r.device_ts ? iso(r.device_ts) : null}::timestamptz, ${iso(r.event_time)}::timestamptz,
-      ${r.ts_flagged}, ${iso(r.received_at)}::timestamptz, ${r.transport}, ${JSON.stringify(r.data)}::jsonb,
-      ${done}::timestamptz, ${done ? 'applied' : null}, ${done ? 1 : 0})
-    ON CONFLICT (sender_kind, sender_id, msg_id) DO NOTHING
-    RETURNING id`,
-  )
-  return row?.id ?? null
-}
-
-const INBOX_COLUMNS = sql`id, sender_kind, sender_id, msg_id, type, boot, seq, event_time, received_at, data, outcome`
-
-/** Marks an inbox row as dealt with. */
-export async function finishInbox(tx: DbOrTx, id: number, outcome: string, now: Date, error?: string) {
-  await tx.execute(sql`
-    UPDATE device_inbox SET processed_at = ${iso(now)}::timestamptz, outcome = ${outcome},
-      error = ${error ?? null}, attempts = attempts + 1
-    WHERE id = ${id}`)
-}
-
-/**
- * Records a failed attempt to apply a stored message: 'failed' while retries are left, 'dead'
- * at the last one. Answers the row's sender and attempts, for the caller to raise the alarm.
- */
-export async function failInbox(tx: DbOrTx, id: number, now: Date, error: string) {
-  return one<{
-    sender_kind: 'aed' | 'cabinet'
-    sender_id: number
-    msg_id: string
-    type: string
-    attempts: number
-    dead: boolean
-  }>(
-    tx,
-    sql`
-    UPDATE device_inbox SET processed_at = ${iso(now)}::timestamptz, error = ${error},
-      attempts = attempts + 1,
-      outcome = CASE WHEN attempts + 1 >= ${MAX_ATTEMPTS} THEN 'dead' ELSE 'failed' END
-    WHERE id = ${id}
-    RETURNING sender_kind, sender_id::int, msg_id, type, attempts, outcome = 'dead' AS dead`,
-  )
-}
-
-/**
- * Another stored message of the sender with the same (boot, seq) since its counters last reset:
- * whether its type and body are the same (a resend under a new id) or not (a reused pair).
- */
-export async function orderTwin(
-  tx: DbOrTx,
-  row: Pick<InboxRow, 'id' | 'sender_kind' | 'sender_id' | 'boot' | 'seq' | 'type' | 'data'>,
-): Promise<{ msg_id: string; same: boolean } | null> {
-  const states = row.sender_kind === 'aed' ? sql`device_states` : sql`cabinet_states`
-  const key = row.sender_kind === 'aed' ? sql`s.device_id` : sql`s.cabinet_id`
-  return one<{ msg_id: string; same: boolean }>(
-    tx,
-    sql`
-    SELECT i.msg_id, (i.type = ${row.type} AND i.data = ${JSON.stringify(row.data)}::jsonb) AS same
-    FROM device_inbox i LEFT JOIN ${states} s ON ${key} = i.sender_id
-    WHERE i.sender_kind = ${row.sender_kind} AND i.sender_id = ${row.sender_id}
-      AND i.boot = ${row.boot} AND i.seq = ${row.seq} AND i.id <> ${row.id}
-      AND i.received_at >= coalesce(s.counter_reset_at, '-infinity'::timestamptz)
-    ORDER BY i.id LIMIT 1`,
-  )
-}
-
-/** Records that a sender's counters started again (a `hello` older than its state). */
-export async function recordCounterReset(tx: DbOrTx, kind: 'aed' | 'cabinet', senderId: number, now: Date) {
-  await tx.execute(
-    kind === 'aed'
-      ? sql`UPDATE device_states SET counter_resets = counter_resets + 1, counter_reset_at = ${iso(now)}::timestamptz
-            WHERE device_id = ${senderId}`
-      : sql`UPDATE cabinet_states SET counter_resets = counter_resets + 1, counter_reset_at = ${iso(now)}::timestamptz
-            WHERE cabinet_id = ${senderId}`,
-  )
-}
-
-/** Takes back a stored message that turned out to be refused or a duplicate: nothing of it stays. */
-export async function deleteInbox(tx: DbOrTx, id: number) {
-  await tx.execute(sql`DELETE FROM device_inbox WHERE id = ${id}`)
-}
-
-/** How many times the engine tries a stored message before it gives up (and says so). */
-export const MAX_ATTEMPTS = 10
-
-/** Inbox rows acknowledged but not applied (a crash, or a failure), oldest first. */
-export async function pendingInbox(tx: DbOrTx, limit: number): Promise<InboxRow[]> {
-  return many<InboxRow>(
-    tx,
-    sql`
-    SELECT ${INBOX_COLUMNS} FROM device_inbox
-    WHERE processed_at IS NULL OR outcome = 'failed'
-    ORDER BY id LIMIT ${limit}`,
-  )
-}
-
-/** A sender's messages stored before `before` and not applied yet, oldest first, locked. */
-export async function waitingOf(tx: DbOrTx, kind: 'aed' | 'cabinet', senderId: number, before: number) {
-  return many<InboxRow>(
-    tx,
-    sql`
-    SELECT ${INBOX_COLUMNS} FROM device_inbox
-    WHERE (processed_at IS NULL OR outcome = 'failed') AND attempts < ${MAX_ATTEMPTS}
-      AND sender_kind = ${kind} AND sender_id = ${senderId} AND id < ${before}
-    ORDER BY id FOR UPDATE SKIP LOCKED`,
-  )
-}
-
-/** Locks one inbox row for processing (skipped when another instance holds it). */
-export async function lockInbox(tx: DbOrTx, id: number): Promise<InboxRow | null> {
-  return one<InboxRow>(
-    tx,
-    sql`
-    SELECT ${INBOX_COLUMNS} FROM device_inbox WHERE id = ${id} AND (processed_at IS NULL OR outcome = 'failed')
-    FOR UPDATE SKIP LOCKED`,
-  )
 }
 
 /** The device's own columns the engine reads (and its state flags), as the query answers them. */
@@ -476,15 +327,6 @@ export type StateWrite = {
   now: Date
 }
 
-/** One outbox row; a second write with the same key is dropped. */
-export type OutboxRow = {
-  topic: 'live' | 'message' | 'sms' | 'webhook'
-  key: string
-  agencyId: number
-  indexLink: string
-  payload: unknown
-}
-
 function stateUpsert(id: number, s: StateWrite) {
   const seen = s.lastSeenAt ? iso(s.lastSeenAt) : null
   const deadline = s.nextDeadlineAt ? iso(s.nextDeadlineAt) : null
@@ -503,19 +345,6 @@ function stateUpsert(id: number, s: StateWrite) {
       offline = EXCLUDED.offline, rssi = coalesce(EXCLUDED.rssi, device_states.rssi),
       rescue_id = EXCLUDED.rescue_id, rescue_last_at = EXCLUDED.rescue_last_at,
       offset_streak = EXCLUDED.offset_streak, update_time = EXCLUDED.update_time`
-}
-
-export function outboxInsert(rows: OutboxRow[], now: Date) {
-  const values = sql.join(
-    rows.map(
-      (r) =>
-        sql`(${r.topic}, ${r.key}, ${r.agencyId}, ${r.indexLink}, ${JSON.stringify(r.payload)}::jsonb, ${iso(now)}::timestamptz, ${iso(now)}::timestamptz)`,
-    ),
-    sql`, `,
-  )
-  return sql`
-    INSERT INTO outbox (topic, dedupe_key, agency_id, index_link, payload, create_time, available_at)
-    VALUES ${values} ON CONFLICT (dedupe_key) DO NOTHING`
 }
 
 /**
@@ -675,11 +504,4 @@ export async function openOffsets(db: DbOrTx, agencyId: number): Promise<number[
         WHERE e.kind = 'offset' AND e.closed_at IS NULL AND i.agency_id = ${agencyId} AND i.removed_at IS NULL`,
   )
   return rows.map((r) => r.device_id)
-}
-
-/** Forgets processed inbox rows after the duplicate window. */
-export async function deleteOldInbox(db: DbOrTx, before: Date) {
-  await db.execute(sql`
-    DELETE FROM device_inbox WHERE processed_at IS NOT NULL AND outcome <> 'failed'
-      AND received_at < ${iso(before)}::timestamptz`)
 }

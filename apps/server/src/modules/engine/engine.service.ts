@@ -18,6 +18,8 @@ import {
   eventTimeOf,
   type Outcome,
 } from './engine.rules.ts'
+import * as inbox from './inbox.repository.ts'
+import type { OutboxRow } from './outbox.repository.ts'
 import { kickIfTold, tellOutbox } from './outbox.ts'
 import { createQuietBatcher, hintFault, mayBeQuiet, type QuietBatcher } from './quiet.ts'
 import { type EngineInput, type EngineOutput, isNewer, reduce } from './reducer.ts'
@@ -42,7 +44,7 @@ function inboxRowOf(
   m: DeviceMessage | UnknownMessage,
   receivedAt: Date,
   transport: 'mqtt' | 'https',
-): repo.NewInboxRow {
+): inbox.NewInboxRow {
   const { time, flagged } = eventTimeOf(m.ts, receivedAt)
   return {
     sender_kind: sender.kind,
@@ -102,10 +104,10 @@ function errorText(e: unknown): string {
 }
 
 /** Stores one message and applies it in the same transaction. */
-async function applyNew(ctx: AppContext, row: repo.NewInboxRow): Promise<Outcome> {
+async function applyNew(ctx: AppContext, row: inbox.NewInboxRow): Promise<Outcome> {
   try {
     return await ctx.db.transaction(async (tx) => {
-      const id = await repo.insertInbox(tx, row, ctx.clock.now())
+      const id = await inbox.insertInbox(tx, row, ctx.clock.now())
       if (id === null) return 'duplicate' as const
       return answerOf(await applyInbox(ctx, tx, { ...row, id, outcome: 'applied' }))
     })
@@ -113,7 +115,7 @@ async function applyNew(ctx: AppContext, row: repo.NewInboxRow): Promise<Outcome
     // The message is valid (checked before this), so it is kept and acknowledged: the retry job
     // applies it once the cause is gone, and every failure is loud.
     const message = errorText(e)
-    const id = await repo.insertInbox(ctx.db, row)
+    const id = await inbox.insertInbox(ctx.db, row)
     if (id === null) return 'duplicate'
     await failed(ctx, id, message)
     return 'applied'
@@ -124,7 +126,7 @@ async function applyNew(ctx: AppContext, row: repo.NewInboxRow): Promise<Outcome
 
 /** Records a failed attempt at a stored row and reports it (log, metric, the system organisation at the last). */
 async function failed(ctx: AppContext, inboxId: number, error: string) {
-  const f = await repo.failInbox(ctx.db, inboxId, ctx.clock.now(), error)
+  const f = await inbox.failInbox(ctx.db, inboxId, ctx.clock.now(), error)
   if (f) await reportUnapplied(ctx, { inboxId, error, ...f })
 }
 
@@ -140,12 +142,12 @@ async function applyEarlier(
   senderId: number,
   before: number,
 ) {
-  for (const row of await repo.waitingOf(tx, kind, senderId, before)) {
+  for (const row of await inbox.waitingOf(tx, kind, senderId, before)) {
     try {
       await tx.transaction((sp) => applyInbox(ctx, sp, row, { earlier: false }))
     } catch (e) {
       // Reported by the retry job (outside this transaction), which also gives up at the last try.
-      await repo.finishInbox(tx, row.id, 'failed', ctx.clock.now(), errorText(e))
+      await inbox.finishInbox(tx, row.id, 'failed', ctx.clock.now(), errorText(e))
     }
   }
 }
@@ -159,20 +161,20 @@ async function applyEarlier(
 export async function orderOf(
   ctx: AppContext,
   tx: DbOrTx,
-  row: repo.InboxRow,
+  row: inbox.InboxRow,
   state: { has: boolean; lastBoot: number; lastSeq: number },
 ): Promise<'new' | 'stale' | 'reset' | 'duplicate' | 'seq_reused'> {
   if (!state.has || isNewer(row.boot, row.seq, state)) return 'new'
   // A hello is never judged by an older pair: a new board's first hello may well repeat one.
   if (row.type !== 'hello') {
-    const twin = await repo.orderTwin(tx, row)
+    const twin = await inbox.orderTwin(tx, row)
     if (twin) {
-      await repo.deleteInbox(tx, row.id)
+      await inbox.deleteInbox(tx, row.id)
       return twin.same ? 'duplicate' : 'seq_reused'
     }
     return 'stale'
   }
-  await repo.recordCounterReset(tx, row.sender_kind, row.sender_id, ctx.clock.now())
+  await inbox.recordCounterReset(tx, row.sender_kind, row.sender_id, ctx.clock.now())
   ctx.log.warn(
     { kind: row.sender_kind, sender: row.sender_id, msg: row.msg_id, boot: row.boot, seq: row.seq },
     'device counters reset by hello',
@@ -184,13 +186,13 @@ export async function orderOf(
 export async function applyInbox(
   ctx: AppContext,
   tx: DbOrTx,
-  row: repo.InboxRow,
+  row: inbox.InboxRow,
   opts: { earlier?: boolean } = {},
 ): Promise<Applied> {
   const now = ctx.clock.now()
   // A row stored as applied by this transaction needs no second write unless the outcome differs.
   const finish = async (outcome: 'applied' | 'stale' | 'ignored') => {
-    if (row.outcome !== outcome) await repo.finishInbox(tx, row.id, outcome, now)
+    if (row.outcome !== outcome) await inbox.finishInbox(tx, row.id, outcome, now)
     return outcome
   }
   if (row.sender_kind === 'cabinet') {
@@ -336,8 +338,8 @@ async function writeOutput(
     agencyId: facts.agency_id,
     indexLink: facts.index_link,
   }
-  const outbox: repo.OutboxRow[] = []
-  const tell = (topic: repo.OutboxRow['topic'], key: string, payload: unknown) =>
+  const outbox: OutboxRow[] = []
+  const tell = (topic: OutboxRow['topic'], key: string, payload: unknown) =>
     outbox.push({ topic, key, agencyId: facts.agency_id, indexLink: facts.index_link, payload })
   let detectionId: number | null = null
   let rescueId = facts.state.rescue ? facts.rescueId : null
@@ -489,12 +491,12 @@ async function writeOutput(
 
 /** Applies inbox rows that were acknowledged but not applied (after a crash or a failure). */
 export async function retryInbox(ctx: AppContext, limit = 500): Promise<number> {
-  const rows = await repo.pendingInbox(ctx.db, limit)
+  const rows = await inbox.pendingInbox(ctx.db, limit)
   let done = 0
   for (const r of rows) {
     try {
       const applied = await ctx.db.transaction(async (tx) => {
-        const row = await repo.lockInbox(tx, r.id)
+        const row = await inbox.lockInbox(tx, r.id)
         if (!row) return false
         await applyInbox(ctx, tx, row)
         return true
@@ -528,7 +530,7 @@ function quietBatch(ctx: AppContext): QuietBatcher {
 async function applyPendingRow(ctx: AppContext, id: number): Promise<Outcome> {
   try {
     return await ctx.db.transaction(async (tx) => {
-      const row = await repo.lockInbox(tx, id)
+      const row = await inbox.lockInbox(tx, id)
       return row ? answerOf(await applyInbox(ctx, tx, row)) : ('applied' as const)
     })
   } catch (e) {

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm'
 import type {
   AppContext,
   Job,
@@ -9,7 +8,7 @@ import type {
   OutboxTopic,
 } from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'
-import { many } from '../../db/sql.ts'
+import * as repo from './outbox.repository.ts'
 
 // The outbox's mechanics: the engine (and the message centre's callers) write rows, a drain
 // delivers them with a table of handlers by topic. Which handler delivers which topic is not
@@ -47,25 +46,12 @@ export async function drainOutbox(
   if (topics.length === 0) return 0
   const now = ctx.clock.now()
   return ctx.db.transaction(async (tx) => {
-    const rows = await many<OutboxRecord>(
-      tx,
-      sql`
-      SELECT id, topic, dedupe_key, agency_id, index_link, payload, attempts, create_time FROM outbox
-      WHERE done_at IS NULL AND available_at <= ${now.toISOString()}::timestamptz
-        AND topic = ANY(${sql.param(topics)}::text[])
-      -- Messages (and the alarms they carry) first: an alarm must not wait behind a backlog of
-      -- status pushes (a mass reconnect, a network's first reports).
-      ORDER BY (topic = 'message') DESC, id LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED`,
-    )
+    const rows = await repo.takeDueOutbox(tx, topics, now, limit)
     const done: number[] = []
     const retry = async (failed: OutboxRecord[], e: unknown) => {
       for (const row of failed) {
         const at = new Date(now.getTime() + backoffMs(row.attempts + 1))
-        await tx.execute(sql`
-          UPDATE outbox SET attempts = attempts + 1, available_at = ${at.toISOString()}::timestamptz,
-            last_error = ${(e instanceof Error ? e.message : String(e)).slice(0, 500)}
-          WHERE id = ${row.id}`)
+        await repo.retryOutboxAt(tx, row.id, at, e instanceof Error ? e.message : String(e))
       }
     }
     const staged = rows
@@ -92,10 +78,7 @@ export async function drainOutbox(
         await retry(group, e)
       }
     }
-    if (done.length) {
-      await tx.execute(sql`UPDATE outbox SET done_at = ${now.toISOString()}::timestamptz, attempts = attempts + 1
-                           WHERE id = ANY(${sql.param(done)}::bigint[])`)
-    }
+    await repo.markOutboxDone(tx, done, now)
     return done.length
   })
 }
@@ -138,11 +121,7 @@ export async function deliverInline(
 ): Promise<boolean> {
   if (keys.length === 0) return true
   if (ctx.drainOnCommit === false) return false
-  const rows = await many<OutboxRecord>(
-    tx,
-    sql`SELECT id, topic, dedupe_key, agency_id, index_link, payload, attempts, create_time FROM outbox
-        WHERE dedupe_key = ANY(${sql.param(keys)}::text[]) AND done_at IS NULL ORDER BY id`,
-  )
+  const rows = await repo.undeliveredOutbox(tx, keys)
   const done: number[] = []
   for (const row of rows) {
     const h = handlers[row.topic]
@@ -157,11 +136,7 @@ export async function deliverInline(
       )
     }
   }
-  if (done.length) {
-    const now = ctx.clock.now()
-    await tx.execute(sql`UPDATE outbox SET done_at = ${now.toISOString()}::timestamptz, attempts = attempts + 1
-                         WHERE id = ANY(${sql.param(done)}::bigint[])`)
-  }
+  await repo.markOutboxDone(tx, done, ctx.clock.now())
   return done.length === rows.length
 }
 

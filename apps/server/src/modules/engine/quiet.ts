@@ -1,19 +1,18 @@
 import type { DeviceMessage, UnknownMessage } from '@aed/contracts/device-protocol'
-import { sql } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { many } from '../../db/sql.ts'
-import type * as repo from './engine.repository.ts'
-import { DEADLINE_GRACE_MS, DEFAULT_REPORT_INTERVAL_S, MISSED_FACTOR, type Outcome } from './engine.rules.ts'
+import type { Outcome } from './engine.rules.ts'
 import { groupCommit, type Waiter } from './group-commit.ts'
+import type { NewInboxRow } from './inbox.repository.ts'
+import * as repo from './quiet.repository.ts'
 import { BATTERY_EXHAUSTED, BATTERY_LOW } from './reducer.ts'
 
 /** Collects quiet messages from every connection and writes them in one transaction. */
 export type QuietBatcher = {
   /** Stores the rows (and applies them); answers each row's outcome, in their order. */
-  submit(rows: repo.NewInboxRow[]): Promise<Outcome[]>
+  submit(rows: NewInboxRow[]): Promise<Outcome[]>
 }
 
-type Waiting = Waiter<repo.NewInboxRow, Outcome[]>
+type Waiting = Waiter<NewInboxRow, Outcome[]>
 
 const band = (b: number) => (b <= BATTERY_EXHAUSTED ? 0 : b <= BATTERY_LOW ? 1 : 2)
 
@@ -83,47 +82,24 @@ export function createQuietBatcher(
   }
 }
 
-/** What a batch does to one device when its rows are quiet. */
-type DeviceSummary = {
-  deviceId: number
-  /** The oldest row's order: the state must be older than it (no row stale). */
-  firstBoot: number
-  firstSeq: number
-  /** The newest row's order and arrival: the state takes them. */
-  boot: number
-  seq: number
-  seen: string
-  rssi: number | null
-  /** The newest battery reported, and its band (every battery of the rows in that one band). */
-  battery: number | null
-  band: number | null
-  /** The newest passing self-test's time (null: none among the rows). */
-  passAt: string | null
-  pads: string | null
-  batteryExp: string | null
-}
-
-/** A passing self-test's detection record. */
-type TestRecord = { deviceId: number; reportType: number; battery: number | null; at: string }
-
 /**
  * One summary per device of a batch's rows (in arrival order), and the records of their
  * self-tests, for the devices whose rows can be quiet together: in the device's own order, every
  * battery in one band, at most one set of consumable dates. The others are left out, so the
  * batch hands all their rows to the engine.
  */
-export function summarize(rows: repo.NewInboxRow[]): { devices: DeviceSummary[]; tests: TestRecord[] } {
-  const byDevice = new Map<number, repo.NewInboxRow[]>()
+export function summarize(rows: NewInboxRow[]): { devices: repo.DeviceSummary[]; tests: repo.TestRecord[] } {
+  const byDevice = new Map<number, NewInboxRow[]>()
   for (const r of rows) {
     const list = byDevice.get(r.sender_id)
     if (list) list.push(r)
     else byDevice.set(r.sender_id, [r])
   }
-  const devices: DeviceSummary[] = []
-  const tests: TestRecord[] = []
+  const devices: repo.DeviceSummary[] = []
+  const tests: repo.TestRecord[] = []
   next: for (const [deviceId, list] of byDevice) {
     const first = list[0]
-    const s: DeviceSummary = {
+    const s: repo.DeviceSummary = {
       deviceId,
       firstBoot: first.boot,
       firstSeq: first.seq,
@@ -137,7 +113,7 @@ export function summarize(rows: repo.NewInboxRow[]): { devices: DeviceSummary[];
       pads: null,
       batteryExp: null,
     }
-    const own: TestRecord[] = []
+    const own: repo.TestRecord[] = []
     for (const [k, r] of list.entries()) {
       const prev = list[k - 1]
       if (prev && !(r.boot > prev.boot || (r.boot === prev.boot && r.seq > prev.seq))) continue next
@@ -172,7 +148,7 @@ export type Engine = {
   /** Applies a stored row the batch found would change something, in its own transaction. */
   applyRow: (inboxId: number) => Promise<Outcome>
   /** Stores and applies one message as the engine does any (kept for the retry when it fails). */
-  applyOne: (row: repo.NewInboxRow) => Promise<Outcome>
+  applyOne: (row: NewInboxRow) => Promise<Outcome>
 }
 
 function lane(ctx: AppContext, { applyRow, applyOne }: Engine, maxRows: number): QuietBatcher {
@@ -182,30 +158,7 @@ function lane(ctx: AppContext, { applyRow, applyOne }: Engine, maxRows: number):
     // Summarised as if every row were new: a device with a duplicate among them is left to the
     // engine by the database (see migration 0016, which holds the batch's statements and rules).
     const { devices, tests } = summarize(rows)
-    const rcol = <T>(f: (r: repo.NewInboxRow) => T) => sql.param(rows.map(f))
-    const col = <T>(f: (d: DeviceSummary) => T) => sql.param(devices.map(f))
-    const tcol = <T>(f: (t: TestRecord) => T) => sql.param(tests.map(f))
-    const iso = (d: Date | null) => d?.toISOString() ?? null
-    const stored = await many<{ inbox_id: number; sender_id: number; msg_id: string; loud: boolean }>(
-      ctx.db,
-      sql`SELECT * FROM engine_quiet_batch(
-        ${rcol((r) => r.sender_id)}::bigint[], ${rcol((r) => r.msg_id)}::text[], ${rcol((r) => r.type)}::text[],
-        ${rcol((r) => r.boot)}::int[], ${rcol((r) => r.seq)}::bigint[], ${rcol((r) => iso(r.device_ts))}::timestamptz[],
-        ${rcol((r) => iso(r.event_time))}::timestamptz[], ${rcol((r) => r.ts_flagged)}::boolean[],
-        ${rcol((r) => iso(r.received_at))}::timestamptz[], ${rcol((r) => r.transport)}::text[],
-        ${rcol((r) => JSON.stringify(r.data))}::jsonb[],
-        ${col((d) => d.deviceId)}::bigint[], ${col((d) => d.firstBoot)}::int[],
-        ${col((d) => d.firstSeq)}::bigint[], ${col((d) => d.boot)}::int[], ${col((d) => d.seq)}::bigint[],
-        ${col((d) => d.seen)}::timestamptz[], ${col((d) => d.rssi)}::smallint[],
-        ${col((d) => d.battery)}::smallint[], ${col((d) => d.band)}::int[],
-        ${col((d) => d.passAt)}::timestamptz[], ${col((d) => d.pads)}::text[],
-        ${col((d) => d.batteryExp)}::text[],
-        ${tcol((t) => t.deviceId)}::bigint[], ${tcol((t) => t.reportType)}::smallint[],
-        ${tcol((t) => t.battery)}::smallint[], ${tcol((t) => t.at)}::timestamptz[],
-        ${now.toISOString()}::timestamptz,
-        ${DEFAULT_REPORT_INTERVAL_S}::int, ${MISSED_FACTOR}::int, ${DEADLINE_GRACE_MS / 1000}::double precision,
-        ${BATTERY_EXHAUSTED}::int, ${BATTERY_LOW}::int)`,
-    )
+    const stored = await repo.quietBatch(ctx.db, rows, devices, tests, now)
     const ids = new Map(stored.map((r) => [`${r.sender_id}:${r.msg_id}`, r.inbox_id]))
     const loud = stored.filter((r) => r.loud).map((r) => r.inbox_id)
     // Stored: what is left is applied now, and by the retry job if this process dies first.
@@ -225,7 +178,7 @@ function lane(ctx: AppContext, { applyRow, applyOne }: Engine, maxRows: number):
     }
   }
 
-  const group = groupCommit<repo.NewInboxRow, Outcome[]>({
+  const group = groupCommit<NewInboxRow, Outcome[]>({
     maxRows,
     write,
     // One sender's bad row must not refuse the others: each is written on its own, and when even

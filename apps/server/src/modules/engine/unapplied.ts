@@ -1,7 +1,7 @@
 import { MsgType } from '@aed/contracts/message'
 import type { AppContext } from '../../context.ts'
 import { counter } from '../../lib/metrics.ts'
-import { outboxInsert } from './engine.repository.ts'
+import { insertOutbox } from './outbox.repository.ts'
 import { kickIfTold, tellOutbox } from './outbox.ts'
 import { senderSerial, systemAgency } from './unapplied.repository.ts'
 
@@ -124,8 +124,10 @@ async function tellSystem(ctx: AppContext, f: Unapplied, sn: string | null) {
       ctx.log.warn({ inbox: f.inboxId }, 'no system organisation to tell of a dead device message')
       return
     }
-    await tx.execute(
-      outboxInsert([{ topic: 'message', key, agencyId: root.id, indexLink: root.index_link, payload }], now),
+    await insertOutbox(
+      tx,
+      [{ topic: 'message', key, agencyId: root.id, indexLink: root.index_link, payload }],
+      now,
     )
     await tellOutbox(ctx, tx, [{ topic: 'message', key }])
   })
