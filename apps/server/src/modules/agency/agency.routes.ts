@@ -23,10 +23,7 @@ export async function agencyRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       permission: edit,
       oplog: {
         type: '新增机构',
-        content: (req) => {
-          const b = req.body as { name: string; agency_type: number }
-          return `新增${dictLabel('agency_type', b.agency_type)}：${b.name}`
-        },
+        content: ({ body }) => `新增${dictLabel('agency_type', body.agency_type)}：${body.name}`,
       },
       done: 'ADD_OK',
     },
@@ -39,7 +36,7 @@ export async function agencyRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       permission: edit,
       oplog: {
         type: '修改机构',
-        content: (_req, data) => `修改机构信息：${(data as { name: string }).name}`,
+        content: (_, data) => `修改机构信息：${data.name}`,
       },
       done: 'MODIFY_OK',
     },
@@ -52,12 +49,9 @@ export async function agencyRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       permission: edit,
       oplog: {
         type: '禁用/启用机构',
-        content: (_req, data) => {
-          const d = data as { name: string; disabled: boolean }
-          return d.disabled ? `禁用机构及其下级机构：${d.name}` : `启用机构：${d.name}`
-        },
+        content: (_, d) => (d.disabled ? `禁用机构及其下级机构：${d.name}` : `启用机构：${d.name}`),
       },
-      done: (d: { disabled: boolean }) => (d.disabled ? 'DISABLE_OK' : 'ENABLE_OK'),
+      done: (d) => (d.disabled ? 'DISABLE_OK' : 'ENABLE_OK'),
     },
     ({ auth, params, body }) => service.setAgencyDisabled(ctx, auth, params.id, body.disabled),
   )

@@ -5,10 +5,8 @@ import { langOf } from '../../lib/lang.ts'
 import { routes } from '../../plugins/route.ts'
 import * as service from './app-service.service.ts'
 
-const describe = (data: unknown) => {
-  const d = data as AppService
-  return `${d.agency_name}：${d.service_list.join('、')}（${d.state ? '启用' : '停用'}）`
-}
+const describe = (d: AppService) =>
+  `${d.agency_name}：${d.service_list.join('、')}（${d.state ? '启用' : '停用'}）`
 
 /** Per-organisation service configuration; only system super administrators. */
 export async function appServiceRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -26,7 +24,7 @@ export async function appServiceRoutes(app: FastifyInstance, { ctx }: { ctx: App
     appServiceApi.create,
     {
       systemSuper: true,
-      oplog: { type: '新增服务配置', content: (_req, data) => describe(data) },
+      oplog: { type: '新增服务配置', content: (_, data) => describe(data) },
       done: 'ADD_OK',
     },
     ({ req, auth, body }) => service.create(ctx, auth, body, langOf(req)),
@@ -38,8 +36,7 @@ export async function appServiceRoutes(app: FastifyInstance, { ctx }: { ctx: App
       systemSuper: true,
       oplog: {
         type: '修改服务配置',
-        content: (req, data) =>
-          `${describe(data)}${(req.body as { regenerate?: boolean }).regenerate ? '，已重新生成密钥' : ''}`,
+        content: ({ body }, data) => `${describe(data)}${body.regenerate ? '，已重新生成密钥' : ''}`,
       },
       done: 'MODIFY_OK',
     },

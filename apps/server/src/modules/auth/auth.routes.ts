@@ -1,4 +1,4 @@
-import { authApi, type UserInfo } from '@aed/contracts'
+import { authApi } from '@aed/contracts'
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context.ts'
 import { langOf } from '../../lib/lang.ts'
@@ -17,8 +17,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       public: true,
       oplog: {
         type: '登录',
-        content: (req) =>
-          `登录方式：${(req.body as { login_way: number }).login_way === 2 ? '短信验证码' : '密码'}`,
+        content: ({ body }) => `登录方式：${body.login_way === 2 ? '短信验证码' : '密码'}`,
         actor: sessionActor,
       },
     },
@@ -33,7 +32,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
 
   route(
     authApi.switchMembership,
-    { oplog: { type: '切换机构', content: (_req, data) => `切换到机构：${(data as UserInfo).agency_name}` } },
+    { oplog: { type: '切换机构', content: (_, data) => `切换到机构：${data.agency_name}` } },
     ({ req, auth, body }) => service.switchMembership(ctx, auth.account_id, body.member_id, langOf(req)),
   )
 
@@ -50,7 +49,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       oplog: {
         type: '找回密码',
         content: () => '通过短信验证码重设登录密码',
-        actor: (req) => service.actorOfPhone(ctx, (req.body as { phone: string }).phone),
+        actor: ({ body }) => service.actorOfPhone(ctx, body.phone),
       },
       done: 'MODIFY_OK',
     },

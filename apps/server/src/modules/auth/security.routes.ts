@@ -15,8 +15,7 @@ export async function securityRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     {
       oplog: {
         type: '安全设置',
-        content: (_req, data) =>
-          `短信双重验证：${(data as { sms_dual_verify: boolean }).sms_dual_verify ? '开启' : '关闭'}`,
+        content: (_, data) => `短信双重验证：${data.sms_dual_verify ? '开启' : '关闭'}`,
       },
       done: 'SAVE_OK',
     },

@@ -1,10 +1,6 @@
 import type { MessageKey } from '@aed/contracts'
-import {
-  CABINET_IMPORT_MAX_BYTES,
-  type CabinetDetail,
-  type CabinetImportResult,
-  cabinetApi,
-} from '@aed/contracts/cabinet'
+import { CABINET_IMPORT_MAX_BYTES, cabinetApi } from '@aed/contracts/cabinet'
+import type { CommandRow } from '@aed/contracts/device-command'
 import { COMMAND_LABELS } from '@aed/contracts/device-protocol'
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context.ts'
@@ -15,17 +11,14 @@ import * as service from './cabinet.service.ts'
 import * as commands from './cabinet-command.service.ts'
 import * as io from './cabinet-io.service.ts'
 
-const sn = (d: unknown) => (d as { cabinet_sn: string }).cabinet_sn
 const updateWords: Record<number, string> = { 1: '分配救护箱', 2: '绑定AED', 3: '解绑AED' }
 const updateDone: Record<number, MessageKey> = {
   1: 'ASSIGN_OK',
   2: 'CABINET_BIND_OK',
   3: 'CABINET_UNBIND_OK',
 }
-/** The success message of an update follows its update_type (the answer itself does not say it). */
-const doneOf = new WeakMap<object, MessageKey>()
-/** The serial a command went to, for its log line (the answer is the command only). */
-const commandSn = new WeakMap<object, string>()
+/** A sent command and, for its log line only, the cabinet's serial (the answer is the command). */
+type SentCommand = CommandRow & { cabinet_sn: string }
 
 /** The import (multipart): its parser and 5 MB limit apply in this plugin only. */
 async function cabinetImportRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -38,10 +31,7 @@ async function cabinetImportRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
       consumes: ['multipart/form-data'],
       oplog: {
         type: '导入救护箱',
-        content: (_req, data) => {
-          const d = data as CabinetImportResult
-          return `导入救护箱到${d.agency_name}：${d.count}个（绑定AED ${d.bound}台）`
-        },
+        content: (_, d) => `导入救护箱到${d.agency_name}：${d.count}个（绑定AED ${d.bound}台）`,
       },
       done: 'IMPORT_OK',
     },
@@ -62,7 +52,7 @@ export async function cabinetRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     cabinetApi.create,
     {
       systemSuper: true,
-      oplog: { type: '新建救护箱', content: (_r, d) => `新建救护箱：${sn(d)}` },
+      oplog: { type: '新建救护箱', content: (_, d) => `新建救护箱：${d.cabinet_sn}` },
       done: 'ADD_OK',
     },
     ({ auth, body }) => service.createCabinet(ctx, auth, body),
@@ -80,10 +70,7 @@ export async function cabinetRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       permission: ['device', 'EDIT'],
       oplog: {
         type: '分配救护箱',
-        content: (_r, d) => {
-          const x = d as { agency_name: string; cabinet_sn_list: string[] }
-          return `分配救护箱到${x.agency_name}：${x.cabinet_sn_list.join('、')}`
-        },
+        content: (_, d) => `分配救护箱到${d.agency_name}：${d.cabinet_sn_list.join('、')}`,
       },
       done: 'ASSIGN_OK',
     },
@@ -96,7 +83,7 @@ export async function cabinetRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       permission: ['device', 'EDIT'],
       oplog: {
         type: '删除救护箱',
-        content: (_r, d) => `删除救护箱：${(d as { cabinet_sn_list: string[] }).cabinet_sn_list.join('、')}`,
+        content: (_, d) => `删除救护箱：${d.cabinet_sn_list.join('、')}`,
       },
       done: 'DELETE_OK',
     },
@@ -113,21 +100,16 @@ export async function cabinetRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       permission: ['device', 'EDIT'],
       oplog: {
         type: '救护箱变更',
-        content: (req, d) => {
-          const x = d as CabinetDetail
-          const type = (req.body as { update_type: number }).update_type
-          if (type === 1) return `${updateWords[1]}：${x.cabinet_sn} → ${x.agency_name}`
-          if (type === 2) return `${updateWords[2]}：${x.cabinet_sn} ← ${x.device_sn ?? ''}`
-          return `${updateWords[3]}：${x.cabinet_sn}`
+        content: ({ body }, d) => {
+          if (body.update_type === 1) return `${updateWords[1]}：${d.cabinet_sn} → ${d.agency_name}`
+          if (body.update_type === 2) return `${updateWords[2]}：${d.cabinet_sn} ← ${d.device_sn ?? ''}`
+          return `${updateWords[3]}：${d.cabinet_sn}`
         },
       },
-      done: (data: object) => doneOf.get(data) ?? 'MODIFY_OK',
+      // The success message follows the update_type (the answer itself does not say it).
+      done: (_d, { body }) => updateDone[body.update_type] ?? 'MODIFY_OK',
     },
-    async ({ auth, params, body }) => {
-      const data = await service.updateCabinet(ctx, auth, params.id, body)
-      doneOf.set(data, updateDone[body.update_type])
-      return data
-    },
+    ({ auth, params, body }) => service.updateCabinet(ctx, auth, params.id, body),
   )
 
   route(cabinetApi.records, { permission: ['device', 'READ_ONLY'] }, ({ auth, params, query }) =>
@@ -138,7 +120,7 @@ export async function cabinetRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     cabinetApi.credential,
     {
       systemSuper: true,
-      oplog: { type: '查看救护箱密钥', content: (_r, d) => `查看救护箱密钥：${(d as { sn: string }).sn}` },
+      oplog: { type: '查看救护箱密钥', content: (_, d) => `查看救护箱密钥：${d.sn}` },
     },
     ({ auth, params }) => service.credential(ctx, auth, params.id),
   )
@@ -147,7 +129,7 @@ export async function cabinetRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     cabinetApi.rotateCredential,
     {
       systemSuper: true,
-      oplog: { type: '重置救护箱密钥', content: (_r, d) => `重置救护箱密钥：${(d as { sn: string }).sn}` },
+      oplog: { type: '重置救护箱密钥', content: (_, d) => `重置救护箱密钥：${d.sn}` },
     },
     ({ auth, params }) => service.rotateCredential(ctx, auth, params.id),
   )
@@ -158,16 +140,11 @@ export async function cabinetRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       permission: ['device', 'EDIT'],
       oplog: {
         type: '救护箱指令',
-        content: (req, d) =>
-          `下发指令：${commandSn.get(req) ?? ''}（${COMMAND_LABELS[(d as { name: keyof typeof COMMAND_LABELS }).name][0]}）`,
+        content: (_, d: SentCommand) => `下发指令：${d.cabinet_sn}（${COMMAND_LABELS[d.name][0]}）`,
       },
       done: 'COMMAND_SENT',
     },
-    async ({ req, auth, params, body }) => {
-      const { cabinet_sn, ...row } = await commands.sendCabinetCommand(ctx, auth, params.id, body.name)
-      commandSn.set(req, cabinet_sn)
-      return row
-    },
+    ({ auth, params, body }) => commands.sendCabinetCommand(ctx, auth, params.id, body.name),
   )
 
   route(cabinetApi.commands, { permission: ['device', 'READ_ONLY'] }, ({ auth, params }) =>

@@ -771,6 +771,8 @@ describe('commands', () => {
       body: { name: 'unlock' },
     })
     expect(r).toMatchObject({ code: 0, data: { name: 'unlock', state: 'pending' } })
+    // The serial reaches the log line only: the answer is the command as the schema says.
+    expect(r.data).not.toHaveProperty('cabinet_sn')
     const row = await one<{ sender_kind: string; sender_id: number; name: string }>(
       t.db,
       sql`SELECT sender_kind, sender_id, name FROM device_commands WHERE cmd_id = ${r.data.cmd_id}`,
@@ -824,6 +826,7 @@ describe('commands', () => {
       body: { name: 'selftest' },
     })
     expect(r.code).toBe(0)
+    expect(r.data).not.toHaveProperty('device_sn')
     expect(await lastLog(branchAdmin)).toMatchObject({ content: `下发指令：${reg.device_sn}（远程自检）` })
     // The device list still answers (the route table is unchanged).
     expect((await t.api(deviceApi.detail, { token: branchAdmin, params: { id: reg.id } })).code).toBe(0)

@@ -5,10 +5,8 @@ import type { AppContext } from '../../context.ts'
 import { routes } from '../../plugins/route.ts'
 import * as service from './classroom.service.ts'
 
-const describeItem = (d: unknown) => {
-  const c = d as Pick<ClassroomDetail, 'id' | 'title' | 'category'>
-  return `${dictLabel('classroom_category', c.category)}《${c.title}》（ID ${c.id}）`
-}
+const describeItem = (c: Pick<ClassroomDetail, 'id' | 'title' | 'category'>) =>
+  `${dictLabel('classroom_category', c.category)}《${c.title}》（ID ${c.id}）`
 
 /** The first-aid classroom of the member's subtree: system management ('agency') permissions. */
 export async function classroomRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -22,7 +20,7 @@ export async function classroomRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     classroomApi.create,
     {
       permission: ['agency', 'EDIT'],
-      oplog: { type: '新增急救课堂', content: (_req, data) => `新增${describeItem(data)}` },
+      oplog: { type: '新增急救课堂', content: (_, data) => `新增${describeItem(data)}` },
       done: 'ADD_OK',
     },
     ({ auth, body }) => service.create(ctx, auth, body),
@@ -36,7 +34,7 @@ export async function classroomRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     classroomApi.update,
     {
       permission: ['agency', 'EDIT'],
-      oplog: { type: '修改急救课堂', content: (_req, data) => `修改${describeItem(data)}` },
+      oplog: { type: '修改急救课堂', content: (_, data) => `修改${describeItem(data)}` },
       done: 'MODIFY_OK',
     },
     ({ auth, params, body }) => service.update(ctx, auth, params.id, body),
@@ -48,10 +46,7 @@ export async function classroomRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       permission: ['agency', 'ALL'],
       oplog: {
         type: '删除急救课堂',
-        content: (_req, data) => {
-          const d = data as { id: number; title: string }
-          return `删除急救课堂《${d.title}》（ID ${d.id}）`
-        },
+        content: (_, d) => `删除急救课堂《${d.title}》（ID ${d.id}）`,
       },
       done: 'DELETE_OK',
     },

@@ -31,10 +31,8 @@ export async function deviceDetailRoutes(app: FastifyInstance, { ctx }: { ctx: A
       permission: ['device', 'EDIT'],
       oplog: {
         type: '设备巡检',
-        content: (_r, d) => {
-          const x = d as { device_sn: string; inspect_status: number; inspector_name: string }
-          return `巡检设备：${x.device_sn}（${x.inspect_status === 1 ? '正常' : '异常'}，${x.inspector_name}）`
-        },
+        content: (_, d) =>
+          `巡检设备：${d.device_sn}（${d.inspect_status === 1 ? '正常' : '异常'}，${d.inspector_name}）`,
       },
       done: 'ADD_OK',
     },
@@ -45,7 +43,7 @@ export async function deviceDetailRoutes(app: FastifyInstance, { ctx }: { ctx: A
     deviceDetailApi.clean,
     {
       permission: ['device', 'ALL'],
-      oplog: { type: '清除安装信息', content: (_r, d) => cleaned(d as CleanAnswer) },
+      oplog: { type: '清除安装信息', content: (_, d) => cleaned(d) },
       done: 'CLEAN_OK',
     },
     ({ auth, body }) => service.cleanRecords(ctx, auth, body),

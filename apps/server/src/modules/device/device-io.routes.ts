@@ -1,4 +1,4 @@
-import { deviceIoApi, IMPORT_MAX_BYTES, type ImportResult } from '@aed/contracts/device-io'
+import { deviceIoApi, IMPORT_MAX_BYTES } from '@aed/contracts/device-io'
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context.ts'
 import { langOf } from '../../lib/lang.ts'
@@ -23,10 +23,7 @@ export async function deviceIoRoutes(base: FastifyInstance, { ctx }: { ctx: AppC
       consumes: ['multipart/form-data'],
       oplog: {
         type: '导入设备',
-        content: (_req, data) => {
-          const d = data as ImportResult
-          return `导入出厂设备到${d.agency_name}：${d.count}台`
-        },
+        content: (_, d) => `导入出厂设备到${d.agency_name}：${d.count}台`,
       },
       done: 'IMPORT_OK',
     },

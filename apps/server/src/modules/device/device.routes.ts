@@ -5,10 +5,8 @@ import { langOf } from '../../lib/lang.ts'
 import { routes } from '../../plugins/route.ts'
 import * as service from './device.service.ts'
 
-const register = (d: unknown) => {
-  const x = d as { device_sn: string; register_code: string | null }
-  return `${x.device_sn}${x.register_code ? `（${x.register_code}）` : ''}`
-}
+const register = (x: { device_sn: string; register_code: string | null }) =>
+  `${x.device_sn}${x.register_code ? `（${x.register_code}）` : ''}`
 const updateWords: Record<number, string> = { 1: '常规变更', 2: '移机', 3: '换机' }
 
 /** Registered devices and the factory list, within the member's subtree. */
@@ -29,10 +27,7 @@ export async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       permission: ['device', 'EDIT'],
       oplog: {
         type: '分配设备',
-        content: (_req, d) => {
-          const x = d as { agency_name: string; device_sn_list: string[] }
-          return `分配设备到${x.agency_name}：${x.device_sn_list.join('、')}`
-        },
+        content: (_, d) => `分配设备到${d.agency_name}：${d.device_sn_list.join('、')}`,
       },
       done: 'ASSIGN_OK',
     },
@@ -43,7 +38,7 @@ export async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     deviceApi.register,
     {
       permission: ['device', 'EDIT'],
-      oplog: { type: '注册设备', content: (_r, d) => `注册设备：${register(d)}` },
+      oplog: { type: '注册设备', content: (_, d) => `注册设备：${register(d)}` },
       done: 'ADD_OK',
     },
     ({ req, auth, body }) => service.registerDevice(ctx, auth, body, langOf(req)),
@@ -59,8 +54,7 @@ export async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       permission: ['device', 'EDIT'],
       oplog: {
         type: '设备变更',
-        content: (req, d) =>
-          `${updateWords[(req.body as { update_type: number }).update_type]}：${register(d)}`,
+        content: ({ body }, d) => `${updateWords[body.update_type]}：${register(d)}`,
       },
       done: 'MODIFY_OK',
     },
@@ -73,8 +67,7 @@ export async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       permission: ['device', 'ALL'],
       oplog: {
         type: '删除设备',
-        content: (_r, d) =>
-          `删除${(d as { register_code: string | null }).register_code ? '安装信息' : '出厂设备'}：${register(d)}`,
+        content: (_, d) => `删除${d.register_code ? '安装信息' : '出厂设备'}：${register(d)}`,
       },
       done: 'DELETE_OK',
     },
@@ -88,7 +81,7 @@ export async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     deviceApi.credential,
     {
       systemSuper: true,
-      oplog: { type: '查看设备密钥', content: (_r, d) => `查看设备密钥：${(d as { sn: string }).sn}` },
+      oplog: { type: '查看设备密钥', content: (_, d) => `查看设备密钥：${d.sn}` },
     },
     ({ auth, params }) => service.credential(ctx, auth, params.id),
   )
@@ -97,7 +90,7 @@ export async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     deviceApi.rotateCredential,
     {
       systemSuper: true,
-      oplog: { type: '重置设备密钥', content: (_r, d) => `重置设备密钥：${(d as { sn: string }).sn}` },
+      oplog: { type: '重置设备密钥', content: (_, d) => `重置设备密钥：${d.sn}` },
     },
     ({ auth, params }) => service.rotateCredential(ctx, auth, params.id),
   )

@@ -1,4 +1,4 @@
-import { type EventKind, eventMgmtApi, type HandledEvent } from '@aed/contracts/event'
+import { type EventKind, eventMgmtApi } from '@aed/contracts/event'
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context.ts'
 import { langOf } from '../../lib/lang.ts'
@@ -35,10 +35,7 @@ export async function eventRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       permission: ['device', 'EDIT'],
       oplog: {
         type: '处理事件',
-        content: (_r, d) => {
-          const x = d as HandledEvent
-          return `处理${kindWords[x.kind]}事件：${x.device_sn}（${x.handle_note}）`
-        },
+        content: (_, d) => `处理${kindWords[d.kind]}事件：${d.device_sn}（${d.handle_note}）`,
       },
       done: 'HANDLE_OK',
     },

@@ -1,5 +1,5 @@
 import { Code, translate } from '@aed/contracts'
-import { filesApi, UPLOAD_MAX_BYTES, type UploadResult } from '@aed/contracts/files'
+import { filesApi, UPLOAD_MAX_BYTES } from '@aed/contracts/files'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -29,10 +29,7 @@ export async function filesRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
       consumes: ['multipart/form-data'],
       oplog: {
         type: '上传文件',
-        content: (_req, data) => {
-          const d = data as UploadResult
-          return `上传文件：${d.file_name}（${d.size}字节）`
-        },
+        content: (_, d) => `上传文件：${d.file_name}（${d.size}字节）`,
       },
       done: 'UPLOAD_OK',
     },

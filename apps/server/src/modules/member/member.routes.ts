@@ -1,15 +1,13 @@
 import { maskPhone } from '@aed/contracts'
 import { dictLabel } from '@aed/contracts/constants'
 import { type Member, memberApi } from '@aed/contracts/member'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context.ts'
 import { routes } from '../../plugins/route.ts'
 import * as service from './member.service.ts'
 
-const described = (_req: FastifyRequest, data: unknown) => {
-  const m = data as Member
-  return `${m.account.name}（${maskPhone(m.account.phone)}，${m.agency_name}，${dictLabel('role_type', m.role_type)}）`
-}
+const described = (_input: unknown, m: Member) =>
+  `${m.account.name}（${maskPhone(m.account.phone)}，${m.agency_name}，${dictLabel('role_type', m.role_type)}）`
 
 /** Console users (members) and their permissions, within the member's subtree. */
 export async function memberRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -49,12 +47,11 @@ export async function memberRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       permission: ['member', 'EDIT'],
       oplog: {
         type: '权限管理',
-        content: (req, data) => {
-          const p = (req.body as { permissions: Record<string, string | null> }).permissions
-          const list = Object.entries(p)
+        content: (input, data) => {
+          const list = Object.entries(input.body.permissions)
             .filter(([, v]) => v)
             .map(([k, v]) => `${k}=${v}`)
-          return `${described(req, data)} 权限：${list.join('，') || '无'}`
+          return `${described(input, data)} 权限：${list.join('，') || '无'}`
         },
       },
       done: 'MODIFY_OK',
@@ -68,10 +65,7 @@ export async function memberRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       permission: ['member', 'ALL'],
       oplog: {
         type: '删除用户',
-        content: (_req, data) => {
-          const d = data as { name: string; agency_name: string }
-          return `删除用户：${d.name}（${d.agency_name}）`
-        },
+        content: (_, d) => `删除用户：${d.name}（${d.agency_name}）`,
       },
       done: 'DELETE_OK',
     },

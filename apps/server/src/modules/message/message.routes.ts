@@ -23,7 +23,7 @@ export async function messageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     {
       oplog: {
         type: '确认消息',
-        content: (_r, d) => `确认消息：${(d as { message: { msg_title: string } }).message.msg_title}`,
+        content: (_, d) => `确认消息：${d.message.msg_title}`,
       },
       done: 'MSG_CONFIRMED',
     },

@@ -1,10 +1,5 @@
 import { dictLabel } from '@aed/contracts/constants'
-import {
-  type AgencySettings,
-  agencySettingsSchema,
-  DEFAULT_ALARM_ESCALATE_MINUTES,
-  settingsApi,
-} from '@aed/contracts/settings'
+import { type AgencySettings, DEFAULT_ALARM_ESCALATE_MINUTES, settingsApi } from '@aed/contracts/settings'
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context.ts'
 import { routes } from '../../plugins/route.ts'
@@ -34,7 +29,7 @@ export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     settingsApi.save,
     {
       permission: ['agency', 'EDIT'],
-      oplog: { type: '系统设置', content: (req) => describe(agencySettingsSchema.parse(req.body)) },
+      oplog: { type: '系统设置', content: ({ body }) => describe(body) },
       done: 'SAVE_OK',
     },
     ({ auth, body }) => service.saveSettings(ctx, auth, body),
