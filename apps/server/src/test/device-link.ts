@@ -82,27 +82,36 @@ function senderLink(t: TestApp, id: number, sn: string, secret: string) {
 
 /**
  * Where device tests start: an app on a clock the test moves, a branch organisation two levels
- * down, its super administrator's token, and `registered()` for a device registered there and
- * ready to send.
+ * down (under `agent`, a general agent of the system organisation), its super administrator's
+ * token, and `registered()` for a device registered there and ready to send.
  */
 export async function deviceTestApp(clock: TestClock) {
   const t = await createTestApp()
   t.ctx.clock = clock
   const f = factories(t)
-  const branch = await f.agency(await f.agency(await f.root()))
+  const agent = await f.agency(await f.root())
+  const branch = await f.agency(agent)
   const admin = (await f.signedIn(branch)).token
   const registered = async () => deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
-  return { t, f, branch, admin, registered }
+  return { t, f, agent, branch, admin, registered }
 }
 
+export type DeviceTestEnv = Awaited<ReturnType<typeof deviceTestApp>>
+
 /**
- * `deviceTestApp` for a whole test file: built before its tests and closed after them. Its fields
- * are there once the tests run (read them inside tests, not at the file's top level).
+ * `deviceTestApp` for a whole test file: built before its tests and closed after them. `more`
+ * builds the file's own fixtures (organisations, members, tokens) on it, once, and its answer
+ * joins the fields. They are there once the tests run (read them inside tests and the helpers
+ * they call, not at the file's top level).
  */
-export function deviceTestFile(clock: TestClock) {
-  const env = {} as Awaited<ReturnType<typeof deviceTestApp>>
+export function deviceTestFile<X extends object = Record<never, never>>(
+  clock: TestClock,
+  more?: (env: DeviceTestEnv) => Promise<X>,
+): DeviceTestEnv & X {
+  const env = {} as DeviceTestEnv & X
   beforeAll(async () => {
     Object.assign(env, await deviceTestApp(clock))
+    if (more) Object.assign(env, await more(env))
   })
   afterAll(() => env.t?.close())
   return env

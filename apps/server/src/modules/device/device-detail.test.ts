@@ -5,7 +5,7 @@ import { deviceDetailApi } from '@aed/contracts/device-detail'
 import { statusOfConditions } from '@aed/contracts/device-rules'
 import { operationLogApi } from '@aed/contracts/operation-log'
 import { eq, inArray } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   deviceDetections,
   deviceEvents,
@@ -14,42 +14,35 @@ import {
   deviceUsageLogs,
   rescueEvents,
 } from '../../db/schema.ts'
-import { type AgencyRow, factories } from '../../test/factories.ts'
-import { createTestApp, demo, type TestApp } from '../../test/harness.ts'
+import { TestClock } from '../../lib/clock.ts'
+import { deviceTestFile } from '../../test/device-link.ts'
+import type { AgencyRow } from '../../test/factories.ts'
+import { demo } from '../../test/harness.ts'
 import { cleanPlan } from './device-detail.rules.ts'
 
-let t: TestApp
-let f: ReturnType<typeof factories>
-let agent: AgencyRow
-let branch: AgencyRow
-let sibling: AgencyRow
-let admin: string // super administrator of the branch (device ALL, not of the system organisation)
-let editor: string // administrator with device EDIT
-let reader: string // device READ_ONLY
-let siblingAdmin: string
-let system: string // super administrator of the system organisation
-
-beforeAll(async () => {
-  t = await createTestApp()
-  f = factories(t)
-  const root = await f.root()
-  agent = await f.agency(root)
-  branch = await f.agency(agent)
-  sibling = await f.agency(agent)
-  admin = (await f.signedIn(branch)).token
-  editor = (await f.signedIn(branch, { role_type: 1, permissions: { device: 'EDIT' } })).token
-  reader = (await f.signedIn(branch, { role_type: 2, permissions: { device: 'READ_ONLY' } })).token
-  siblingAdmin = (await f.signedIn(sibling)).token
-  system = await t.login(demo.superAdmin)
+// The server's "now" is this clock: the real now when the file starts, standing still. (The
+// database's own defaults, as a site's register time, run on real time.)
+const clock = new TestClock(Date.now())
+const env = deviceTestFile(clock, async ({ t, f, agent, branch }) => {
+  const sibling = await f.agency(agent)
+  return {
+    sibling,
+    /** Administrator with device EDIT; `admin` is the branch's super administrator (device ALL, not of the system organisation). */
+    editor: (await f.signedIn(branch, { role_type: 1, permissions: { device: 'EDIT' } })).token,
+    /** Device READ_ONLY. */
+    reader: (await f.signedIn(branch, { role_type: 2, permissions: { device: 'READ_ONLY' } })).token,
+    siblingAdmin: (await f.signedIn(sibling)).token,
+    /** Super administrator of the system organisation. */
+    system: await t.login(demo.superAdmin),
+  }
 })
-afterAll(() => t.close())
 
 // Where the gateway would write: rows inserted directly, at the device's installation.
 type Site = { id: number; device_sn: string; installation_id: number; agency_id: number; index_link: string }
 
 async function site(token: string, agency: AgencyRow): Promise<Site> {
-  const dev = await f.registeredDevice(token, agency)
-  const [row] = await t.db.select().from(devices).where(eq(devices.id, dev.id))
+  const dev = await env.f.registeredDevice(token, agency)
+  const [row] = await env.t.db.select().from(devices).where(eq(devices.id, dev.id))
   return {
     id: dev.id,
     device_sn: dev.device_sn,
@@ -71,7 +64,7 @@ async function event(
   s: Site,
   values: Omit<typeof deviceEvents.$inferInsert, keyof ReturnType<typeof where>>,
 ) {
-  const [row] = await t.db
+  const [row] = await env.t.db
     .insert(deviceEvents)
     .values({ ...where(s), ...values })
     .returning()
@@ -82,7 +75,7 @@ async function detection(
   s: Site,
   values: Partial<typeof deviceDetections.$inferInsert> & { check_time: Date },
 ) {
-  const [row] = await t.db
+  const [row] = await env.t.db
     .insert(deviceDetections)
     .values({ ...where(s), report_type: 1, check_result: 1, ...values })
     .returning()
@@ -90,12 +83,12 @@ async function detection(
 }
 
 async function rescue(s: Site, rescueEventId: string, start: Date, steps: number, end: Date | null = null) {
-  const [r] = await t.db
+  const [r] = await env.t.db
     .insert(rescueEvents)
     .values({ ...where(s), rescue_event_id: rescueEventId, event_time: start, ended_at: end })
     .returning()
   if (steps > 0) {
-    await t.db.insert(deviceUsageLogs).values(
+    await env.t.db.insert(deviceUsageLogs).values(
       Array.from({ length: steps }, (_, i) => ({
         rescue_id: r.id,
         device_id: s.id,
@@ -113,43 +106,43 @@ type PageData<T> = { count: number; resource: T[] }
 const pageOf = <T>(r: { data: unknown }) => r.data as PageData<T>
 
 const detail = (token: string, query: Record<string, string | number>) =>
-  t.api(deviceDetailApi.page, { token, query })
+  env.t.api(deviceDetailApi.page, { token, query })
 
 describe('the device detail: base and usage log', () => {
   it('answers the device by serial, as the device detail does, within the scope only', async () => {
-    const s = await site(admin, branch)
-    const base = await t.api(deviceDetailApi.single, {
-      token: reader,
+    const s = await site(env.admin, env.branch)
+    const base = await env.t.api(deviceDetailApi.single, {
+      token: env.reader,
       query: { device_sn: s.device_sn, data_type: 'base' },
     })
     expect(base.code).toBe(0)
     expect(base.data).toMatchObject({
       id: s.id,
       device_sn: s.device_sn,
-      agency_id: branch.id,
+      agency_id: env.branch.id,
       can: { edit: false, delete: false },
     })
-    const byAdmin = await t.api(deviceDetailApi.single, {
-      token: admin,
+    const byAdmin = await env.t.api(deviceDetailApi.single, {
+      token: env.admin,
       query: { device_sn: s.device_sn, data_type: 'base' },
     })
     expect((byAdmin.data as Device).can).toEqual({ edit: true, delete: true })
-    const theirs = await t.api(deviceDetailApi.single, {
-      token: siblingAdmin,
+    const theirs = await env.t.api(deviceDetailApi.single, {
+      token: env.siblingAdmin,
       query: { device_sn: s.device_sn, data_type: 'base' },
     })
     expect(theirs.code).toBe(Code.NOT_FOUND)
-    const none = await t.api(deviceDetailApi.single, {
-      token: admin,
+    const none = await env.t.api(deviceDetailApi.single, {
+      token: env.admin,
       query: { device_sn: 'A64NOSUCH9', data_type: 'base' },
     })
     expect(none.code).toBe(Code.NOT_FOUND)
     // A factory device that is not registered has no detail.
-    const stock = await f.device(branch)
+    const stock = await env.f.device(env.branch)
     expect(
       (
-        await t.api(deviceDetailApi.single, {
-          token: admin,
+        await env.t.api(deviceDetailApi.single, {
+          token: env.admin,
           query: { device_sn: stock.device_sn, data_type: 'base' },
         })
       ).code,
@@ -157,29 +150,29 @@ describe('the device detail: base and usage log', () => {
   })
 
   it('refuses a missing serial and an unknown data type', async () => {
-    const noSn = await t.api(deviceDetailApi.single, { token: admin, query: { data_type: 'base' } })
+    const noSn = await env.t.api(deviceDetailApi.single, { token: env.admin, query: { data_type: 'base' } })
     expect(noSn).toMatchObject({ code: Code.INVALID, msg: '请输入设备SN' })
-    const badType = await t.api(deviceDetailApi.single, {
-      token: admin,
+    const badType = await env.t.api(deviceDetailApi.single, {
+      token: env.admin,
       query: { device_sn: 'A640000001', data_type: 'x' },
     })
     expect(badType).toMatchObject({ code: Code.INVALID, msg: '请选择正确的数据类型' })
-    const pageType = await detail(admin, { device_sn: 'A640000001', data_type: 'usage_log' })
+    const pageType = await detail(env.admin, { device_sn: 'A640000001', data_type: 'usage_log' })
     expect(pageType.msg).toBe('请选择正确的数据类型')
   })
 
   it('pages the usage log ten at a time, newest first, of one rescue when asked', async () => {
-    const s = await site(admin, branch)
+    const s = await site(env.admin, env.branch)
     await rescue(s, 'R-1', at('2025-03-01T02:00:00Z'), 12, at('2025-03-01T02:30:00Z'))
     await rescue(s, 'R-2', at('2025-03-05T02:00:00Z'), 3)
     const log = (token: string, query: Record<string, string | number> = {}) =>
-      t.api(deviceDetailApi.single, {
+      env.t.api(deviceDetailApi.single, {
         token,
         query: { device_sn: s.device_sn, data_type: 'usage_log', ...query },
       })
 
     const first = pageOf<{ rescue_event_id: string; event_desc: string; event_para: string | null }>(
-      await log(reader),
+      await log(env.reader),
     )
     expect(first.count).toBe(15)
     expect(first.resource).toHaveLength(10)
@@ -189,20 +182,20 @@ describe('the device detail: base and usage log', () => {
       ['R-2', '步骤1'],
     ])
     const one = pageOf<{ rescue_event_id: string; event_desc: string; event_para: string | null }>(
-      await log(reader, { rescue_event_id: 'R-1', page: 2 }),
+      await log(env.reader, { rescue_event_id: 'R-1', page: 2 }),
     )
     expect(one.count).toBe(12)
     expect(one.resource.map((r) => r.event_desc)).toEqual(['步骤2', '步骤1'])
     expect(one.resource[0].event_para).toBe('{"joules":150}')
-    expect(pageOf(await log(siblingAdmin))).toEqual({ count: 0, resource: [] })
-    expect(pageOf(await log(reader, { rescue_event_id: 'R-9' }))).toEqual({ count: 0, resource: [] })
+    expect(pageOf(await log(env.siblingAdmin))).toEqual({ count: 0, resource: [] })
+    expect(pageOf(await log(env.reader, { rescue_event_id: 'R-9' }))).toEqual({ count: 0, resource: [] })
   })
 })
 
 describe('the record tabs (page-detail)', () => {
   it('answers each tab its own records, open and closed, newest first', async () => {
-    const s = await site(admin, branch)
-    const other = await site(admin, branch)
+    const s = await site(env.admin, env.branch)
+    const other = await site(env.admin, env.branch)
     const check = await detection(s, {
       check_time: at('2025-03-02T01:00:00Z'),
       check_result: 0,
@@ -247,7 +240,7 @@ describe('the record tabs (page-detail)', () => {
     })
     await event(s, { kind: 'offline', event_time: at('2025-03-03T04:00:00Z') })
 
-    const tab = async <T>(data_type: string, token = reader) =>
+    const tab = async <T>(data_type: string, token = env.reader) =>
       pageOf<T>(await detail(token, { device_sn: s.device_sn, data_type }))
 
     const detect = await tab<Record<string, unknown>>('detect')
@@ -297,8 +290,8 @@ describe('the record tabs (page-detail)', () => {
       }),
     ])
     // English labels follow the caller's language.
-    const en = await t.api(deviceDetailApi.page, {
-      token: reader,
+    const en = await env.t.api(deviceDetailApi.page, {
+      token: env.reader,
       lang: 'en-US',
       query: { device_sn: s.device_sn, data_type: 'detect' },
     })
@@ -306,14 +299,14 @@ describe('the record tabs (page-detail)', () => {
     expect(await tab('inspect')).toEqual({ count: 0, resource: [] })
     // Another branch sees none of it.
     for (const type of ['detect', 'early_warn', 'fault', 'offset']) {
-      expect(await tab(type, siblingAdmin)).toEqual({ count: 0, resource: [] })
+      expect(await tab(type, env.siblingAdmin)).toEqual({ count: 0, resource: [] })
     }
   })
 
   it('pages 500 records at a time', async () => {
-    const s = await site(admin, branch)
+    const s = await site(env.admin, env.branch)
     const start = at('2024-01-01T00:00:00Z').getTime()
-    await t.db.insert(deviceDetections).values(
+    await env.t.db.insert(deviceDetections).values(
       Array.from({ length: 501 }, (_, i) => ({
         ...where(s),
         report_type: 1,
@@ -322,27 +315,29 @@ describe('the record tabs (page-detail)', () => {
       })),
     )
     const first = pageOf<{ check_time: string }>(
-      await detail(admin, { device_sn: s.device_sn, data_type: 'detect' }),
+      await detail(env.admin, { device_sn: s.device_sn, data_type: 'detect' }),
     )
     expect(first.count).toBe(501)
     expect(first.resource).toHaveLength(500)
     expect(first.resource[0].check_time).toBe(new Date(start + 500 * 60_000).toISOString())
-    const second = pageOf(await detail(admin, { device_sn: s.device_sn, data_type: 'detect', page: 2 }))
+    const second = pageOf(await detail(env.admin, { device_sn: s.device_sn, data_type: 'detect', page: 2 }))
     expect(second.resource).toHaveLength(1)
   })
 
   it('shows only the records of a rescue’s span when opened from it', async () => {
-    const s = await site(admin, branch)
+    const s = await site(env.admin, env.branch)
     await rescue(s, 'SPAN-1', at('2025-04-01T02:00:00Z'), 1, at('2025-04-01T03:00:00Z'))
     await detection(s, { check_time: at('2025-04-01T01:59:00Z') })
     const during = await detection(s, { check_time: at('2025-04-01T02:30:00Z') })
     await detection(s, { check_time: at('2025-04-01T03:01:00Z') })
     const r = pageOf<{ id: number }>(
-      await detail(admin, { device_sn: s.device_sn, data_type: 'detect', rescue_event_id: 'SPAN-1' }),
+      await detail(env.admin, { device_sn: s.device_sn, data_type: 'detect', rescue_event_id: 'SPAN-1' }),
     )
     expect(r.resource.map((x) => x.id)).toEqual([during.id])
     expect(
-      pageOf(await detail(admin, { device_sn: s.device_sn, data_type: 'detect', rescue_event_id: 'NONE' })),
+      pageOf(
+        await detail(env.admin, { device_sn: s.device_sn, data_type: 'detect', rescue_event_id: 'NONE' }),
+      ),
     ).toEqual({
       count: 0,
       resource: [],
@@ -350,10 +345,10 @@ describe('the record tabs (page-detail)', () => {
   })
 
   it('keeps records where they happened: a device moved to another branch leaves them behind', async () => {
-    const s = await site(admin, branch)
+    const s = await site(env.admin, env.branch)
     // Recorded while the device stood in the sibling branch.
     await event(
-      { ...s, agency_id: sibling.id, index_link: sibling.index_link },
+      { ...s, agency_id: env.sibling.id, index_link: env.sibling.index_link },
       {
         kind: 'warning',
         code: 'old',
@@ -366,25 +361,25 @@ describe('the record tabs (page-detail)', () => {
       pageOf<{ event_code: string }>(
         await detail(token, { device_sn: s.device_sn, data_type: 'early_warn' }),
       ).resource.map((r) => r.event_code)
-    expect(await codes(admin)).toEqual(['new'])
-    expect(await codes(siblingAdmin)).toEqual(['old'])
-    expect(await codes(system)).toEqual(['new', 'old'])
+    expect(await codes(env.admin)).toEqual(['new'])
+    expect(await codes(env.siblingAdmin)).toEqual(['old'])
+    expect(await codes(env.system)).toEqual(['new', 'old'])
   })
 
   it('carries the records’ organisation path along when an organisation moves', async () => {
-    const fromAgent = await f.agency(await f.root())
-    const toAgent = await f.agency(await f.root())
-    const moving = await f.agency(fromAgent)
-    const s = await site((await f.signedIn(moving)).token, moving)
+    const fromAgent = await env.f.agency(await env.f.root())
+    const toAgent = await env.f.agency(await env.f.root())
+    const moving = await env.f.agency(fromAgent)
+    const s = await site((await env.f.signedIn(moving)).token, moving)
     await event(s, { kind: 'fault', code: 'E1', event_time: at('2025-02-01T00:00:00Z') })
     await detection(s, { check_time: at('2025-02-01T00:00:00Z') })
     await rescue(s, 'MOVE-1', at('2025-02-01T00:00:00Z'), 1)
-    const toAdmin = (await f.signedIn(toAgent)).token
-    const fromAdmin = (await f.signedIn(fromAgent)).token
+    const toAdmin = (await env.f.signedIn(toAgent)).token
+    const fromAdmin = (await env.f.signedIn(fromAgent)).token
     expect(pageOf(await detail(toAdmin, { device_sn: s.device_sn, data_type: 'fault' })).count).toBe(0)
 
-    const moved = await t.api(agencyApi.update, {
-      token: system,
+    const moved = await env.t.api(agencyApi.update, {
+      token: env.system,
       params: { id: moving.id },
       body: {
         name: moving.name,
@@ -398,7 +393,7 @@ describe('the record tabs (page-detail)', () => {
     expect(moved.code).toBe(0)
     const newLink = `${toAgent.index_link}${moving.id}/`
     for (const table of [deviceEvents, deviceDetections, rescueEvents]) {
-      const rows = await t.db
+      const rows = await env.t.db
         .select({ index_link: table.index_link })
         .from(table)
         .where(eq(table.device_id, s.id))
@@ -411,7 +406,7 @@ describe('the record tabs (page-detail)', () => {
 
 describe('the event tables', () => {
   it('allow one open event per device and condition, any number closed', async () => {
-    const s = await site(admin, branch)
+    const s = await site(env.admin, env.branch)
     await event(s, { kind: 'offline', event_time: at('2025-01-01T00:00:00Z') })
     await expect(event(s, { kind: 'offline', event_time: at('2025-01-02T00:00:00Z') })).rejects.toThrow()
     await event(s, {
@@ -470,23 +465,30 @@ describe('recording an inspection', () => {
     inspect_status: 1,
     process_content: '外观完好，指示灯正常',
     inspector_name: '李四',
-    inspect_time: new Date(t.ctx.clock.now().getTime() - 3_600_000).toISOString(),
+    inspect_time: new Date(clock.now().getTime() - 3_600_000).toISOString(),
     img: '/files/inspect.png',
     ...over,
   })
 
   it('writes the inspection at the device’s installation, shows it in the tab and logs it', async () => {
-    const s = await site(admin, branch)
-    const r = await t.api(deviceDetailApi.inspect, { token: editor, body: form(s.device_sn) as never })
+    const s = await site(env.admin, env.branch)
+    const r = await env.t.api(deviceDetailApi.inspect, {
+      token: env.editor,
+      body: form(s.device_sn) as never,
+    })
     expect(r).toMatchObject({
       code: 0,
       msg: '添加成功！',
       data: { device_sn: s.device_sn, inspect_status: 1, inspector_name: '李四', img: '/files/inspect.png' },
     })
-    const [row] = await t.db.select().from(deviceInspections).where(eq(deviceInspections.id, r.data.id))
-    expect(row).toMatchObject({ device_id: s.id, installation_id: s.installation_id, agency_id: branch.id })
-    await t.api(deviceDetailApi.inspect, {
-      token: editor,
+    const [row] = await env.t.db.select().from(deviceInspections).where(eq(deviceInspections.id, r.data.id))
+    expect(row).toMatchObject({
+      device_id: s.id,
+      installation_id: s.installation_id,
+      agency_id: env.branch.id,
+    })
+    await env.t.api(deviceDetailApi.inspect, {
+      token: env.editor,
       body: form(s.device_sn, {
         inspect_status: 0,
         inspect_time: '2025-01-01T08:00:00+08:00',
@@ -494,15 +496,17 @@ describe('recording an inspection', () => {
       }) as never,
     })
     const tab = pageOf<{ inspect_status: number; inspect_time: string; img: string | null }>(
-      await detail(reader, { device_sn: s.device_sn, data_type: 'inspect' }),
+      await detail(env.reader, { device_sn: s.device_sn, data_type: 'inspect' }),
     )
     expect(tab.resource.map((x) => [x.inspect_status, x.img])).toEqual([
       [1, '/files/inspect.png'],
       [0, null],
     ])
     expect(tab.resource[1].inspect_time).toBe('2025-01-01T00:00:00.000Z')
-    expect(pageOf(await detail(siblingAdmin, { device_sn: s.device_sn, data_type: 'inspect' })).count).toBe(0)
-    const log = await t.api(operationLogApi.list, { token: admin, query: { content: s.device_sn } })
+    expect(
+      pageOf(await detail(env.siblingAdmin, { device_sn: s.device_sn, data_type: 'inspect' })).count,
+    ).toBe(0)
+    const log = await env.t.api(operationLogApi.list, { token: env.admin, query: { content: s.device_sn } })
     expect((log.data as PageData<{ operation_type: string; content: string }>).resource).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
@@ -514,31 +518,32 @@ describe('recording an inspection', () => {
   })
 
   it('refuses bad answers, read-only members and other branches’ devices, and writes nothing', async () => {
-    const s = await site(admin, branch)
+    const s = await site(env.admin, env.branch)
     const post = (token: string, over: Record<string, unknown> = {}) =>
-      t.api(deviceDetailApi.inspect, { token, body: form(s.device_sn, over) as never })
-    expect((await post(editor, { inspect_status: 2 })).msg).toBe('请选择巡检结果')
-    expect((await post(editor, { inspector_name: '  ' })).msg).toBe('请输入巡检人')
-    expect((await post(editor, { inspector_name: undefined })).msg).toBe('请输入巡检人')
-    expect((await post(editor, { inspect_time: '2025-01-01' })).msg).toBe('请选择巡检时间')
-    expect((await post(editor, { process_content: 'x'.repeat(501) })).msg).toBe('内容过长')
-    const future = new Date(t.ctx.clock.now().getTime() + 3_600_000).toISOString()
-    expect((await post(editor, { inspect_time: future })).msg).toBe('巡检时间不能晚于当前时间')
-    expect((await post(reader)).code).toBe(Code.FORBIDDEN)
-    expect((await post(siblingAdmin)).code).toBe(Code.NOT_FOUND)
-    const stock = await f.device(branch)
+      env.t.api(deviceDetailApi.inspect, { token, body: form(s.device_sn, over) as never })
+    expect((await post(env.editor, { inspect_status: 2 })).msg).toBe('请选择巡检结果')
+    expect((await post(env.editor, { inspector_name: '  ' })).msg).toBe('请输入巡检人')
+    expect((await post(env.editor, { inspector_name: undefined })).msg).toBe('请输入巡检人')
+    expect((await post(env.editor, { inspect_time: '2025-01-01' })).msg).toBe('请选择巡检时间')
+    expect((await post(env.editor, { process_content: 'x'.repeat(501) })).msg).toBe('内容过长')
+    const future = new Date(clock.now().getTime() + 3_600_000).toISOString()
+    expect((await post(env.editor, { inspect_time: future })).msg).toBe('巡检时间不能晚于当前时间')
+    expect((await post(env.reader)).code).toBe(Code.FORBIDDEN)
+    expect((await post(env.siblingAdmin)).code).toBe(Code.NOT_FOUND)
+    const stock = await env.f.device(env.branch)
     expect(
-      (await t.api(deviceDetailApi.inspect, { token: admin, body: form(stock.device_sn) as never })).code,
+      (await env.t.api(deviceDetailApi.inspect, { token: env.admin, body: form(stock.device_sn) as never }))
+        .code,
     ).toBe(Code.NOT_FOUND)
-    expect(await t.db.select().from(deviceInspections).where(eq(deviceInspections.device_id, s.id))).toEqual(
-      [],
-    )
+    expect(
+      await env.t.db.select().from(deviceInspections).where(eq(deviceInspections.device_id, s.id)),
+    ).toEqual([])
   })
 })
 
 describe('deleting install info by serial (setup/clean)', () => {
   /** A device with one record of every kind on 2025-03-10 (Shanghai), and a warning a month earlier. */
-  async function stocked(token = admin, agency = branch) {
+  async function stocked(token = env.admin, agency = env.branch) {
     const s = await site(token, agency)
     const day = at('2025-03-10T02:00:00Z')
     await rescue(s, `C-${s.id}`, day, 2, at('2025-03-10T02:20:00Z'))
@@ -548,7 +553,7 @@ describe('deleting install info by serial (setup/clean)', () => {
     await event(s, { kind: 'fault', code: 'E1', event_time: day })
     await event(s, { kind: 'offline', event_time: day, closed_at: at('2025-03-10T05:00:00Z') })
     await detection(s, { check_time: day, check_result: 0 })
-    await t.db.insert(deviceInspections).values({
+    await env.t.db.insert(deviceInspections).values({
       device_id: s.id,
       installation_id: s.installation_id,
       agency_id: s.agency_id,
@@ -556,53 +561,57 @@ describe('deleting install info by serial (setup/clean)', () => {
       inspector_name: '王五',
       inspect_time: day,
     })
-    await t.db.update(devices).set({ status: 2 }).where(eq(devices.id, s.id))
+    await env.t.db.update(devices).set({ status: 2 }).where(eq(devices.id, s.id))
     return s
   }
 
   const counts = async (s: Site) => {
-    const kinds = await t.db
+    const kinds = await env.t.db
       .select({ kind: deviceEvents.kind })
       .from(deviceEvents)
       .where(eq(deviceEvents.device_id, s.id))
-    const rescues = await t.db.select().from(rescueEvents).where(eq(rescueEvents.device_id, s.id))
+    const rescues = await env.t.db.select().from(rescueEvents).where(eq(rescueEvents.device_id, s.id))
     return {
       warning: kinds.filter((k) => k.kind === 'warning').length,
       offset: kinds.filter((k) => k.kind === 'offset').length,
       fault: kinds.filter((k) => k.kind === 'fault').length,
       offline: kinds.filter((k) => k.kind === 'offline').length,
       rescue: rescues.length,
-      usage: (await t.db.select().from(deviceUsageLogs).where(eq(deviceUsageLogs.device_id, s.id))).length,
-      detect: (await t.db.select().from(deviceDetections).where(eq(deviceDetections.device_id, s.id))).length,
-      inspect: (await t.db.select().from(deviceInspections).where(eq(deviceInspections.device_id, s.id)))
+      usage: (await env.t.db.select().from(deviceUsageLogs).where(eq(deviceUsageLogs.device_id, s.id)))
+        .length,
+      detect: (await env.t.db.select().from(deviceDetections).where(eq(deviceDetections.device_id, s.id)))
+        .length,
+      inspect: (await env.t.db.select().from(deviceInspections).where(eq(deviceInspections.device_id, s.id)))
         .length,
     }
   }
   const full = { warning: 2, offset: 1, fault: 1, offline: 1, rescue: 1, usage: 2, detect: 1, inspect: 1 }
   const clean = (token: string, body: Record<string, unknown>) =>
-    t.api(deviceDetailApi.clean, { token, body: body as never })
+    env.t.api(deviceDetailApi.clean, { token, body: body as never })
   const statusOf = async (s: Site) =>
-    (await t.db.select().from(devices).where(eq(devices.id, s.id)))[0].status
+    (await env.t.db.select().from(devices).where(eq(devices.id, s.id)))[0].status
 
   it('checks in the spec’s order, with its messages, and deletes nothing when it refuses', async () => {
     const s = await stocked()
-    const other = await stocked(siblingAdmin, sibling)
-    expect((await clean(admin, { data_type: [2] })).msg).toBe('请输入设备sn！')
-    expect((await clean(admin, { device_sn: '  ', data_type: [2] })).msg).toBe('请输入设备sn！')
-    expect((await clean(admin, { device_sn: 'A64NOSUCH7', data_type: [2] })).msg).toBe('请输入正确的设备sn！')
-    expect((await clean(admin, { device_sn: 'x'.repeat(40), data_type: [2] })).msg).toBe(
+    const other = await stocked(env.siblingAdmin, env.sibling)
+    expect((await clean(env.admin, { data_type: [2] })).msg).toBe('请输入设备sn！')
+    expect((await clean(env.admin, { device_sn: '  ', data_type: [2] })).msg).toBe('请输入设备sn！')
+    expect((await clean(env.admin, { device_sn: 'A64NOSUCH7', data_type: [2] })).msg).toBe(
       '请输入正确的设备sn！',
     )
-    expect((await clean(admin, { device_sn: other.device_sn, data_type: [2] })).msg).toBe(
+    expect((await clean(env.admin, { device_sn: 'x'.repeat(40), data_type: [2] })).msg).toBe(
       '请输入正确的设备sn！',
     )
-    expect((await clean(admin, { device_sn: 'A64NOSUCH7' })).msg).toBe('请输入正确的设备sn！')
-    expect((await clean(admin, { device_sn: s.device_sn })).msg).toBe('请选择删除信息！')
-    expect((await clean(admin, { device_sn: s.device_sn, data_type: [] })).msg).toBe('请选择删除信息！')
-    expect((await clean(admin, { device_sn: s.device_sn, data_type: [5] })).msg).toBe('请选择删除信息！')
+    expect((await clean(env.admin, { device_sn: other.device_sn, data_type: [2] })).msg).toBe(
+      '请输入正确的设备sn！',
+    )
+    expect((await clean(env.admin, { device_sn: 'A64NOSUCH7' })).msg).toBe('请输入正确的设备sn！')
+    expect((await clean(env.admin, { device_sn: s.device_sn })).msg).toBe('请选择删除信息！')
+    expect((await clean(env.admin, { device_sn: s.device_sn, data_type: [] })).msg).toBe('请选择删除信息！')
+    expect((await clean(env.admin, { device_sn: s.device_sn, data_type: [5] })).msg).toBe('请选择删除信息！')
     expect(
       (
-        await clean(admin, {
+        await clean(env.admin, {
           device_sn: s.device_sn,
           data_type: [2],
           start_time: '2025-03-11',
@@ -611,12 +620,12 @@ describe('deleting install info by serial (setup/clean)', () => {
       ).msg,
     ).toBe('开始时间不能大于结束时间！')
     expect(
-      (await clean(admin, { device_sn: s.device_sn, data_type: [2], start_time: '10/03/2025' })).msg,
+      (await clean(env.admin, { device_sn: s.device_sn, data_type: [2], start_time: '10/03/2025' })).msg,
     ).toBe('日期格式不正确')
     // Device ALL is needed; 'all' only for a super administrator of the system organisation.
-    expect((await clean(editor, { device_sn: s.device_sn, data_type: [2] })).code).toBe(Code.FORBIDDEN)
-    expect((await clean(reader, { device_sn: s.device_sn, data_type: [2] })).code).toBe(Code.FORBIDDEN)
-    expect((await clean(admin, { device_sn: s.device_sn, data_type: ['all'] })).code).toBe(Code.FORBIDDEN)
+    expect((await clean(env.editor, { device_sn: s.device_sn, data_type: [2] })).code).toBe(Code.FORBIDDEN)
+    expect((await clean(env.reader, { device_sn: s.device_sn, data_type: [2] })).code).toBe(Code.FORBIDDEN)
+    expect((await clean(env.admin, { device_sn: s.device_sn, data_type: ['all'] })).code).toBe(Code.FORBIDDEN)
     expect(await counts(s)).toEqual(full)
     expect(await counts(other)).toEqual(full)
     expect(await statusOf(s)).toBe(2)
@@ -624,7 +633,7 @@ describe('deleting install info by serial (setup/clean)', () => {
 
   it('deletes the chosen records of the date range, derives the status again, and logs it', async () => {
     const s = await stocked()
-    const r = await clean(admin, {
+    const r = await clean(env.admin, {
       device_sn: s.device_sn,
       data_type: [4, 2, '2'],
       start_time: '2025-03-10',
@@ -642,12 +651,12 @@ describe('deleting install info by serial (setup/clean)', () => {
     // The February warning lies outside the range; the open offset now decides the status.
     expect(await counts(s)).toEqual({ ...full, warning: 1, fault: 0 })
     expect(await statusOf(s)).toBe(3)
-    const rescueAndOffset = await clean(admin, { device_sn: s.device_sn, data_type: [1, 3] })
+    const rescueAndOffset = await clean(env.admin, { device_sn: s.device_sn, data_type: [1, 3] })
     expect(rescueAndOffset.data.deleted).toMatchObject({ rescue: 1, offset: 1 })
     expect(await counts(s)).toEqual({ ...full, warning: 1, fault: 0, offset: 0, rescue: 0, usage: 0 })
     // The open February warning is what is left.
     expect(await statusOf(s)).toBe(1)
-    const log = await t.api(operationLogApi.list, { token: admin, query: { content: s.device_sn } })
+    const log = await env.t.api(operationLogApi.list, { token: env.admin, query: { content: s.device_sn } })
     expect((log.data as PageData<{ operation_type: string; content: string }>).resource).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
@@ -663,24 +672,24 @@ describe('deleting install info by serial (setup/clean)', () => {
     const s = await stocked()
     // A warning recorded while the device stood in the sibling branch stays for it.
     await event(
-      { ...s, agency_id: sibling.id, index_link: sibling.index_link },
+      { ...s, agency_id: env.sibling.id, index_link: env.sibling.index_link },
       {
         kind: 'warning',
         code: 'elsewhere',
         event_time: at('2025-03-10T03:00:00Z'),
       },
     )
-    const r = await clean(admin, { device_sn: s.device_sn, data_type: [2] })
+    const r = await clean(env.admin, { device_sn: s.device_sn, data_type: [2] })
     expect(r.data.deleted.early_warn).toBe(2)
-    const left = await t.db.select().from(deviceEvents).where(eq(deviceEvents.device_id, s.id))
+    const left = await env.t.db.select().from(deviceEvents).where(eq(deviceEvents.device_id, s.id))
     expect(left.filter((e) => e.kind === 'warning').map((e) => e.code)).toEqual(['elsewhere'])
   })
 
   it('lets the system super administrator delete everything the device reported, inspections kept', async () => {
     const s = await stocked()
-    const stock = await f.device(branch)
-    expect((await clean(system, { device_sn: stock.device_sn, data_type: 'all' })).code).toBe(0)
-    const r = await clean(system, { device_sn: s.device_sn, data_type: 'all' })
+    const stock = await env.f.device(env.branch)
+    expect((await clean(env.system, { device_sn: stock.device_sn, data_type: 'all' })).code).toBe(0)
+    const r = await clean(env.system, { device_sn: s.device_sn, data_type: 'all' })
     expect(r).toMatchObject({
       code: 0,
       data: {
@@ -699,7 +708,7 @@ describe('deleting install info by serial (setup/clean)', () => {
       inspect: 1,
     })
     expect(await statusOf(s)).toBe(0)
-    const rows = await t.db
+    const rows = await env.t.db
       .select()
       .from(rescueEvents)
       .where(inArray(rescueEvents.device_id, [s.id]))

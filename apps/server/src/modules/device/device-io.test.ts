@@ -7,46 +7,35 @@ import { deviceIoApi, EXPORT_FILE_NAMES } from '@aed/contracts/device-io'
 import { operationLogApi } from '@aed/contracts/operation-log'
 import { and, eq, inArray, isNull, like, sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { deviceDetections, deviceInspections, devices, installations, rescueEvents } from '../../db/schema.ts'
 import { many } from '../../db/sql.ts'
+import { TestClock } from '../../lib/clock.ts'
 import { formatDateTime } from '../../lib/time.ts'
 import { streamXlsx } from '../../providers/storage/xlsx.ts'
-import { factories } from '../../test/factories.ts'
-import { createTestApp, demo, type TestApp } from '../../test/harness.ts'
+import { deviceTestFile } from '../../test/device-link.ts'
+import { demo } from '../../test/harness.ts'
 import { TEMPLATE_HEADERS } from '../system/import-template.ts'
 import { capped, heldCursorBatches, keysetBatches, prefetched } from './device-io.repository.ts'
 
-let t: TestApp
-let f: ReturnType<typeof factories>
-type Agency = Awaited<ReturnType<ReturnType<typeof factories>['agency']>>
-let agent: Agency // a general agent
-let branch: Agency // an ordinary organisation under it
-let otherAgent: Agency
-let otherBranch: Agency
-let agentAdmin: string
-let branchAdmin: string
-let agentReader: string
-let otherAdmin: string
-
-beforeAll(async () => {
-  t = await createTestApp()
-  f = factories(t)
-  const root = await f.root()
-  agent = await f.agency(root)
-  branch = await f.agency(agent)
-  otherAgent = await f.agency(root)
-  otherBranch = await f.agency(otherAgent)
-  agentAdmin = (await f.signedIn(agent)).token
-  branchAdmin = (await f.signedIn(branch)).token
-  agentReader = (await f.signedIn(agent, { role_type: 2, permissions: { device: 'READ_ONLY' } })).token
-  otherAdmin = (await f.signedIn(otherAgent)).token
+// The server's "now" is this clock: the real now when the file starts, standing still. (The
+// database's own defaults, as a site's register time, run on real time.) `agent` is a general
+// agent, `branch` an ordinary organisation under it; `admin` the branch's super administrator.
+const clock = new TestClock(Date.now())
+const env = deviceTestFile(clock, async ({ f, agent }) => {
+  const otherAgent = await f.agency(await f.root())
+  return {
+    otherAgent,
+    otherBranch: await f.agency(otherAgent),
+    agentAdmin: (await f.signedIn(agent)).token,
+    agentReader: (await f.signedIn(agent, { role_type: 2, permissions: { device: 'READ_ONLY' } })).token,
+    otherAdmin: (await f.signedIn(otherAgent)).token,
+  }
 })
-afterAll(() => t.close())
 
 /** Downloads an export's file through GET /files/* and opens its first sheet. */
 async function openExport(fileUrl: string) {
-  const file = await t.app.inject({ method: 'GET', url: fileUrl })
+  const file = await env.t.app.inject({ method: 'GET', url: fileUrl })
   expect(file.statusCode).toBe(200)
   const book = new ExcelJS.Workbook()
   await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer)
@@ -80,11 +69,14 @@ const DEVICE_HEADERS = [
 
 describe('the device list export (export_xls)', () => {
   it('writes every matching registered device of the scope with the list’s columns', async () => {
-    const a = await f.registeredDevice(agentAdmin, branch, { location_desc: '二楼', contact: '甲' })
-    const b = await f.registeredDevice(agentAdmin, agent, { open_state: 0 })
-    const elsewhere = await f.registeredDevice(otherAdmin, otherBranch)
-    await t.db.update(devices).set({ status: 2, battery: 42 }).where(eq(devices.id, a.id))
-    const r = await t.api(deviceApi.list, { token: agentAdmin, query: { export_xls: 'true' } })
+    const a = await env.f.registeredDevice(env.agentAdmin, env.branch, {
+      location_desc: '二楼',
+      contact: '甲',
+    })
+    const b = await env.f.registeredDevice(env.agentAdmin, env.agent, { open_state: 0 })
+    const elsewhere = await env.f.registeredDevice(env.otherAdmin, env.otherBranch)
+    await env.t.db.update(devices).set({ status: 2, battery: 42 }).where(eq(devices.id, a.id))
+    const r = await env.t.api(deviceApi.list, { token: env.agentAdmin, query: { export_xls: 'true' } })
     expect(r.code).toBe(0)
     const data = r.data as { file_url: string; count: number }
     expect(data.file_url).toMatch(/^\/files\/.+\.xlsx\?download=/)
@@ -93,7 +85,7 @@ describe('the device list export (export_xls)', () => {
     expect(file.sheet.name).toBe('设备列表')
     expect(file.header).toEqual(DEVICE_HEADERS)
     expect(file.rows).toHaveLength(data.count)
-    const list = await t.api(deviceApi.list, { token: agentAdmin, query: { page_size: 100 } })
+    const list = await env.t.api(deviceApi.list, { token: env.agentAdmin, query: { page_size: 100 } })
     expect(data.count).toBe((list.data as { count: number }).count)
     const bySn = new Map(file.rows.map((row) => [row[0], row]))
     expect(bySn.has(elsewhere.device_sn)).toBe(false)
@@ -103,7 +95,7 @@ describe('the device list export (export_xls)', () => {
       'D100',
       '故障',
       42,
-      branch.name,
+      env.branch.name,
       '浙江省杭州市西湖区',
       '浙江省杭州市西湖区文三路100号',
       '二楼',
@@ -126,16 +118,16 @@ describe('the device list export (export_xls)', () => {
   })
 
   it('applies the list’s filters and its sort', async () => {
-    const a = await f.registeredDevice(agentAdmin, branch)
-    const r = await t.api(deviceApi.list, {
-      token: agentAdmin,
+    const a = await env.f.registeredDevice(env.agentAdmin, env.branch)
+    const r = await env.t.api(deviceApi.list, {
+      token: env.agentAdmin,
       query: { export_xls: 'true', device_sn: a.device_sn },
     })
     const file = await openExport((r.data as { file_url: string }).file_url)
     expect(file.rows.map((row) => row[0])).toEqual([a.device_sn])
 
-    const sorted = await t.api(deviceApi.list, {
-      token: agentAdmin,
+    const sorted = await env.t.api(deviceApi.list, {
+      token: env.agentAdmin,
       query: { export_xls: 'true', order_by: 'device_sn' },
     })
     const sns = (await openExport((sorted.data as { file_url: string }).file_url)).rows.map((row) =>
@@ -143,32 +135,32 @@ describe('the device list export (export_xls)', () => {
     )
     expect(sns).toEqual([...sns].sort())
     expect(sns.length).toBeGreaterThan(2)
-    const bad = await t.api(deviceApi.list, {
-      token: agentAdmin,
+    const bad = await env.t.api(deviceApi.list, {
+      token: env.agentAdmin,
       query: { export_xls: 'true', order_by: 'secret_enc' },
     })
     expect(bad.code).toBe(Code.INVALID)
   })
 
   it('is refused to read-only members, who may still read the list', async () => {
-    expect((await t.api(deviceApi.list, { token: agentReader })).code).toBe(0)
-    const r = await t.api(deviceApi.list, { token: agentReader, query: { export_xls: 'true' } })
+    expect((await env.t.api(deviceApi.list, { token: env.agentReader })).code).toBe(0)
+    const r = await env.t.api(deviceApi.list, { token: env.agentReader, query: { export_xls: 'true' } })
     expect(r).toMatchObject({ code: Code.FORBIDDEN, msg: '暂无权限!' })
   })
 })
 
 describe('writing an export through the storage provider', () => {
   it('answers an error, and does not hang, when storage fails before or during the write', async () => {
-    const real = t.ctx.storage
+    const real = env.t.ctx.storage
     try {
-      t.ctx.storage = {
+      env.t.ctx.storage = {
         name: 'refusing',
         put: () => Promise.reject(new Error('bucket gone')),
         putStream: () => Promise.reject(new Error('bucket gone')),
       }
-      const early = await t.api(deviceApi.list, { token: agentAdmin, query: { export_xls: 'true' } })
+      const early = await env.t.api(deviceApi.list, { token: env.agentAdmin, query: { export_xls: 'true' } })
       expect(early.code).toBe(Code.INTERNAL)
-      t.ctx.storage = {
+      env.t.ctx.storage = {
         name: 'failing midway',
         put: real.put,
         putStream: async (_key, body) => {
@@ -176,15 +168,15 @@ describe('writing an export through the storage provider', () => {
           throw new Error('unreachable')
         },
       }
-      const midway = await t.api(deviceApi.list, { token: agentAdmin, query: { export_xls: 'true' } })
+      const midway = await env.t.api(deviceApi.list, { token: env.agentAdmin, query: { export_xls: 'true' } })
       expect(midway.code).toBe(Code.INTERNAL)
     } finally {
-      t.ctx.storage = real
+      env.t.ctx.storage = real
     }
   })
 
   it('keeps no file of an export that fails while it is written (too many rows)', async () => {
-    const dir = path.join(t.ctx.config.dataDir, 'files')
+    const dir = path.join(env.t.ctx.config.dataDir, 'files')
     const files = () => (fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true }).map(String) : [])
     const before = files().length
     async function* rows() {
@@ -192,21 +184,21 @@ describe('writing an export through the storage provider', () => {
       yield [4, 5, 6]
     }
     const columns = [{ header: 'n', width: 5, value: (n: number) => n }]
-    await expect(streamXlsx(t.ctx, 'x.xlsx', 'x', columns, capped(rows(), 4))).rejects.toMatchObject({
+    await expect(streamXlsx(env.t.ctx, 'x.xlsx', 'x', columns, capped(rows(), 4))).rejects.toMatchObject({
       key: 'EXPORT_TOO_LARGE',
     })
     expect(files().filter((n) => n.endsWith('.tmp'))).toEqual([])
     expect(files().length).toBe(before)
-    const ok = await streamXlsx(t.ctx, 'x.xlsx', 'x', columns, capped(rows(), 6))
+    const ok = await streamXlsx(env.t.ctx, 'x.xlsx', 'x', columns, capped(rows(), 6))
     expect(ok.count).toBe(6)
     expect((await openExport(ok.file_url)).rows).toEqual([[1], [2], [3], [4], [5], [6]])
   })
 
   it('goes through a buffered put for a provider without a streaming one', async () => {
-    const real = t.ctx.storage
+    const real = env.t.ctx.storage
     let puts = 0
     try {
-      t.ctx.storage = {
+      env.t.ctx.storage = {
         name: 'plain',
         put: (key, body, type) => {
           puts++
@@ -214,25 +206,25 @@ describe('writing an export through the storage provider', () => {
         },
         read: real.read,
       }
-      const r = await t.api(deviceApi.list, { token: agentAdmin, query: { export_xls: 'true' } })
+      const r = await env.t.api(deviceApi.list, { token: env.agentAdmin, query: { export_xls: 'true' } })
       expect(r.code).toBe(0)
       const file = await openExport((r.data as { file_url: string }).file_url)
       expect(file.header).toEqual(DEVICE_HEADERS)
       expect(puts).toBe(1)
     } finally {
-      t.ctx.storage = real
+      env.t.ctx.storage = real
     }
   })
 })
 
 describe('reading an export in batches', () => {
   it('gives every row once, in order, across batch boundaries, NULLs included', async () => {
-    const area = await f.agency(agent)
-    const token = (await f.signedIn(area)).token
+    const area = await env.f.agency(env.agent)
+    const token = (await env.f.signedIn(area)).token
     const made = []
     for (const battery of [null, 5, 5, null, 80, 5, 20, null]) {
-      const d = await f.registeredDevice(token, area)
-      await t.db.update(devices).set({ battery }).where(eq(devices.id, d.id))
+      const d = await env.f.registeredDevice(token, area)
+      await env.t.db.update(devices).set({ battery }).where(eq(devices.id, d.id))
       made.push(d.id)
     }
     const q = {
@@ -250,14 +242,14 @@ describe('reading an export in batches', () => {
     }
     for (const desc of [false, true]) {
       const expected = await many<{ id: number }>(
-        t.db,
+        env.t.db,
         sql`SELECT id FROM devices WHERE ${inArray(devices.id, made)}
             ORDER BY battery ${sql.raw(desc ? 'DESC' : 'ASC')}, id ${sql.raw(desc ? 'DESC' : 'ASC')}`,
       )
       const got: number[] = []
       const sizes: number[] = []
       for await (const batch of keysetBatches<{ id: number; battery: number | null }>(
-        t.db,
+        env.t.db,
         { fields: q.fields as never, from: q.from, where: q.where },
         [
           { expr: sql`d.battery`, type: 'integer', nullable: true, desc },
@@ -278,12 +270,12 @@ describe('reading an export in batches', () => {
   it.skipIf(process.env.TEST_DB === 'postgres')(
     'reads a sort no index serves from one held cursor, fetched a batch at a time, and closes it',
     async () => {
-      const area = await f.agency(agent)
-      const token = (await f.signedIn(area)).token
+      const area = await env.f.agency(env.agent)
+      const token = (await env.f.signedIn(area)).token
       const made: number[] = []
       for (const battery of [40, null, 5, 90, 5, 60, 12]) {
-        const d = await f.registeredDevice(token, area)
-        await t.db.update(devices).set({ battery }).where(eq(devices.id, d.id))
+        const d = await env.f.registeredDevice(token, area)
+        await env.t.db.update(devices).set({ battery }).where(eq(devices.id, d.id))
         made.push(d.id)
       }
       const q = {
@@ -293,22 +285,22 @@ describe('reading an export in batches', () => {
       }
       const order = [sql`d.battery DESC NULLS LAST`, sql`d.id ASC`]
       const expected = await many<{ id: number }>(
-        t.db,
+        env.t.db,
         sql`SELECT id FROM devices WHERE ${inArray(devices.id, made)} ORDER BY battery DESC NULLS LAST, id`,
       )
       const open = async () =>
         (
           await many<{ n: number }>(
-            t.db,
+            env.t.db,
             sql`SELECT count(*) AS n FROM pg_cursors WHERE name LIKE 'export_%'`,
           )
         )[0].n
       const got: number[] = []
       const sizes: number[] = []
-      for await (const batch of heldCursorBatches<{ id: number }>(t.db, q, order, 3)) {
+      for await (const batch of heldCursorBatches<{ id: number }>(env.t.db, q, order, 3)) {
         // The cursor stays open between batches, outside any transaction, while other statements run.
         expect(await open()).toBe(1)
-        await t.db.update(devices).set({ battery: 1 }).where(eq(devices.id, made[0]))
+        await env.t.db.update(devices).set({ battery: 1 }).where(eq(devices.id, made[0]))
         sizes.push(batch.length)
         got.push(...batch.map((b) => b.id))
       }
@@ -317,7 +309,7 @@ describe('reading an export in batches', () => {
       expect(sizes).toEqual([3, 3, 1])
       expect(await open()).toBe(0)
       // A reader stopped early (the writer failed) closes it too.
-      for await (const _ of heldCursorBatches(t.db, q, order, 3)) break
+      for await (const _ of heldCursorBatches(env.t.db, q, order, 3)) break
       expect(await open()).toBe(0)
     },
   )
@@ -352,15 +344,15 @@ describe('reading an export in batches', () => {
   })
 
   it('keeps the list’s order for a sort no index serves (battery)', async () => {
-    const r = await t.api(deviceApi.list, {
-      token: agentAdmin,
+    const r = await env.t.api(deviceApi.list, {
+      token: env.agentAdmin,
       query: { export_xls: 'true', order_by: '-battery' },
     })
     const rows = (await openExport((r.data as { file_url: string }).file_url)).rows
     // No cursor of the export is left open (PGlite reads this order through one).
-    expect(await many(t.db, sql`SELECT name FROM pg_cursors WHERE name LIKE 'export_%'`)).toEqual([])
-    const page = await t.api(deviceApi.list, {
-      token: agentAdmin,
+    expect(await many(env.t.db, sql`SELECT name FROM pg_cursors WHERE name LIKE 'export_%'`)).toEqual([])
+    const page = await env.t.api(deviceApi.list, {
+      token: env.agentAdmin,
       query: { order_by: '-battery', page_size: 500 },
     })
     const listed = (page.data as { resource: { device_sn: string }[] }).resource.map((d) => d.device_sn)
@@ -371,38 +363,38 @@ describe('reading an export in batches', () => {
     const orders = ['battery', '-host_expire'] as const
     const [a, b] = await Promise.all(
       orders.map((order_by) =>
-        t.api(deviceApi.list, { token: agentAdmin, query: { export_xls: 'true', order_by } }),
+        env.t.api(deviceApi.list, { token: env.agentAdmin, query: { export_xls: 'true', order_by } }),
       ),
     )
     for (const [i, r] of [a, b].entries()) {
       expect(r.code, r.msg).toBe(0)
       const rows = (await openExport((r.data as { file_url: string }).file_url)).rows
-      const page = await t.api(deviceApi.list, {
-        token: agentAdmin,
+      const page = await env.t.api(deviceApi.list, {
+        token: env.agentAdmin,
         query: { order_by: orders[i], page_size: 500 },
       })
       const listed = (page.data as { resource: { device_sn: string }[] }).resource.map((d) => d.device_sn)
       expect(rows.map((row) => row[0])).toEqual(listed)
     }
-    expect(await many(t.db, sql`SELECT name FROM pg_cursors WHERE name LIKE 'export_%'`)).toEqual([])
+    expect(await many(env.t.db, sql`SELECT name FROM pg_cursors WHERE name LIKE 'export_%'`)).toEqual([])
   })
 })
 
 describe('GET /api/v1/device/data-export', () => {
   const exportOf = async (token: string, query: Record<string, string | number>) => {
-    const r = await t.api(deviceIoApi.dataExport, { token, query: query as never })
+    const r = await env.t.api(deviceIoApi.dataExport, { token, query: query as never })
     expect(r.code, r.msg).toBe(0)
     return { ...r.data, ...(await openExport(r.data.file_url)) }
   }
 
   it('1: the devices registered in the range, default the last 7 days', async () => {
-    const d = await f.registeredDevice(agentAdmin, branch)
-    const recent = await exportOf(agentAdmin, { export_type: 1 })
+    const d = await env.f.registeredDevice(env.agentAdmin, env.branch)
+    const recent = await exportOf(env.agentAdmin, { export_type: 1 })
     expect(recent.disposition).toContain(encodeURIComponent(EXPORT_FILE_NAMES[1]))
     expect(recent.header).toEqual(DEVICE_HEADERS)
     expect(recent.rows.map((row) => row[0])).toContain(d.device_sn)
     expect(recent.count).toBe(recent.rows.length)
-    const old = await exportOf(agentAdmin, {
+    const old = await exportOf(env.agentAdmin, {
       export_type: 1,
       start_time: '2020-01-01',
       end_time: '2020-01-31',
@@ -412,15 +404,15 @@ describe('GET /api/v1/device/data-export', () => {
   })
 
   it('2: the inspections of the scope in the range', async () => {
-    const d = await f.registeredDevice(agentAdmin, branch)
-    const other = await f.registeredDevice(otherAdmin, otherBranch)
-    const [row] = await t.db.select().from(installations).where(eq(installations.device_id, d.id))
-    const now = t.ctx.clock.now()
-    await t.db.insert(deviceInspections).values([
+    const d = await env.f.registeredDevice(env.agentAdmin, env.branch)
+    const other = await env.f.registeredDevice(env.otherAdmin, env.otherBranch)
+    const [row] = await env.t.db.select().from(installations).where(eq(installations.device_id, d.id))
+    const now = clock.now()
+    await env.t.db.insert(deviceInspections).values([
       {
         device_id: d.id,
         installation_id: row.id,
-        agency_id: branch.id,
+        agency_id: env.branch.id,
         inspect_status: 1,
         process_content: '外观完好',
         inspector_name: '巡检员甲',
@@ -429,7 +421,7 @@ describe('GET /api/v1/device/data-export', () => {
       {
         device_id: d.id,
         installation_id: row.id,
-        agency_id: branch.id,
+        agency_id: env.branch.id,
         inspect_status: 0,
         process_content: '电极片过期，已更换',
         inspector_name: '巡检员乙',
@@ -438,7 +430,7 @@ describe('GET /api/v1/device/data-export', () => {
       {
         device_id: d.id,
         installation_id: row.id,
-        agency_id: branch.id,
+        agency_id: env.branch.id,
         inspect_status: 1,
         process_content: '三十天前',
         inspector_name: '巡检员丙',
@@ -446,14 +438,14 @@ describe('GET /api/v1/device/data-export', () => {
       },
       {
         device_id: other.id,
-        agency_id: otherBranch.id,
+        agency_id: env.otherBranch.id,
         inspect_status: 1,
         process_content: '别的机构',
         inspector_name: '巡检员丁',
         inspect_time: now,
       },
     ])
-    const file = await exportOf(agentAdmin, { export_type: 2 })
+    const file = await exportOf(env.agentAdmin, { export_type: 2 })
     expect(file.disposition).toContain(encodeURIComponent('巡检记录.xlsx'))
     expect(file.header).toEqual([
       '设备SN',
@@ -469,7 +461,7 @@ describe('GET /api/v1/device/data-export', () => {
       [
         d.device_sn,
         'D100',
-        branch.name,
+        env.branch.name,
         '浙江省杭州市西湖区文三路100号 一楼大厅',
         '正常',
         '外观完好',
@@ -479,7 +471,7 @@ describe('GET /api/v1/device/data-export', () => {
       [
         d.device_sn,
         'D100',
-        branch.name,
+        env.branch.name,
         '浙江省杭州市西湖区文三路100号 一楼大厅',
         '异常',
         '电极片过期，已更换',
@@ -487,24 +479,28 @@ describe('GET /api/v1/device/data-export', () => {
         formatDateTime(new Date(now.getTime() - 2 * 3600_000)),
       ],
     ])
-    const month = await exportOf(agentAdmin, { export_type: 2, start_time: '2000-01-01' })
+    const month = await exportOf(env.agentAdmin, { export_type: 2, start_time: '2000-01-01' })
     expect(month.rows.map((row) => row[6])).toEqual(['巡检员甲', '巡检员乙', '巡检员丙'])
   })
 
   it('3 and 4: the self-tests and the rescues of the scope in the range', async () => {
-    const d = await f.registeredDevice(agentAdmin, branch)
-    const other = await f.registeredDevice(otherAdmin, otherBranch)
-    const [site] = await t.db.select().from(installations).where(eq(installations.device_id, d.id))
-    const now = t.ctx.clock.now()
+    const d = await env.f.registeredDevice(env.agentAdmin, env.branch)
+    const other = await env.f.registeredDevice(env.otherAdmin, env.otherBranch)
+    const [site] = await env.t.db.select().from(installations).where(eq(installations.device_id, d.id))
+    const now = clock.now()
     const hourAgo = new Date(now.getTime() - 3600_000)
     const at = {
       device_id: d.id,
       installation_id: site.id,
-      agency_id: branch.id,
-      index_link: branch.index_link,
+      agency_id: env.branch.id,
+      index_link: env.branch.index_link,
     }
-    const elsewhere = { device_id: other.id, agency_id: otherBranch.id, index_link: otherBranch.index_link }
-    await t.db.insert(deviceDetections).values([
+    const elsewhere = {
+      device_id: other.id,
+      agency_id: env.otherBranch.id,
+      index_link: env.otherBranch.index_link,
+    }
+    await env.t.db.insert(deviceDetections).values([
       {
         ...at,
         report_type: 1,
@@ -516,7 +512,7 @@ describe('GET /api/v1/device/data-export', () => {
       { ...at, report_type: 0, check_result: 1, check_time: new Date(now.getTime() - 40 * 86_400_000) },
       { ...elsewhere, report_type: 2, check_result: 1, check_time: hourAgo },
     ])
-    await t.db.insert(rescueEvents).values([
+    await env.t.db.insert(rescueEvents).values([
       {
         ...at,
         rescue_event_id: 'R-1',
@@ -528,7 +524,7 @@ describe('GET /api/v1/device/data-export', () => {
       },
       { ...elsewhere, rescue_event_id: 'R-2', event_time: hourAgo },
     ])
-    const checks = await exportOf(agentAdmin, { export_type: 3 })
+    const checks = await exportOf(env.agentAdmin, { export_type: 3 })
     expect(checks.disposition).toContain(encodeURIComponent(EXPORT_FILE_NAMES[3]))
     expect(checks.header).toEqual([
       '设备SN',
@@ -545,7 +541,7 @@ describe('GET /api/v1/device/data-export', () => {
       [
         d.device_sn,
         'D100',
-        branch.name,
+        env.branch.name,
         '浙江省杭州市西湖区文三路100号 一楼大厅',
         '待机自检',
         '异常',
@@ -554,7 +550,7 @@ describe('GET /api/v1/device/data-export', () => {
         formatDateTime(hourAgo),
       ],
     ])
-    const rescues = await exportOf(agentAdmin, { export_type: 4 })
+    const rescues = await exportOf(env.agentAdmin, { export_type: 4 })
     expect(rescues.disposition).toContain(encodeURIComponent(EXPORT_FILE_NAMES[4]))
     expect(rescues.header).toEqual([
       '急救事件编号',
@@ -574,7 +570,7 @@ describe('GET /api/v1/device/data-export', () => {
         'R-1',
         d.device_sn,
         'D100',
-        branch.name,
+        env.branch.name,
         '浙江省杭州市西湖区文三路100号 一楼大厅',
         undefined,
         '文三路地铁站',
@@ -588,15 +584,18 @@ describe('GET /api/v1/device/data-export', () => {
 
   it('refuses a bad type, a reversed range and read-only members', async () => {
     for (const export_type of ['', '0', '5', 'x']) {
-      const r = await t.api(deviceIoApi.dataExport, { token: agentAdmin, query: { export_type } as never })
+      const r = await env.t.api(deviceIoApi.dataExport, {
+        token: env.agentAdmin,
+        query: { export_type } as never,
+      })
       expect(r).toMatchObject({ code: Code.INVALID, msg: '请选择导出类型' })
     }
-    const reversed = await t.api(deviceIoApi.dataExport, {
-      token: agentAdmin,
+    const reversed = await env.t.api(deviceIoApi.dataExport, {
+      token: env.agentAdmin,
       query: { export_type: 2, start_time: '2026-02-01', end_time: '2026-01-01' },
     })
     expect(reversed).toMatchObject({ code: Code.INVALID, msg: '开始时间不能大于结束时间！' })
-    const ro = await t.api(deviceIoApi.dataExport, { token: agentReader, query: { export_type: 1 } })
+    const ro = await env.t.api(deviceIoApi.dataExport, { token: env.agentReader, query: { export_type: 1 } })
     expect(ro.code).toBe(Code.FORBIDDEN)
   })
 })
@@ -624,7 +623,7 @@ function form(file: Buffer, fields: Record<string, string> = {}, name = '设备�
 }
 
 const upload = (token: string, body: FormData) =>
-  t.call<{ count: number; agency_id: number; agency_name: string; file_base64?: string }>(
+  env.t.call<{ count: number; agency_id: number; agency_name: string; file_base64?: string }>(
     'POST',
     deviceIoApi.importDevices.path,
     { token, body },
@@ -642,7 +641,7 @@ async function failureRows(base64: string) {
 }
 
 const live = (serials: string[]) =>
-  t.db
+  env.t.db
     .select()
     .from(devices)
     .where(and(inArray(devices.device_sn, serials), isNull(devices.deleted_at)))
@@ -655,51 +654,51 @@ describe('the factory import', () => {
       [sn('99'), null, 'V2'],
     ]
     const r = await upload(
-      agentAdmin,
-      form(await importFile(rows), { agency_id: String(branch.id), import_xls: 'true' }),
+      env.agentAdmin,
+      form(await importFile(rows), { agency_id: String(env.branch.id), import_xls: 'true' }),
     )
     expect(r).toMatchObject({
       code: 0,
       msg: '导入成功！',
-      data: { count: 3, agency_id: branch.id, agency_name: branch.name },
+      data: { count: 3, agency_id: env.branch.id, agency_name: env.branch.name },
     })
     const made = await live(rows.map((row) => String(row[0])))
     expect(made.map((d) => [d.device_sn, d.model, d.fw_version, d.agency_id, d.installation_id])).toEqual(
       expect.arrayContaining([
-        [rows[0][0], 'D100', 'V1.2.3', branch.id, null],
-        [rows[1][0], 'B100A', null, branch.id, null],
-        [rows[2][0], '', 'V2', branch.id, null],
+        [rows[0][0], 'D100', 'V1.2.3', env.branch.id, null],
+        [rows[1][0], 'B100A', null, env.branch.id, null],
+        [rows[2][0], '', 'V2', env.branch.id, null],
       ]),
     )
-    const secrets = made.map((d) => t.ctx.sealer.open(d.secret_enc))
+    const secrets = made.map((d) => env.t.ctx.sealer.open(d.secret_enc))
     expect(new Set(secrets).size).toBe(3)
     for (const s of secrets) expect(s).toMatch(/^[0-9a-f]{64}$/)
     // On the factory list of the organisation, and in the operation log.
-    const list = await t.api(deviceApi.list, {
-      token: branchAdmin,
+    const list = await env.t.api(deviceApi.list, {
+      token: env.admin,
       query: { device_list_type: 2, device_sn: String(rows[0][0]) },
     })
     expect((list.data as { count: number }).count).toBe(1)
-    const log = await t.api(operationLogApi.list, { token: agentAdmin, query: { operator: '' } })
-    expect(JSON.stringify(log.data)).toContain(`导入出厂设备到${branch.name}：3台`)
+    const log = await env.t.api(operationLogApi.list, { token: env.agentAdmin, query: { operator: '' } })
+    expect(JSON.stringify(log.data)).toContain(`导入出厂设备到${env.branch.name}：3台`)
   })
 
   it('takes 1,500 rows in one go (several inserts, one transaction) and refuses more than 10,000', async () => {
     const many = Array.from({ length: 1500 }, () => [sn('75'), 'E10A', 'V3'])
-    const r = await upload(agentAdmin, form(await importFile(many), { agency_id: String(branch.id) }))
+    const r = await upload(env.agentAdmin, form(await importFile(many), { agency_id: String(env.branch.id) }))
     expect(r).toMatchObject({ code: 0, data: { count: 1500 } })
     expect(await live(many.map((row) => String(row[0])))).toHaveLength(1500)
     const tooMany = Array.from({ length: 10_001 }, (_, i) => [`Z64${String(i).padStart(7, '0')}`])
-    const refused = await upload(agentAdmin, form(await importFile(tooMany)))
+    const refused = await upload(env.agentAdmin, form(await importFile(tooMany)))
     expect(refused).toMatchObject({ code: Code.INVALID, msg: '一次最多导入10000台设备' })
     expect(await live(['Z640000000'])).toEqual([])
   })
 
   it('imports into the member’s own organisation without a pick', async () => {
     const s = sn()
-    const r = await upload(agentAdmin, form(await importFile([[s, '', '']])))
-    expect(r).toMatchObject({ code: 0, data: { count: 1, agency_id: agent.id } })
-    expect((await live([s]))[0].agency_id).toBe(agent.id)
+    const r = await upload(env.agentAdmin, form(await importFile([[s, '', '']])))
+    expect(r).toMatchObject({ code: 0, data: { count: 1, agency_id: env.agent.id } })
+    expect((await live([s]))[0].agency_id).toBe(env.agent.id)
   })
 
   it('writes nothing for one bad row and answers the rows with the reason on that row', async () => {
@@ -708,7 +707,7 @@ describe('the factory import', () => {
       ['AB-12', 'D100', 'V1'],
       [sn(), '', ''],
     ]
-    const r = await upload(agentAdmin, form(await importFile(rows), { agency_id: String(branch.id) }))
+    const r = await upload(env.agentAdmin, form(await importFile(rows), { agency_id: String(env.branch.id) }))
     expect(r).toMatchObject({ code: Code.INVALID, msg: '导入失败！' })
     expect(await live([String(rows[0][0]), String(rows[2][0])])).toEqual([])
     const file = await failureRows(r.data.file_base64!)
@@ -725,15 +724,15 @@ describe('the factory import', () => {
     book.worksheets[0].getCell('A3').value = fixed
     book.worksheets[0].getCell('D3').value = null
     const again = await upload(
-      agentAdmin,
-      form(Buffer.from(await book.xlsx.writeBuffer()), { agency_id: String(branch.id) }),
+      env.agentAdmin,
+      form(Buffer.from(await book.xlsx.writeBuffer()), { agency_id: String(env.branch.id) }),
     )
     expect(again).toMatchObject({ code: 0, data: { count: 3 } })
     expect(await live([fixed])).toHaveLength(1)
   })
 
   it('names duplicates in the file, serials already made, wrong models and missing serials', async () => {
-    const existing = await f.device(otherBranch)
+    const existing = await env.f.device(env.otherBranch)
     const dup = sn()
     const rows = [
       [dup, '', ''],
@@ -744,7 +743,7 @@ describe('the factory import', () => {
       [],
       [dup, 'd100', 'x'.repeat(33)],
     ]
-    const r = await upload(agentAdmin, form(await importFile(rows)))
+    const r = await upload(env.agentAdmin, form(await importFile(rows)))
     expect(r).toMatchObject({ code: Code.INVALID, msg: '导入失败！' })
     const reasons = (await failureRows(r.data.file_base64!)).map((row) => row[3])
     expect(reasons).toEqual([
@@ -758,8 +757,8 @@ describe('the factory import', () => {
       '设备SN与第2行重复；固件版本不能超过32个字符',
     ])
     expect(await live([dup])).toEqual([])
-    const en = await t.call<{ file_base64: string }>('POST', deviceIoApi.importDevices.path, {
-      token: agentAdmin,
+    const en = await env.t.call<{ file_base64: string }>('POST', deviceIoApi.importDevices.path, {
+      token: env.agentAdmin,
       body: form(await importFile([[existing.device_sn]])),
       lang: 'en-US',
     })
@@ -768,10 +767,10 @@ describe('the factory import', () => {
   })
 
   it('refuses a serial a live rescue cabinet holds (the gateway looks in both) on its row, and writes nothing', async () => {
-    const system = await t.login(demo.superAdmin)
-    const made = await t.api(cabinetApi.create, {
+    const system = await env.t.login(demo.superAdmin)
+    const made = await env.t.api(cabinetApi.create, {
       token: system,
-      body: { cabinet_sn: sn(), agency_id: otherBranch.id },
+      body: { cabinet_sn: sn(), agency_id: env.otherBranch.id },
     })
     expect(made.code).toBe(0)
     const taken = made.data.cabinet_sn
@@ -780,13 +779,13 @@ describe('the factory import', () => {
       [fine, '', ''],
       [taken, '', ''],
     ])
-    const r = await upload(agentAdmin, form(file, { agency_id: String(branch.id) }))
+    const r = await upload(env.agentAdmin, form(file, { agency_id: String(env.branch.id) }))
     expect(r).toMatchObject({ code: Code.INVALID, msg: '导入失败！' })
     const reasons = (await failureRows(r.data.file_base64!)).map((row) => row[3])
     expect(reasons).toEqual(['失败原因', undefined, `序列号${taken}已被救护箱使用`])
     expect(await live([fine, taken])).toEqual([])
-    const en = await t.call<{ file_base64: string }>('POST', deviceIoApi.importDevices.path, {
-      token: agentAdmin,
+    const en = await env.t.call<{ file_base64: string }>('POST', deviceIoApi.importDevices.path, {
+      token: env.agentAdmin,
       body: form(file),
       lang: 'en-US',
     })
@@ -794,23 +793,29 @@ describe('the factory import', () => {
       `Serial ${taken} is in use by a rescue cabinet`,
     )
     // Once the cabinet is deleted, its serial may name an AED.
-    const gone = await t.api(cabinetApi.batchDestroy, { token: system, body: { cabinet_sn_list: [taken] } })
+    const gone = await env.t.api(cabinetApi.batchDestroy, {
+      token: system,
+      body: { cabinet_sn_list: [taken] },
+    })
     expect(gone.code).toBe(0)
-    const again = await upload(agentAdmin, form(file, { agency_id: String(branch.id) }))
+    const again = await upload(env.agentAdmin, form(file, { agency_id: String(env.branch.id) }))
     expect(again).toMatchObject({ code: 0, data: { count: 2 } })
   })
 
   it('refuses a file that is not the template, an empty one and a non-xlsx', async () => {
-    const wrongHeader = await upload(agentAdmin, form(await importFile([[sn()]], ['SN', '型号', '固件版本'])))
+    const wrongHeader = await upload(
+      env.agentAdmin,
+      form(await importFile([[sn()]], ['SN', '型号', '固件版本'])),
+    )
     expect(wrongHeader).toMatchObject({ code: Code.INVALID, msg: '导入文件格式不正确，请使用导入模板' })
-    const empty = await upload(agentAdmin, form(await importFile([])))
+    const empty = await upload(env.agentAdmin, form(await importFile([])))
     expect(empty).toMatchObject({ code: Code.INVALID, msg: '导入文件中没有设备' })
-    const text = await upload(agentAdmin, form(Buffer.from('设备SN,型号\n'), {}, 'a.csv'))
+    const text = await upload(env.agentAdmin, form(Buffer.from('设备SN,型号\n'), {}, 'a.csv'))
     expect(text.code).toBe(Code.INVALID)
-    const renamed = await upload(agentAdmin, form(Buffer.from('not a zip'), {}, 'a.xlsx'))
+    const renamed = await upload(env.agentAdmin, form(Buffer.from('not a zip'), {}, 'a.xlsx'))
     expect(renamed.code).toBe(Code.INVALID)
-    const none = await t.call('POST', deviceIoApi.importDevices.path, {
-      token: agentAdmin,
+    const none = await env.t.call('POST', deviceIoApi.importDevices.path, {
+      token: env.agentAdmin,
       body: new FormData(),
     })
     expect(none.code).toBe(Code.INVALID)
@@ -819,13 +824,13 @@ describe('the factory import', () => {
   it('is refused to read-only members, ordinary organisations and another branch’s organisation', async () => {
     const s = sn()
     const file = await importFile([[s, '', '']])
-    const ro = await upload(agentReader, form(file))
+    const ro = await upload(env.agentReader, form(file))
     expect(ro.code).toBe(Code.FORBIDDEN)
-    const ordinary = await upload(branchAdmin, form(file))
+    const ordinary = await upload(env.admin, form(file))
     expect(ordinary).toMatchObject({ code: Code.FORBIDDEN, msg: '暂无权限!' })
-    const cross = await upload(otherAdmin, form(file, { agency_id: String(branch.id) }))
+    const cross = await upload(env.otherAdmin, form(file, { agency_id: String(env.branch.id) }))
     expect(cross).toMatchObject({ code: Code.INVALID, msg: '请选择所属机构' })
     expect(await live([s])).toEqual([])
-    expect(await t.db.select().from(devices).where(like(devices.device_sn, s))).toEqual([])
+    expect(await env.t.db.select().from(devices).where(like(devices.device_sn, s))).toEqual([])
   })
 })

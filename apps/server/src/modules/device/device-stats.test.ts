@@ -2,29 +2,35 @@ import { Code } from '@aed/contracts'
 import { deviceApi } from '@aed/contracts/device'
 import { deviceStatsApi } from '@aed/contracts/device-stats'
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { deviceInspections, devices, installations } from '../../db/schema.ts'
 import { many } from '../../db/sql.ts'
+import { TestClock } from '../../lib/clock.ts'
 import { formatDate } from '../../lib/time.ts'
-import { type AgencyRow, factories } from '../../test/factories.ts'
-import { createTestApp, type TestApp } from '../../test/harness.ts'
+import { deviceTestFile } from '../../test/device-link.ts'
+import type { AgencyRow } from '../../test/factories.ts'
 
 // Devices built in an organisation branch of this file's own, each with a known status, battery
 // and expiry dates, so every count below is exact; a sibling branch's devices sit in the same
 // regions and must never be counted.
-
-let t: TestApp
-let f: ReturnType<typeof factories>
-let branch: AgencyRow
-let child: AgencyRow
-let sibling: AgencyRow
-let admin: string
-let reader: string
-let outsider: string
-let siblingAdmin: string
+//
+// The server's "today" is this clock: the real now when the file starts, standing still, so the
+// expiry dates built here and the bands the server computes agree. (The database's own defaults,
+// as a site's register time, and current_date run on real time.)
+const clock = new TestClock(Date.now())
+const env = deviceTestFile(clock, async ({ f, agent, branch }) => {
+  const sibling = await f.agency(agent, { address_code: '330106' })
+  return {
+    child: await f.agency(branch, { address_code: '110105' }),
+    sibling,
+    reader: (await f.signedIn(branch, { role_type: 2, permissions: { device: 'READ_ONLY' } })).token,
+    outsider: (await f.signedIn(branch, { role_type: 2, permissions: { member: 'READ_ONLY' } })).token,
+    siblingAdmin: (await f.signedIn(sibling)).token,
+  }
+})
 
 const DAY = 86_400_000
-const day = (offset: number) => formatDate(new Date(Date.now() + offset * DAY))
+const day = (offset: number) => formatDate(new Date(clock.now().getTime() + offset * DAY))
 /** Days from today well inside each band: pads and battery (expiry_band), host (host_expiry_band). */
 const EXPIRY = { 0: -30, 1: 45, 2: 135, 3: 300 } as const
 const HOST = { 0: -30, 1: 90, 2: 270, 3: 500 } as const
@@ -42,14 +48,14 @@ type Spec = {
 
 /** The branch's devices (the child's are in the branch's scope too). */
 const mine: Spec[] = [
-  { agency: () => branch, address_code: '330106', status: 0, battery: 80, pads: 3, cell: 3, host: 3 },
-  { agency: () => branch, address_code: '330106', status: 1, battery: 7, pads: 0, cell: 1, host: 1 },
-  { agency: () => branch, address_code: '330106', status: 2, battery: 3, pads: 1, cell: 0, host: 0 },
-  { agency: () => branch, address_code: '330108', status: 3, battery: null, pads: 2, cell: 2, host: 2 },
-  { agency: () => branch, address_code: '330108', status: 4, battery: 50, pads: 3, cell: 3, host: 3 },
+  { agency: () => env.branch, address_code: '330106', status: 0, battery: 80, pads: 3, cell: 3, host: 3 },
+  { agency: () => env.branch, address_code: '330106', status: 1, battery: 7, pads: 0, cell: 1, host: 1 },
+  { agency: () => env.branch, address_code: '330106', status: 2, battery: 3, pads: 1, cell: 0, host: 0 },
+  { agency: () => env.branch, address_code: '330108', status: 3, battery: null, pads: 2, cell: 2, host: 2 },
+  { agency: () => env.branch, address_code: '330108', status: 4, battery: 50, pads: 3, cell: 3, host: 3 },
   // Hides its abnormal state: counts as normal.
   {
-    agency: () => branch,
+    agency: () => env.branch,
     address_code: '320106',
     status: 4,
     battery: 9,
@@ -58,19 +64,19 @@ const mine: Spec[] = [
     host: 3,
     hide: true,
   },
-  { agency: () => child, address_code: '110105', status: 2, battery: 100, pads: 0, cell: 3, host: 2 },
-  { agency: () => child, address_code: '110108', status: 0, battery: 5, pads: 3, cell: 3, host: 3 },
+  { agency: () => env.child, address_code: '110105', status: 2, battery: 100, pads: 0, cell: 3, host: 2 },
+  { agency: () => env.child, address_code: '110108', status: 0, battery: 5, pads: 3, cell: 3, host: 3 },
 ]
 /** The sibling's devices, in the same regions. */
 const theirs: Spec[] = [
-  { agency: () => sibling, address_code: '330106', status: 2, battery: 1, pads: 0, cell: 0, host: 0 },
-  { agency: () => sibling, address_code: '110105', status: 4, battery: 6, pads: 1, cell: 1, host: 1 },
+  { agency: () => env.sibling, address_code: '330106', status: 2, battery: 1, pads: 0, cell: 0, host: 0 },
+  { agency: () => env.sibling, address_code: '110105', status: 4, battery: 6, pads: 1, cell: 1, host: 1 },
 ]
 
 async function build(token: string, s: Spec) {
-  const d = await f.registeredDevice(token, s.agency(), { address_code: s.address_code })
-  await t.db.update(devices).set({ status: s.status, battery: s.battery }).where(eq(devices.id, d.id))
-  await t.db
+  const d = await env.f.registeredDevice(token, s.agency(), { address_code: s.address_code })
+  await env.t.db.update(devices).set({ status: s.status, battery: s.battery }).where(eq(devices.id, d.id))
+  await env.t.db
     .update(installations)
     .set({
       electrode_sheet_expire: day(EXPIRY[s.pads]),
@@ -86,36 +92,25 @@ let first: Awaited<ReturnType<typeof build>>
 let mineInstallation: number
 
 beforeAll(async () => {
-  t = await createTestApp()
-  f = factories(t)
-  const root = await f.root()
-  const agent = await f.agency(root)
-  branch = await f.agency(agent, { address_code: '330106' })
-  child = await f.agency(branch, { address_code: '110105' })
-  sibling = await f.agency(agent, { address_code: '330106' })
-  admin = (await f.signedIn(branch)).token
-  reader = (await f.signedIn(branch, { role_type: 2, permissions: { device: 'READ_ONLY' } })).token
-  outsider = (await f.signedIn(branch, { role_type: 2, permissions: { member: 'READ_ONLY' } })).token
-  siblingAdmin = (await f.signedIn(sibling)).token
   const built = []
-  for (const s of mine) built.push(await build(admin, s))
+  for (const s of mine) built.push(await build(env.admin, s))
   const theirsBuilt = []
-  for (const s of theirs) theirsBuilt.push(await build(siblingAdmin, s))
+  for (const s of theirs) theirsBuilt.push(await build(env.siblingAdmin, s))
   first = built[0]
   // Neither an uninstalled device nor factory stock is counted.
-  const gone = await f.registeredDevice(admin, branch, { address_code: '330106' })
-  expect((await t.api(deviceApi.remove, { token: admin, params: { id: gone.id } })).code).toBe(0)
-  await f.device(branch)
-  const [row] = await t.db.select().from(installations).where(eq(installations.device_id, first.id))
+  const gone = await env.f.registeredDevice(env.admin, env.branch, { address_code: '330106' })
+  expect((await env.t.api(deviceApi.remove, { token: env.admin, params: { id: gone.id } })).code).toBe(0)
+  await env.f.device(env.branch)
+  const [row] = await env.t.db.select().from(installations).where(eq(installations.device_id, first.id))
   mineInstallation = row.id
   // Rescues: two at the first device's site (330106), one at the child's (110105), one of the sibling's.
   const rescue = async (device: { id: number }, n: number) => {
     const [r] = await many<{ installation_id: number; agency_id: number; index_link: string }>(
-      t.db,
+      env.t.db,
       sql`SELECT i.id AS installation_id, i.agency_id, g.index_link FROM installations i
           JOIN agencies g ON g.id = i.agency_id WHERE i.device_id = ${device.id}`,
     )
-    await t.db.execute(sql`INSERT INTO rescue_events (device_id, installation_id, agency_id, index_link, rescue_event_id, event_time, ended_at)
+    await env.t.db.execute(sql`INSERT INTO rescue_events (device_id, installation_id, agency_id, index_link, rescue_event_id, event_time, ended_at)
       VALUES (${device.id}, ${r.installation_id}, ${r.agency_id}, ${r.index_link}, ${`R-${device.id}-${n}`}, now(), now())`)
   }
   await rescue(first, 1)
@@ -123,11 +118,10 @@ beforeAll(async () => {
   await rescue(built[6], 1)
   await rescue(theirsBuilt[0], 1)
 })
-afterAll(() => t.close())
 
 describe('state distribution', () => {
   it('counts the scope’s devices per shown status; a site hiding abnormal states counts as normal', async () => {
-    const r = await t.api(deviceStatsApi.stateDistribution, { token: reader })
+    const r = await env.t.api(deviceStatsApi.stateDistribution, { token: env.reader })
     expect(r.code).toBe(0)
     expect(r.data).toEqual({
       all_count: 8,
@@ -142,7 +136,7 @@ describe('state distribution', () => {
 
   it('counts the devices installed in the region and below it', async () => {
     const of = async (address_code: string) =>
-      (await t.api(deviceStatsApi.stateDistribution, { token: admin, query: { address_code } })).data
+      (await env.t.api(deviceStatsApi.stateDistribution, { token: env.admin, query: { address_code } })).data
     expect(await of('330000')).toMatchObject({ all_count: 5, normal_count: 1, disconnect_count: 1 })
     expect(await of('330100')).toMatchObject({ all_count: 5 })
     expect(await of('330106')).toMatchObject({
@@ -157,7 +151,7 @@ describe('state distribution', () => {
   })
 
   it('shows another branch only its own devices', async () => {
-    const r = await t.api(deviceStatsApi.stateDistribution, { token: siblingAdmin })
+    const r = await env.t.api(deviceStatsApi.stateDistribution, { token: env.siblingAdmin })
     expect(r.data).toMatchObject({
       all_count: 2,
       error_report_count: 1,
@@ -167,20 +161,25 @@ describe('state distribution', () => {
   })
 
   it('needs the device area, and a region code', async () => {
-    expect((await t.api(deviceStatsApi.stateDistribution, { token: outsider })).code).toBe(Code.FORBIDDEN)
-    const bad = await t.api(deviceStatsApi.stateDistribution, {
-      token: admin,
+    expect((await env.t.api(deviceStatsApi.stateDistribution, { token: env.outsider })).code).toBe(
+      Code.FORBIDDEN,
+    )
+    const bad = await env.t.api(deviceStatsApi.stateDistribution, {
+      token: env.admin,
       query: { address_code: '33a' },
     })
     expect(bad.code).toBe(Code.INVALID)
-    const empty = await t.api(deviceStatsApi.stateDistribution, { token: admin, query: { address_code: '' } })
+    const empty = await env.t.api(deviceStatsApi.stateDistribution, {
+      token: env.admin,
+      query: { address_code: '' },
+    })
     expect(empty.data.all_count).toBe(8)
   })
 })
 
 describe('main state distribution', () => {
   it('counts per band of the data dictionary, labelled', async () => {
-    const r = await t.api(deviceStatsApi.mainStateDistribution, { token: admin })
+    const r = await env.t.api(deviceStatsApi.mainStateDistribution, { token: env.admin })
     expect(r.code).toBe(0)
     const counts = (k: keyof typeof r.data) => r.data[k].map((b) => [b.value, b.count])
     // Battery 80, 7, 3, (none), 50, 9, 100, 5: exhausted <= 5, low 5-9, normal above 9.
@@ -212,8 +211,8 @@ describe('main state distribution', () => {
   })
 
   it('in a region, and in English', async () => {
-    const r = await t.api(deviceStatsApi.mainStateDistribution, {
-      token: admin,
+    const r = await env.t.api(deviceStatsApi.mainStateDistribution, {
+      token: env.admin,
       query: { address_code: '330106' },
       lang: 'en-US',
     })
@@ -227,9 +226,13 @@ describe('main state distribution', () => {
 })
 
 describe('regional distribution', () => {
-  const of = async (address_code?: string, token = admin) =>
-    (await t.api(deviceStatsApi.regionalDistribution, { token, query: address_code ? { address_code } : {} }))
-      .data
+  const of = async (address_code?: string, token = env.admin) =>
+    (
+      await env.t.api(deviceStatsApi.regionalDistribution, {
+        token,
+        query: address_code ? { address_code } : {},
+      })
+    ).data
 
   it('answers provinces for the whole country, most devices first', async () => {
     expect(await of()).toEqual({
@@ -266,7 +269,7 @@ describe('regional distribution', () => {
 
   it('has nothing below a district, and counts only the scope', async () => {
     expect(await of('330106')).toEqual({ address_code: '330106', name: '西湖区', items: [] })
-    expect((await of(undefined, siblingAdmin)).items).toEqual([
+    expect((await of(undefined, env.siblingAdmin)).items).toEqual([
       { address_code: '110000', name: '北京市', device_count: 1 },
       { address_code: '330000', name: '浙江省', device_count: 1 },
     ])
@@ -275,7 +278,7 @@ describe('regional distribution', () => {
 
 describe('key maintenance', () => {
   it('counts the devices needing attention per reason, each with its list filter', async () => {
-    const r = await t.api(deviceStatsApi.keyMaintenance, { token: admin })
+    const r = await env.t.api(deviceStatsApi.keyMaintenance, { token: env.admin })
     expect(r.data.all_count).toBe(8)
     expect(Object.fromEntries(r.data.items.map((i) => [i.key, i.count]))).toEqual({
       electrode_sheet_expired: 2,
@@ -297,10 +300,13 @@ describe('key maintenance', () => {
   })
 
   it('agrees with the device list’s filters', async () => {
-    const r = await t.api(deviceStatsApi.keyMaintenance, { token: admin, query: { address_code: '330000' } })
+    const r = await env.t.api(deviceStatsApi.keyMaintenance, {
+      token: env.admin,
+      query: { address_code: '330000' },
+    })
     for (const item of r.data.items) {
-      const list = await t.api(deviceApi.list, {
-        token: admin,
+      const list = await env.t.api(deviceApi.list, {
+        token: env.admin,
         query: { address_code: '330000', ...item.filter },
       })
       expect([item.key, (list.data as { count: number }).count]).toEqual([item.key, item.count])
@@ -309,43 +315,43 @@ describe('key maintenance', () => {
 })
 
 describe('maintenance monthly', () => {
-  const month = (offset: number) => formatDate(new Date(Date.now() + offset * DAY)).slice(0, 7)
+  const month = (offset: number) => formatDate(new Date(clock.now().getTime() + offset * DAY)).slice(0, 7)
 
   it('counts registrations, inspections, changes and replacements per month for 12 months', async () => {
     const inspect = (days: number) => ({
       device_id: first.id,
       installation_id: mineInstallation,
-      agency_id: branch.id,
+      agency_id: env.branch.id,
       inspect_status: 1,
       inspector_name: '巡检员',
-      inspect_time: new Date(Date.now() - days * DAY),
+      inspect_time: new Date(clock.now().getTime() - days * DAY),
     })
-    await t.db.insert(deviceInspections).values([inspect(0), inspect(0), inspect(100), inspect(400)])
+    await env.t.db.insert(deviceInspections).values([inspect(0), inspect(0), inspect(100), inspect(400)])
     // A routine change and a replacement of the first device's site this month.
-    const [row] = await t.db.select().from(installations).where(eq(installations.id, mineInstallation))
+    const [row] = await env.t.db.select().from(installations).where(eq(installations.id, mineInstallation))
     // The site's own place and dates, so its bands stay as built.
     const form = {
-      ...f.deviceForm(branch, first.device_sn),
+      ...env.f.deviceForm(env.branch, first.device_sn),
       address_code: row.address_code,
       battery_expire: row.battery_expire,
       electrode_sheet_expire: row.electrode_sheet_expire,
       host_expire: row.host_expire,
     }
-    const change = await t.api(deviceApi.update, {
-      token: admin,
+    const change = await env.t.api(deviceApi.update, {
+      token: env.admin,
       params: { id: first.id },
       body: { ...form, update_type: 1, contact: '新联系人' },
     })
     expect(change.code).toBe(0)
-    const next = await f.device(branch)
-    const replace = await t.api(deviceApi.update, {
-      token: admin,
+    const next = await env.f.device(env.branch)
+    const replace = await env.t.api(deviceApi.update, {
+      token: env.admin,
       params: { id: first.id },
       body: { ...form, update_type: 3, new_device_sn: next.device_sn },
     })
     expect(replace.code).toBe(0)
 
-    const r = await t.api(deviceStatsApi.maintenanceMonthly, { token: admin })
+    const r = await env.t.api(deviceStatsApi.maintenanceMonthly, { token: env.admin })
     expect(r.data.items).toHaveLength(12)
     expect(r.data.items.at(-1)).toEqual({
       month: month(0),
@@ -360,10 +366,10 @@ describe('maintenance monthly', () => {
     expect(r.data.items.reduce((n, i) => n + i.inspect_count, 0)).toBe(3)
     expect(r.data.items[0].month < r.data.items[11].month).toBe(true)
 
-    const theirs = await t.api(deviceStatsApi.maintenanceMonthly, { token: siblingAdmin })
+    const theirs = await env.t.api(deviceStatsApi.maintenanceMonthly, { token: env.siblingAdmin })
     expect(theirs.data.items.at(-1)).toMatchObject({ register_count: 2, inspect_count: 0, change_count: 0 })
-    const elsewhere = await t.api(deviceStatsApi.maintenanceMonthly, {
-      token: admin,
+    const elsewhere = await env.t.api(deviceStatsApi.maintenanceMonthly, {
+      token: env.admin,
       query: { address_code: '110000' },
     })
     expect(elsewhere.data.items.at(-1)).toMatchObject({ register_count: 2, inspect_count: 0 })
