@@ -22,6 +22,11 @@ UPDATE devices SET readiness = 'unknown', readiness_reasons = '{never_verified}'
 WHERE readiness = 'ready' AND last_pass_at IS NULL;
 
 -- The quiet batch, as in 0016, except that a device's first passing self-test goes to the engine.
+-- Its conditions on a device (the WHERE of `q` below) mirror the engine's one "changes nothing"
+-- rule, changesNothing in apps/server/src/modules/engine/engine.rules.ts: not deleted, reported
+-- before (a state row), online, no rescue, every row newer than the state and nothing earlier
+-- waiting, the battery band kept, and for a pass: verified before, no fault open, no new
+-- consumable dates. engine/quiet-rule.test.ts holds the two to agree on a table of cases.
 CREATE OR REPLACE FUNCTION engine_quiet_batch(
   r_sender bigint[], r_msg text[], r_type text[], r_boot int[], r_seq bigint[], r_device_ts timestamptz[],
   r_event_time timestamptz[], r_flagged boolean[], r_received timestamptz[], r_transport text[], r_data jsonb[],

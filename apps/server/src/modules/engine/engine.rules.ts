@@ -1,4 +1,4 @@
-import { TS_FUTURE_LIMIT_MS, TS_PAST_LIMIT_MS } from '@aed/contracts/device-protocol'
+import { type DeviceMessage, TS_FUTURE_LIMIT_MS, TS_PAST_LIMIT_MS } from '@aed/contracts/device-protocol'
 
 /**
  * What became of one message: applied (stored and applied, or stored for the retry job),
@@ -39,3 +39,71 @@ export const AED_RETURN_MS = 2 * 3600_000
  * apart).
  */
 export const DOOR_RESCUE_WINDOW_MS = 30 * 60_000
+
+/** Battery bands of the data dictionary: exhausted at 5% and below, low at 9% and below. */
+export const BATTERY_EXHAUSTED = 5
+export const BATTERY_LOW = 9
+
+/** A battery level's band: -1 none known, 0 exhausted, 1 low, 2 fine (the warnings change between bands only). */
+export function batteryBand(battery: number | null): -1 | 0 | 1 | 2 {
+  if (battery === null) return -1
+  return battery <= BATTERY_EXHAUSTED ? 0 : battery <= BATTERY_LOW ? 1 : 2
+}
+
+/** Consumable dates of a device with no site: never older or newer than a reported one. */
+const NO_SITE = { padsExpire: '9999-12-31', batteryExpire: '9999-12-31' }
+
+/**
+ * What the "changes nothing" rule reads of a device. A fact left out is not known to the one
+ * asking; the rule then takes the quiet case (the quiet hint knows only the faults).
+ */
+export type QuietFacts = {
+  /** The device has reported before (it has an engine state). */
+  reported: boolean
+  /** A self-test has passed before (its readiness is known). */
+  verified: boolean
+  offline: boolean
+  /** A rescue is under way. */
+  rescue: boolean
+  faultOpen: boolean
+  /** The message is not newer than the state (boot, seq). */
+  stale: boolean
+  /** An earlier message of the device is stored and still waits to be applied. */
+  waiting: boolean
+  deleted: boolean
+  /** The battery level the device holds. */
+  battery: number | null
+  /** The consumable dates of its site (null: not registered at one). */
+  site: { padsExpire: string; batteryExpire: string } | null
+}
+
+/**
+ * "This message changes nothing" but the device's clock (last seen, deadline, order, signal),
+ * its battery within its band, and for a passing self-test its record and last pass: a
+ * heartbeat, or a passing self-test, of a device that reported before, is online, has no rescue
+ * under way, is newer than its state with nothing earlier waiting, keeps its battery band, and
+ * for a self-test has passed one before, has no fault open and brings no new consumable dates.
+ *
+ * The one statement of the rule: the quiet hint (quiet.ts, mayBeQuiet) asks it with what the
+ * process knows, the reducer with the device's whole state (its answer's `quiet`), and the quiet
+ * batch's SQL (engine_quiet_batch, migration 0017) mirrors it; quiet-rule.test.ts holds the
+ * three together. Anything in doubt is not quiet: the engine applies it one by one.
+ */
+export function changesNothing(m: DeviceMessage, f: Partial<QuietFacts>): boolean {
+  if (m.type !== 'heartbeat' && !(m.type === 'selftest' && m.data.result === 'pass')) return false
+  if (f.reported === false || f.offline || f.rescue || f.stale || f.waiting || f.deleted) return false
+  const battery = m.data.battery
+  if (battery !== undefined && f.battery !== undefined && batteryBand(battery) !== batteryBand(f.battery)) {
+    return false
+  }
+  if (m.type === 'heartbeat') return true
+  if (f.verified === false || f.faultOpen) return false
+  if (f.site === undefined) return true
+  const site = f.site ?? NO_SITE
+  const pads = m.data.electrode_sheet_expire
+  const batteryExpire = m.data.battery_expire
+  return (
+    (pads === undefined || pads === site.padsExpire) &&
+    (batteryExpire === undefined || batteryExpire === site.batteryExpire)
+  )
+}

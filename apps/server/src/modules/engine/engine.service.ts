@@ -80,7 +80,7 @@ export async function ingest(
   let i = 0
   while (i < items.length) {
     // A run of quiet messages goes to the batcher together; anything else one at a time.
-    const quiet = (a: Accepted) => a.known && mayBeQuiet(ctx, sender.id, a.message)
+    const quiet = (a: Accepted) => a.known && mayBeQuiet(ctx, sender.id, a.message as DeviceMessage)
     if (sender.kind === 'aed' && quiet(items[i])) {
       const run: Accepted[] = []
       while (i < items.length && quiet(items[i])) run.push(items[i++])

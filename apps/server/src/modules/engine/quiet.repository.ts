@@ -1,9 +1,14 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { many } from '../../db/sql.ts'
-import { DEADLINE_GRACE_MS, DEFAULT_REPORT_INTERVAL_S, MISSED_FACTOR } from './engine.rules.ts'
+import {
+  BATTERY_EXHAUSTED,
+  BATTERY_LOW,
+  DEADLINE_GRACE_MS,
+  DEFAULT_REPORT_INTERVAL_S,
+  MISSED_FACTOR,
+} from './engine.rules.ts'
 import type { NewInboxRow } from './inbox.repository.ts'
-import { BATTERY_EXHAUSTED, BATTERY_LOW } from './reducer.ts'
 
 // The quiet batch's one statement (engine_quiet_batch, migrations 0016 and 0017): a batch of
 // heartbeats and passing self-tests stored and, where they change nothing, applied in one round

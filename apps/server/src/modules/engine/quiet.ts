@@ -1,10 +1,9 @@
-import type { DeviceMessage, UnknownMessage } from '@aed/contracts/device-protocol'
+import type { DeviceMessage } from '@aed/contracts/device-protocol'
 import type { AppContext } from '../../context.ts'
-import type { Outcome } from './engine.rules.ts'
+import { batteryBand, changesNothing, type Outcome } from './engine.rules.ts'
 import { groupCommit, type Waiter } from './group-commit.ts'
 import type { NewInboxRow } from './inbox.repository.ts'
 import * as repo from './quiet.repository.ts'
-import { BATTERY_EXHAUSTED, BATTERY_LOW } from './reducer.ts'
 
 /** Collects quiet messages from every connection and writes them in one transaction. */
 export type QuietBatcher = {
@@ -13,8 +12,6 @@ export type QuietBatcher = {
 }
 
 type Waiting = Waiter<NewInboxRow, Outcome[]>
-
-const band = (b: number) => (b <= BATTERY_EXHAUSTED ? 0 : b <= BATTERY_LOW ? 1 : 2)
 
 // Devices this process last saw with a fault open. Only a hint, so a passing self-test that will
 // close a fault goes straight to the engine instead of through the batch and back (the batch
@@ -34,17 +31,14 @@ export function hintFault(ctx: AppContext, deviceId: number, open: boolean) {
 }
 
 /**
- * Messages that usually change nothing but the device's clock: heartbeats, and self-tests that
+ * Messages that may change nothing (engine.rules.ts, changesNothing), asked with the one fact
+ * this process keeps of a device, whether it left a fault open: heartbeats, and self-tests that
  * pass on a device with no fault open (nine in ten of what a network sends, and most of the
- * rest). They go to the batcher, which still hands any that change something to the engine.
+ * rest). They go to the batcher, which asks the rule again in SQL with everything the database
+ * knows and hands the ones that change something back to the engine.
  */
-export function mayBeQuiet(ctx: AppContext, deviceId: number, m: DeviceMessage | UnknownMessage): boolean {
-  if (m.type === 'heartbeat') return true
-  return (
-    m.type === 'selftest' &&
-    (m as { data: { result?: string } }).data.result === 'pass' &&
-    !faulty.get(ctx)?.has(deviceId)
-  )
+export function mayBeQuiet(ctx: AppContext, deviceId: number, m: DeviceMessage): boolean {
+  return changesNothing(m, { faultOpen: faulty.get(ctx)?.has(deviceId) ?? false })
 }
 
 /** The fields of a heartbeat or a self-test the batch reads. */
@@ -123,9 +117,9 @@ export function summarize(rows: NewInboxRow[]): { devices: repo.DeviceSummary[];
       s.seen = r.received_at.toISOString()
       if (d.rssi !== undefined) s.rssi = d.rssi
       if (d.battery !== undefined) {
-        if (s.band !== null && band(d.battery) !== s.band) continue next
+        if (s.band !== null && batteryBand(d.battery) !== s.band) continue next
         s.battery = d.battery
-        s.band = band(d.battery)
+        s.band = batteryBand(d.battery)
       }
       if (r.type !== 'selftest') continue
       const pads = d.electrode_sheet_expire ?? null

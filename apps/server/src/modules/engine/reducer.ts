@@ -9,6 +9,7 @@ import {
 import { statusOfConditions } from '@aed/contracts/device-rules'
 import gcoord from 'gcoord'
 import type { DeviceEventKind } from '../../db/schema.ts'
+import { BATTERY_EXHAUSTED, BATTERY_LOW, changesNothing, type QuietFacts } from './engine.rules.ts'
 
 // The engine's pure part: conditions in, conditions and transitions out. No clock, no database:
 // the processor (engine.service.ts) reads the state, calls `reduce`, and writes what it answers.
@@ -103,6 +104,12 @@ export type EngineOutput = {
   status: 0 | 1 | 2 | 3 | 4
   readiness: Readiness
   reasons: ReadinessReason[]
+  /**
+   * The message changed nothing but the device's clock, by the one rule (engine.rules.ts,
+   * changesNothing) asked with the state before it: such a message answers no effect but its
+   * self-test's record, and the quiet batch writes the same without the engine.
+   */
+  quiet: boolean
 }
 
 /** GNSS fixes less precise than this are not evidence of a move. */
@@ -113,9 +120,7 @@ export const OFFSET_FIXES = 2
 export const OFFSET_CLEAR_RATIO = 0.8
 /** A rescue with no step for this long has ended. */
 export const RESCUE_QUIET_MS = 3600_000
-/** Battery bands of the data dictionary: exhausted at 5% and below, low at 9% and below. */
-export const BATTERY_EXHAUSTED = 5
-export const BATTERY_LOW = 9
+export { BATTERY_EXHAUSTED, BATTERY_LOW } from './engine.rules.ts'
 
 const POWER_OFF = /power[_ ]?off|关机/i
 
@@ -220,6 +225,22 @@ export function readinessOf(state: EngineState): { readiness: Readiness; reasons
   // Nothing against it, but nothing for it either until a self-test has passed.
   if (!state.lastPassAt) return { readiness: 'unknown', reasons: ['never_verified'] }
   return { readiness: 'ready', reasons }
+}
+
+/** What the "changes nothing" rule reads of a device, from its state and its site. */
+export function quietFactsOf(
+  state: EngineState,
+  site: Site | null,
+): Omit<QuietFacts, 'stale' | 'waiting' | 'deleted'> {
+  return {
+    reported: state.reported,
+    verified: state.lastPassAt !== null,
+    offline: state.open.some((c) => c.kind === 'offline'),
+    rescue: state.rescue !== null,
+    faultOpen: state.open.some((c) => c.kind === 'fault'),
+    battery: state.battery,
+    site: site && { padsExpire: site.padsExpire, batteryExpire: site.batteryExpire },
+  }
 }
 
 /** Later in the device's own order (boot, then seq)? */
@@ -403,5 +424,15 @@ export function reduce(prev: EngineState, input: EngineInput, ctx: Ctx): EngineO
   if (input.kind === 'recheck' && offsetThresholdM(site, ctx.rules) === null) close('offset', '', time)
 
   const { readiness, reasons } = readinessOf(state)
-  return { state, effects, status: statusOfConditions(state.open.map((c) => c.kind)), readiness, reasons }
+  const quiet =
+    input.kind === 'message' &&
+    changesNothing(input.message, { ...quietFactsOf(prev, ctx.site), stale: input.stale })
+  return {
+    state,
+    effects,
+    status: statusOfConditions(state.open.map((c) => c.kind)),
+    readiness,
+    reasons,
+    quiet,
+  }
 }
