@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { many } from '../../db/sql.ts'
 import { TestClock } from '../../lib/clock.ts'
 import type { SmsProvider } from '../../providers/sms/sms-provider.ts'
-import { deviceLink, deviceTestApp } from '../../test/device-link.ts'
-import type { AgencyRow, factories } from '../../test/factories.ts'
-import type { TestApp } from '../../test/harness.ts'
+import { deviceLink, deviceTestFile } from '../../test/device-link.ts'
+import type { AgencyRow } from '../../test/factories.ts'
 import { drainOutbox, type OutboxRecord } from '../engine/outbox.ts'
 import { smsOutboxHandler } from './alert-sms.service.ts'
 import { escalateDue } from './escalation.ts'
@@ -14,10 +13,6 @@ import { planDueSms, SMS_MAX_ATTEMPTS, sendPendingSms } from './sms-dispatch.ts'
 // Alert SMS on a clock the test moves: schedules, the window and its hold, one per device and
 // condition a day, digests, recipients, retries; and one path through the engine end to end.
 
-let t: TestApp
-let f: ReturnType<typeof factories>
-let branch: AgencyRow
-let admin: string
 // Shanghai is UTC+8: 2026-11-27 is a Friday, 11-28 a Saturday, 11-30 a Monday.
 const at = (local: string) => new Date(`${local}+08:00`)
 const clock = new TestClock(at('2026-11-27T10:00:00'))
@@ -41,13 +36,12 @@ const fake: SmsProvider = {
   },
 }
 
-beforeAll(async () => {
-  ;({ t, f, branch, admin } = await deviceTestApp(clock))
+const env = deviceTestFile(clock, async ({ t }) => {
   t.ctx.sms = fake
   // The test drains the outbox itself, at the moments it chooses.
   t.ctx.drainOnCommit = false
+  return {}
 })
-afterAll(() => t.close())
 beforeEach(() => {
   failures = 0
   failAfterSending = false
@@ -58,8 +52,8 @@ const mobile = () => `177${String(++phoneNo).padStart(8, '0')}`
 
 /** An organisation under the test branch with a mobile contact and these settings. */
 async function org(settings: Record<string, unknown> = {}) {
-  const a = await f.agency(branch, { phone: mobile() })
-  await t.db.execute(
+  const a = await env.f.agency(env.branch, { phone: mobile() })
+  await env.t.db.execute(
     sql`INSERT INTO agency_settings (agency_id, config) VALUES (${a.id}, ${{
       aid_sms: 1,
       exec_status_sms: 1,
@@ -75,14 +69,14 @@ async function org(settings: Record<string, unknown> = {}) {
 }
 
 async function device(a: AgencyRow, over: { manager?: number; smsOff?: boolean } = {}) {
-  const d = await f.registeredDevice(admin, a)
-  const link = await deviceLink(t, d.device_sn)
+  const d = await env.f.registeredDevice(env.admin, a)
+  const link = await deviceLink(env.t, d.device_sn)
   if (over.manager)
-    await t.db.execute(
+    await env.t.db.execute(
       sql`UPDATE installations SET device_manager_id = ${over.manager} WHERE device_id = ${link.id}`,
     )
   if (over.smsOff)
-    await t.db.execute(
+    await env.t.db.execute(
       sql`UPDATE installations SET disable_abnormal_sms_notify = 1 WHERE device_id = ${link.id}`,
     )
   return link
@@ -101,7 +95,7 @@ async function plan(payload: Record<string, unknown>) {
     attempts: 0,
     create_time: clock.now(),
   }
-  await t.db.transaction((tx) => smsOutboxHandler(t.ctx, tx, row))
+  await env.t.db.transaction((tx) => smsOutboxHandler(env.t.ctx, tx, row))
 }
 let eventId = 0
 const fault = (deviceId: number, code = 'E02') =>
@@ -111,13 +105,13 @@ const aid = (deviceId: number) =>
 
 /** One tick of the dispatcher at the clock's time. */
 async function dispatch() {
-  await planDueSms(t.ctx, clock.now())
-  await sendPendingSms(t.ctx, clock.now())
+  await planDueSms(env.t.ctx, clock.now())
+  await sendPendingSms(env.t.ctx, clock.now())
 }
 const to = (phone: string) => sent.filter((s) => s.phone === phone)
 const queued = (phone: string) =>
   many<{ kind: string; line: string; due_at: Date; sms_id: number | null }>(
-    t.db,
+    env.t.db,
     sql`SELECT kind, line, due_at, sms_id FROM sms_alerts WHERE phone = ${phone} ORDER BY id`,
   )
 const outbox = (phone: string) =>
@@ -130,7 +124,7 @@ const outbox = (phone: string) =>
     last_error: string | null
     provider: string | null
   }>(
-    t.db,
+    env.t.db,
     sql`SELECT kind, status, attempts, content, idempotency_key, last_error, provider FROM sms_outbox WHERE phone = ${phone} ORDER BY id`,
   )
 
@@ -248,7 +242,7 @@ describe('abnormal-status SMS', () => {
   it('goes to the device’s manager, else the organisation’s contact; nowhere without a mobile', async () => {
     clock.set(at('2026-11-30T09:00:00'))
     const a = await org()
-    const manager = await f.member(a, { role_type: 2 })
+    const manager = await env.f.member(a, { role_type: 2 })
     const managed = await device(a, { manager: manager.id })
     const unmanaged = await device(a)
     await fault(managed.id)
@@ -256,17 +250,17 @@ describe('abnormal-status SMS', () => {
     expect(await queued(manager.phone)).toHaveLength(1)
     expect(await queued(a.phone!)).toHaveLength(1)
     // An expired manager no longer hears of it: the organisation does.
-    await t.db.execute(
+    await env.t.db.execute(
       sql`UPDATE members SET use_expire = ${at('2026-11-01T00:00:00').toISOString()}::timestamptz WHERE id = ${manager.id}`,
     )
     await fault(managed.id, 'E05')
     expect(await queued(manager.phone)).toHaveLength(1)
     expect(await queued(a.phone!)).toHaveLength(2)
     // A landline contact and no manager: nothing is queued.
-    const landline = await f.agency(branch, { phone: '057100000001' })
+    const landline = await env.f.agency(env.branch, { phone: '057100000001' })
     const d = await device(landline)
     await fault(d.id)
-    const any = await many(t.db, sql`SELECT 1 FROM sms_alerts WHERE device_id = ${d.id}`)
+    const any = await many(env.t.db, sql`SELECT 1 FROM sms_alerts WHERE device_id = ${d.id}`)
     expect(any).toEqual([])
   })
 
@@ -340,12 +334,12 @@ describe('through the engine', () => {
     const d = await device(a)
     await d.send(d.msg('hello', { report_interval_s: 86_400 }))
     await d.send(d.msg('selftest', { report_type: 1, result: 'fail', fault_codes: ['E04'] }))
-    await drainOutbox(t.ctx, { sms: smsOutboxHandler })
+    await drainOutbox(env.t.ctx, { sms: smsOutboxHandler })
     expect(await queued(a.phone!)).toEqual([expect.objectContaining({ kind: 'status' })])
     await d.send(
       d.msg('usage', { rescue_event_id: 'R1', event_time: clock.now().getTime(), event_desc: 'power_on' }),
     )
-    await drainOutbox(t.ctx, { sms: smsOutboxHandler })
+    await drainOutbox(env.t.ctx, { sms: smsOutboxHandler })
     await dispatch()
     // First aid at once; the fault after its gathering minute.
     expect(to(a.phone!).map((s) => s.text)).toEqual([expect.stringContaining('正在急救使用')])
@@ -360,20 +354,20 @@ describe('through the engine', () => {
   it('an unconfirmed rescue alarm escalates to the organisation’s administrators by SMS', async () => {
     clock.set(at('2026-11-30T11:00:00'))
     const a = await org({ alarm_escalate_minutes: 3 })
-    const boss = await f.member(a, { role_type: 1, permissions: {} })
+    const boss = await env.f.member(a, { role_type: 1, permissions: {} })
     const d = await device(a)
     await d.send(d.msg('hello', { report_interval_s: 86_400 }))
     await d.send(
       d.msg('usage', { rescue_event_id: 'R9', event_time: clock.now().getTime(), event_desc: 'power_on' }),
     )
-    await drainOutbox(t.ctx) // every handler: the message centre's alarm and the aid SMS
+    await drainOutbox(env.t.ctx) // every handler: the message centre's alarm and the aid SMS
     const [msg] = await many<{ id: number; escalate_at: Date }>(
-      t.db,
+      env.t.db,
       sql`SELECT id, escalate_at FROM messages WHERE device_id = ${d.id} AND msg_type = 2`,
     )
     expect(msg.escalate_at).toEqual(new Date(clock.now().getTime() + 3 * 60_000))
     clock.advance(3 * 60_000)
-    await escalateDue(t.ctx, clock.now())
+    await escalateDue(env.t.ctx, clock.now())
     await dispatch()
     expect(to(boss.phone).map((s) => s.text)).toEqual([
       expect.stringMatching(/^【AED云】急救告警未确认：设备A64\d{7}（.*）已3分钟无人确认/),

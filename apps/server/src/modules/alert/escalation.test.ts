@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm'
 import pino from 'pino'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { many, one } from '../../db/sql.ts'
 import { createJobRunner } from '../../jobs/runner.ts'
 import { TestClock } from '../../lib/clock.ts'
 import type { SmsProvider } from '../../providers/sms/sms-provider.ts'
-import type { AgencyRow, factories } from '../../test/factories.ts'
-import { factories as makeFactories } from '../../test/factories.ts'
-import { createTestApp, type TestApp } from '../../test/harness.ts'
+import { deviceTestFile } from '../../test/device-link.ts'
+import type { AgencyRow } from '../../test/factories.ts'
 import { alertJobs } from './alert.jobs.ts'
 import { firstEscalationAt } from './alert-sms.service.ts'
 import { escalateDue } from './escalation.ts'
@@ -16,9 +15,6 @@ import { escalateDue } from './escalation.ts'
 // organisation's administrators first, then each organisation above, each step recorded; it
 // stops when the message is confirmed or the root was told.
 
-let t: TestApp
-let f: ReturnType<typeof factories>
-let root: AgencyRow
 const clock = new TestClock('2026-11-30T02:00:00.000Z')
 const sent: { phone: string; text: string }[] = []
 const fake: SmsProvider = {
@@ -29,16 +25,13 @@ const fake: SmsProvider = {
   },
 }
 
-beforeAll(async () => {
-  t = await createTestApp()
-  t.ctx.clock = clock
+// The chains below hang from the root organisation: escalation climbs to it.
+const env = deviceTestFile(clock, async ({ t, f }) => {
   t.ctx.sms = fake
-  f = makeFactories(t)
-  root = await f.root()
+  return { root: await f.root() }
 })
-afterAll(() => t.close())
 
-const runner = () => createJobRunner(t.ctx, alertJobs, { log: pino({ level: 'silent' }) })
+const runner = () => createJobRunner(env.t.ctx, alertJobs, { log: pino({ level: 'silent' }) })
 /** Moves the clock and runs the alert jobs once, as a server's tick would. */
 async function after(ms: number) {
   clock.advance(ms)
@@ -49,9 +42,9 @@ let eventNo = 0
 /** An unconfirmed first-aid alarm of an organisation, due for escalation as the owner sets it. */
 async function alarm(a: AgencyRow, msgType: 2 | 4 = 2) {
   const now = clock.now()
-  const escalateAt = await firstEscalationAt(t.ctx, t.db, a.id, now)
+  const escalateAt = await firstEscalationAt(env.t.ctx, env.t.db, a.id, now)
   const row = await one<{ id: number }>(
-    t.db,
+    env.t.db,
     sql`
     INSERT INTO messages (msg_type, event_type, event_id, device_sn, cabinet_sn, location, agency_id, index_link, msg_time, escalate_at)
     VALUES (${msgType}, ${msgType}, ${900_000 + ++eventNo}, 'A640000042', ${msgType === 4 ? 'C0042' : null}, '文三路100号',
@@ -62,43 +55,47 @@ async function alarm(a: AgencyRow, msgType: 2 | 4 = 2) {
 }
 const steps = (id: number) =>
   many<{ level: number; agency_id: number; recipients: number }>(
-    t.db,
+    env.t.db,
     sql`SELECT level, agency_id, recipients FROM message_escalations WHERE message_id = ${id} ORDER BY level`,
   )
 const message = (id: number) =>
   one<{ escalation_level: number; escalate_at: Date | null }>(
-    t.db,
+    env.t.db,
     sql`SELECT escalation_level, escalate_at FROM messages WHERE id = ${id}`,
   )
 const told = (id: number) =>
   many<{ phone: string; sent: string | null }>(
-    t.db,
+    env.t.db,
     sql`SELECT a.phone, o.status AS sent FROM sms_alerts a LEFT JOIN sms_outbox o ON o.id = a.sms_id
         WHERE a.message_id = ${id} ORDER BY a.id`,
   )
 
 /** A chain top → mid → leaf under the root, each with administrators, a general user and an expired admin at the leaf. */
 async function tree() {
-  const top = await f.agency(root)
-  const mid = await f.agency(top)
-  const leaf = await f.agency(mid)
-  const leafSuper = await f.member(leaf, { role_type: 0 })
-  const leafAdmin = await f.member(leaf, { role_type: 1, permissions: {} })
-  await f.member(leaf, { role_type: 2, permissions: {} })
-  await f.member(leaf, { role_type: 1, permissions: {}, use_expire: new Date('2026-01-01T00:00:00Z') })
-  const midAdmin = await f.member(mid, { role_type: 0 })
+  const top = await env.f.agency(env.root)
+  const mid = await env.f.agency(top)
+  const leaf = await env.f.agency(mid)
+  const leafSuper = await env.f.member(leaf, { role_type: 0 })
+  const leafAdmin = await env.f.member(leaf, { role_type: 1, permissions: {} })
+  await env.f.member(leaf, { role_type: 2, permissions: {} })
+  await env.f.member(leaf, { role_type: 1, permissions: {}, use_expire: new Date('2026-01-01T00:00:00Z') })
+  const midAdmin = await env.f.member(mid, { role_type: 0 })
   return { top, mid, leaf, leafSuper, leafAdmin, midAdmin }
 }
 
 describe('alarm escalation', () => {
   it('starts after the organisation’s minutes (default 5)', async () => {
     const { leaf, mid } = await tree()
-    await t.db.execute(
+    await env.t.db.execute(
       sql`INSERT INTO agency_settings (agency_id, config) VALUES (${mid.id}, ${{ alarm_escalate_minutes: 12 }})`,
     )
     const now = clock.now()
-    expect((await firstEscalationAt(t.ctx, t.db, leaf.id, now))?.getTime()).toBe(now.getTime() + 5 * 60_000)
-    expect((await firstEscalationAt(t.ctx, t.db, mid.id, now))?.getTime()).toBe(now.getTime() + 12 * 60_000)
+    expect((await firstEscalationAt(env.t.ctx, env.t.db, leaf.id, now))?.getTime()).toBe(
+      now.getTime() + 5 * 60_000,
+    )
+    expect((await firstEscalationAt(env.t.ctx, env.t.db, mid.id, now))?.getTime()).toBe(
+      now.getTime() + 12 * 60_000,
+    )
   })
 
   it('tells the organisation’s administrators, then the organisation above, recording each step', async () => {
@@ -139,7 +136,7 @@ describe('alarm escalation', () => {
     await after(5 * 60_000)
     expect(await steps(id)).toHaveLength(1)
     expect((await told(id)).length).toBe(2)
-    await t.db.execute(sql`UPDATE messages SET is_confirm = 1, escalate_at = NULL WHERE id = ${id}`)
+    await env.t.db.execute(sql`UPDATE messages SET is_confirm = 1, escalate_at = NULL WHERE id = ${id}`)
     await after(5 * 60_000)
     await after(5 * 60_000)
     expect(await steps(id)).toHaveLength(1)
@@ -148,14 +145,14 @@ describe('alarm escalation', () => {
   })
 
   it('stops at the root of the tree', async () => {
-    const top = await f.agency(root)
-    await f.member(top, { role_type: 0 })
+    const top = await env.f.agency(env.root)
+    await env.f.member(top, { role_type: 0 })
     const id = await alarm(top)
     await after(5 * 60_000)
     await after(5 * 60_000)
     expect((await steps(id)).map((s) => [s.level, s.agency_id])).toEqual([
       [1, top.id],
-      [2, root.id],
+      [2, env.root.id],
     ])
     expect(await message(id)).toEqual({ escalation_level: 2, escalate_at: null })
     await after(5 * 60_000)
@@ -167,7 +164,7 @@ describe('alarm escalation', () => {
     const id = await alarm(leaf)
     clock.advance(5 * 60_000)
     const now = clock.now()
-    expect(await Promise.all([escalateDue(t.ctx, now), escalateDue(t.ctx, now)])).toEqual(
+    expect(await Promise.all([escalateDue(env.t.ctx, now), escalateDue(env.t.ctx, now)])).toEqual(
       expect.arrayContaining([0]),
     )
     await after(0)

@@ -10,12 +10,12 @@ import {
 } from '@aed/contracts/analysis-board'
 import { deviceApi } from '@aed/contracts/device'
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { devices } from '../../db/schema.ts'
 import { one } from '../../db/sql.ts'
 import { TestClock } from '../../lib/clock.ts'
-import { type AgencyRow, factories } from '../../test/factories.ts'
-import { createTestApp, type TestApp } from '../../test/harness.ts'
+import { deviceTestFile } from '../../test/device-link.ts'
+import type { AgencyRow } from '../../test/factories.ts'
 import { insertMessage } from '../message/message.repository.ts'
 
 // A branch with a child (a leaf) and a sibling branch, each with devices of known status and
@@ -26,17 +26,19 @@ const NOW = new Date('2026-11-22T02:00:00.000Z')
 const HOUR = 3_600_000
 const clock = new TestClock(NOW)
 
-let t: TestApp
-let f: ReturnType<typeof factories>
-let branch: AgencyRow
-let child: AgencyRow
-let sibling: AgencyRow
-let admin: string
-let reader: string
-let outsider: string
-let childAdmin: string
-let siblingAdmin: string
-let system: string
+const env = deviceTestFile(clock, async ({ f, agent, branch }) => {
+  const child = await f.agency(branch)
+  const sibling = await f.agency(agent)
+  return {
+    child,
+    sibling,
+    reader: (await f.signedIn(branch, { role_type: 2, permissions: { device: 'READ_ONLY' } })).token,
+    outsider: (await f.signedIn(branch, { role_type: 2, permissions: { member: 'READ_ONLY' } })).token,
+    childAdmin: (await f.signedIn(child)).token,
+    siblingAdmin: (await f.signedIn(sibling)).token,
+    system: (await f.signedIn(await f.root())).token,
+  }
+})
 
 type Made = { id: number; device_sn: string }
 const d: Record<string, Made> = {}
@@ -52,11 +54,11 @@ async function build(
   over: { address_code?: string; lat?: number; lon?: number; hide?: boolean } = {},
 ) {
   const { hide, ...form } = over
-  const made = await f.registeredDevice(token, agency, {
+  const made = await env.f.registeredDevice(token, agency, {
     ...form,
     ...(hide ? { disable_abnormal_display: 1 as const } : {}),
   })
-  await t.db.update(devices).set({ status }).where(eq(devices.id, made.id))
+  await env.t.db.update(devices).set({ status }).where(eq(devices.id, made.id))
   d[name] = { id: made.id, device_sn: made.device_sn }
 }
 
@@ -66,7 +68,7 @@ async function rescue(
   o: { started: number; ended?: number; lat?: number; lon?: number; location?: string },
 ) {
   const r = await one<{ id: number }>(
-    t.db,
+    env.t.db,
     sql`INSERT INTO rescue_events (device_id, installation_id, agency_id, index_link, rescue_event_id,
           event_time, ended_at, event_lat, event_lon, event_location)
         SELECT i.device_id, i.id, i.agency_id, g.index_link, ${`R-${of.id}-${o.started}`},
@@ -82,7 +84,7 @@ async function rescue(
 
 /** The message the engine would write for an event (type and event id as messages keep them). */
 async function messageFor(type: number, eventId: number, of: Made, agency: AgencyRow) {
-  const m = await insertMessage(t.db, {
+  const m = await insertMessage(env.t.db, {
     msg_type: type,
     event_type: type,
     event_id: eventId,
@@ -102,38 +104,27 @@ async function messageFor(type: number, eventId: number, of: Made, agency: Agenc
 const rescues: Record<string, number> = {}
 
 beforeAll(async () => {
-  t = await createTestApp()
-  t.ctx.clock = clock
-  f = factories(t)
-  const root = await f.root()
-  const agent = await f.agency(root)
-  branch = await f.agency(agent)
-  child = await f.agency(branch)
-  sibling = await f.agency(agent)
-  admin = (await f.signedIn(branch)).token
-  reader = (await f.signedIn(branch, { role_type: 2, permissions: { device: 'READ_ONLY' } })).token
-  outsider = (await f.signedIn(branch, { role_type: 2, permissions: { member: 'READ_ONLY' } })).token
-  childAdmin = (await f.signedIn(child)).token
-  siblingAdmin = (await f.signedIn(sibling)).token
-  system = (await f.signedIn(root)).token
-
-  await build('normal', admin, branch, 0)
-  await build('warning', admin, branch, 1, { lat: 30.123456789, lon: 120.987654321 })
-  await build('fault', admin, branch, 2, { address_code: '330108', lat: 30.29, lon: 120.08 })
-  await build('offset', admin, branch, 3, { address_code: '320106', lat: 32.05, lon: 118.77 })
-  await build('hidden', admin, branch, 4, { hide: true, lat: 30.25, lon: 120.2 })
+  await build('normal', env.admin, env.branch, 0)
+  await build('warning', env.admin, env.branch, 1, { lat: 30.123456789, lon: 120.987654321 })
+  await build('fault', env.admin, env.branch, 2, { address_code: '330108', lat: 30.29, lon: 120.08 })
+  await build('offset', env.admin, env.branch, 3, { address_code: '320106', lat: 32.05, lon: 118.77 })
+  await build('hidden', env.admin, env.branch, 4, { hide: true, lat: 30.25, lon: 120.2 })
   // A site registered at 0,0 (no real place): counted, not drawn.
-  await build('nowhere', admin, branch, 2, { lat: 0, lon: 0 })
-  await build('childFault', childAdmin, child, 2, { address_code: '110105', lat: 39.92, lon: 116.44 })
-  await build('childOffline', childAdmin, child, 4, { address_code: '110108', lat: 39.96, lon: 116.3 })
-  await build('theirs', siblingAdmin, sibling, 2)
-  await build('theirsOffline', siblingAdmin, sibling, 4, { address_code: '110105' })
+  await build('nowhere', env.admin, env.branch, 2, { lat: 0, lon: 0 })
+  await build('childFault', env.childAdmin, env.child, 2, { address_code: '110105', lat: 39.92, lon: 116.44 })
+  await build('childOffline', env.childAdmin, env.child, 4, {
+    address_code: '110108',
+    lat: 39.96,
+    lon: 116.3,
+  })
+  await build('theirs', env.siblingAdmin, env.sibling, 2)
+  await build('theirsOffline', env.siblingAdmin, env.sibling, 4, { address_code: '110105' })
   // Neither an uninstalled device nor factory stock is on the map.
-  await build('gone', admin, branch, 0)
+  await build('gone', env.admin, env.branch, 0)
   removed = d.gone
   delete d.gone
-  expect((await t.api(deviceApi.remove, { token: admin, params: { id: removed.id } })).code).toBe(0)
-  stock = await f.device(branch)
+  expect((await env.t.api(deviceApi.remove, { token: env.admin, params: { id: removed.id } })).code).toBe(0)
+  stock = await env.f.device(env.branch)
 
   rescues.open = await rescue(d.normal, { started: -2 })
   rescues.ownPlace = await rescue(d.warning, {
@@ -148,11 +139,10 @@ beforeAll(async () => {
   rescues.nowhere = await rescue(d.nowhere, { started: -1 })
   rescues.theirs = await rescue(d.theirs, { started: -1 })
 })
-afterAll(() => t.close())
 
 /** The device layer as a member sees it (code 0 expected), its points sorted by id. */
 async function layer(token: string, query: Record<string, string> = {}) {
-  const r = await t.api(analysisBoardApi.deviceLocation, { token, query })
+  const r = await env.t.api(analysisBoardApi.deviceLocation, { token, query })
   expect(r.code, r.msg).toBe(0)
   const data = deviceLocationSchema.parse(r.data)
   for (const k of ['0', '1', '2', '3', '4'] as const) data[k].sort((a, b) => a[0] - b[0])
@@ -166,7 +156,7 @@ const sorted = (...made: Made[]) => made.map((m) => m.id).sort((a, b) => a - b)
 
 describe('device layer', () => {
   it('answers the scope’s registered devices per shown status as [id, lon, lat], 5 decimals', async () => {
-    const data = await layer(reader)
+    const data = await layer(env.reader)
     expect(ids(data)).toEqual({
       // A site hiding abnormal states is drawn as normal.
       '0': sorted(d.normal, d.hidden),
@@ -185,62 +175,62 @@ describe('device layer', () => {
   })
 
   it('shows a leaf organisation only its own devices, and another branch only its own', async () => {
-    expect(ids(await layer(childAdmin))).toEqual({
+    expect(ids(await layer(env.childAdmin))).toEqual({
       '0': [],
       '1': [],
       '2': [d.childFault.id],
       '3': [],
       '4': [d.childOffline.id],
     })
-    const theirs = await layer(siblingAdmin)
+    const theirs = await layer(env.siblingAdmin)
     expect(ids(theirs)).toEqual({ '0': [], '1': [], '2': [d.theirs.id], '3': [], '4': [d.theirsOffline.id] })
     expect(theirs.unplaced).toBe(0)
   })
 
   it('filters by status_list: a JSON array, a comma list, or [] for none', async () => {
-    const none = await layer(admin, { status_list: '[]' })
+    const none = await layer(env.admin, { status_list: '[]' })
     expect(none).toEqual({ '0': [], '1': [], '2': [], '3': [], '4': [], unplaced: 0 })
-    const faults = await layer(admin, { status_list: '[2]' })
+    const faults = await layer(env.admin, { status_list: '[2]' })
     expect(ids(faults)).toEqual({ '0': [], '1': [], '2': sorted(d.fault, d.childFault), '3': [], '4': [] })
     // The site at 0,0 is a fault: counted unplaced when faults are asked for, not otherwise.
     expect(faults.unplaced).toBe(1)
-    const two = await layer(admin, { status_list: '2,3' })
+    const two = await layer(env.admin, { status_list: '2,3' })
     expect(ids(two)).toMatchObject({ '0': [], '2': sorted(d.fault, d.childFault), '3': [d.offset.id] })
     expect(two.unplaced).toBe(1)
     // The shown status: the hidden offline device is normal, not offline.
-    expect(ids(await layer(admin, { status_list: '[4]' }))['4']).toEqual([d.childOffline.id])
-    expect(ids(await layer(admin, { status_list: '[0]' }))['0']).toEqual(sorted(d.normal, d.hidden))
-    const all = await layer(admin, { status_list: '[0,1,2,3,4]' })
-    expect(all).toEqual(await layer(admin))
-    expect((await layer(admin, { status_list: '[1,3]' })).unplaced).toBe(0)
+    expect(ids(await layer(env.admin, { status_list: '[4]' }))['4']).toEqual([d.childOffline.id])
+    expect(ids(await layer(env.admin, { status_list: '[0]' }))['0']).toEqual(sorted(d.normal, d.hidden))
+    const all = await layer(env.admin, { status_list: '[0,1,2,3,4]' })
+    expect(all).toEqual(await layer(env.admin))
+    expect((await layer(env.admin, { status_list: '[1,3]' })).unplaced).toBe(0)
   })
 
   it('answers bad filters with the validation envelope', async () => {
     for (const status_list of ['[9]', 'x', '[1,', '2,,3', '[-1]', '[1.5]', '{"a":1}']) {
-      const r = await t.api(analysisBoardApi.deviceLocation, { token: admin, query: { status_list } })
+      const r = await env.t.api(analysisBoardApi.deviceLocation, { token: env.admin, query: { status_list } })
       expect(r.status, status_list).toBe(200)
       expect(r.code, status_list).toBe(Code.INVALID)
       expect(r.data).toBeNull()
     }
-    const region = await t.api(analysisBoardApi.deviceLocation, {
-      token: admin,
+    const region = await env.t.api(analysisBoardApi.deviceLocation, {
+      token: env.admin,
       query: { address_code: '33a' },
     })
     expect(region.code).toBe(Code.INVALID)
   })
 
   it('filters by region: the devices installed in it and below it', async () => {
-    expect(ids(await layer(admin, { address_code: '33' }))).toEqual({
+    expect(ids(await layer(env.admin, { address_code: '33' }))).toEqual({
       '0': sorted(d.normal, d.hidden),
       '1': [d.warning.id],
       '2': [d.fault.id],
       '3': [],
       '4': [],
     })
-    expect(ids(await layer(admin, { address_code: '330108' }))['2']).toEqual([d.fault.id])
-    const beijing = await layer(admin, { address_code: '110000', status_list: '[4]' })
+    expect(ids(await layer(env.admin, { address_code: '330108' }))['2']).toEqual([d.fault.id])
+    const beijing = await layer(env.admin, { address_code: '110000', status_list: '[4]' })
     expect(ids(beijing)).toEqual({ '0': [], '1': [], '2': [], '3': [], '4': [d.childOffline.id] })
-    expect(await layer(admin, { address_code: '440000' })).toEqual({
+    expect(await layer(env.admin, { address_code: '440000' })).toEqual({
       '0': [],
       '1': [],
       '2': [],
@@ -251,32 +241,34 @@ describe('device layer', () => {
   })
 
   it('needs the device area', async () => {
-    expect((await t.api(analysisBoardApi.deviceLocation, { token: outsider })).code).toBe(Code.FORBIDDEN)
+    expect((await env.t.api(analysisBoardApi.deviceLocation, { token: env.outsider })).code).toBe(
+      Code.FORBIDDEN,
+    )
   })
 })
 
 describe('compression', () => {
   it('gzips a large JSON answer when the client accepts it, and sends it plain when not', async () => {
     // 300 registered devices in an organisation of their own, loaded as the bench loads them.
-    const bulk = await f.agency(await f.root())
-    await t.db.execute(sql`
+    const bulk = await env.f.agency(await env.f.root())
+    await env.t.db.execute(sql`
       INSERT INTO devices (device_sn, model, agency_id, secret_enc, status)
       SELECT 'M64' || lpad(g::text, 7, '0'), 'D100', ${bulk.id}, 'x', g % 5 FROM generate_series(1, 300) g`)
-    await t.db.execute(sql`
+    await env.t.db.execute(sql`
       INSERT INTO installations (register_code, device_id, agency_id, location, address_code, lat, lon, open_state,
         chest_shot_img, long_shot_img, battery_expire, electrode_sheet_expire, host_expire)
       SELECT 'RM' || d.id, d.id, d.agency_id, '压测路', '330106', 30 + d.id % 1000 / 1000.0, 120 + d.id % 997 / 1000.0,
              2, '/n.png', '/f.png', '2030-01-01', '2030-01-01', '2030-01-01'
       FROM devices d WHERE d.agency_id = ${bulk.id}`)
-    await t.db.execute(sql`UPDATE devices d SET installation_id = i.id FROM installations i
+    await env.t.db.execute(sql`UPDATE devices d SET installation_id = i.id FROM installations i
                            WHERE i.device_id = d.id AND d.agency_id = ${bulk.id}`)
     const url = `${analysisBoardApi.deviceLocation.path}?address_code=`
-    const headers = { authorization: `JWT ${system}` }
-    const plain = await t.app.inject({ method: 'GET', url, headers })
+    const headers = { authorization: `JWT ${env.system}` }
+    const plain = await env.t.app.inject({ method: 'GET', url, headers })
     expect(plain.headers['content-encoding']).toBeUndefined()
     expect(plain.headers['content-type']).toMatch(/^application\/json/)
     expect(plain.rawPayload.length).toBeGreaterThan(1024)
-    const zipped = await t.app.inject({
+    const zipped = await env.t.app.inject({
       method: 'GET',
       url,
       headers: { ...headers, 'accept-encoding': 'gzip' },
@@ -286,7 +278,11 @@ describe('compression', () => {
     const text = zlib.gunzipSync(zipped.rawPayload).toString('utf8')
     expect(JSON.parse(text)).toEqual(JSON.parse(plain.body))
     expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length)
-    const br = await t.app.inject({ method: 'GET', url, headers: { ...headers, 'accept-encoding': 'br' } })
+    const br = await env.t.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...headers, 'accept-encoding': 'br' },
+    })
     expect(br.headers['content-encoding']).toBe('br')
     expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(
       JSON.parse(plain.body),
@@ -294,11 +290,11 @@ describe('compression', () => {
   })
 
   it('leaves a small answer plain', async () => {
-    const r = await t.app.inject({
+    const r = await env.t.app.inject({
       method: 'GET',
       url: analysisBoardApi.deviceLocation.path,
       query: { status_list: '[]' },
-      headers: { authorization: `JWT ${admin}`, 'accept-encoding': 'gzip' },
+      headers: { authorization: `JWT ${env.admin}`, 'accept-encoding': 'gzip' },
     })
     expect(r.headers['content-encoding']).toBeUndefined()
     expect(r.json()).toMatchObject({ code: 0, data: { unplaced: 0 } })
@@ -307,16 +303,19 @@ describe('compression', () => {
 
 describe('device popup', () => {
   it('answers one registered device of the scope, labelled in the reader’s language', async () => {
-    await t.db.execute(
+    await env.t.db.execute(
       sql`INSERT INTO device_states (device_id, last_seen_at) VALUES (${d.warning.id}, '2026-11-22T02:03:04Z')`,
     )
-    const r = await t.api(analysisBoardApi.devicePopup, { token: reader, params: { id: d.warning.id } })
+    const r = await env.t.api(analysisBoardApi.devicePopup, {
+      token: env.reader,
+      params: { id: d.warning.id },
+    })
     expect(r.code, r.msg).toBe(0)
     expect(devicePopupSchema.parse(r.data)).toEqual({
       id: d.warning.id,
       device_sn: d.warning.device_sn,
       device_model: 'D100',
-      agency_name: branch.name,
+      agency_name: env.branch.name,
       location: '浙江省杭州市西湖区文三路100号 一楼大厅',
       status: 1,
       status_text: '预警',
@@ -327,8 +326,8 @@ describe('device popup', () => {
       lon: 120.987654321,
       lat: 30.123456789,
     })
-    const en = await t.api(analysisBoardApi.devicePopup, {
-      token: reader,
+    const en = await env.t.api(analysisBoardApi.devicePopup, {
+      token: env.reader,
       params: { id: d.warning.id },
       lang: 'en-US',
     })
@@ -337,35 +336,41 @@ describe('device popup', () => {
   })
 
   it('shows a hidden site as normal, and a site at 0,0 without a point', async () => {
-    const hidden = await t.api(analysisBoardApi.devicePopup, { token: admin, params: { id: d.hidden.id } })
+    const hidden = await env.t.api(analysisBoardApi.devicePopup, {
+      token: env.admin,
+      params: { id: d.hidden.id },
+    })
     expect(hidden.data).toMatchObject({ status: 0, status_text: '正常', last_report_time: null })
-    const nowhere = await t.api(analysisBoardApi.devicePopup, { token: admin, params: { id: d.nowhere.id } })
+    const nowhere = await env.t.api(analysisBoardApi.devicePopup, {
+      token: env.admin,
+      params: { id: d.nowhere.id },
+    })
     expect(nowhere.data).toMatchObject({ lat: null, lon: null })
   })
 
   it('is not found outside the scope, uninstalled or unregistered', async () => {
     const of = async (token: string, id: number) =>
-      (await t.api(analysisBoardApi.devicePopup, { token, params: { id } })).code
-    expect(await of(admin, d.theirs.id)).toBe(Code.NOT_FOUND)
-    expect(await of(childAdmin, d.normal.id)).toBe(Code.NOT_FOUND)
-    expect(await of(admin, removed.id)).toBe(Code.NOT_FOUND)
-    expect(await of(admin, stock.id)).toBe(Code.NOT_FOUND)
-    expect(await of(admin, 999_999_999)).toBe(Code.NOT_FOUND)
-    expect(await of(childAdmin, d.childFault.id)).toBe(0)
-    expect(await of(outsider, d.normal.id)).toBe(Code.FORBIDDEN)
+      (await env.t.api(analysisBoardApi.devicePopup, { token, params: { id } })).code
+    expect(await of(env.admin, d.theirs.id)).toBe(Code.NOT_FOUND)
+    expect(await of(env.childAdmin, d.normal.id)).toBe(Code.NOT_FOUND)
+    expect(await of(env.admin, removed.id)).toBe(Code.NOT_FOUND)
+    expect(await of(env.admin, stock.id)).toBe(Code.NOT_FOUND)
+    expect(await of(env.admin, 999_999_999)).toBe(Code.NOT_FOUND)
+    expect(await of(env.childAdmin, d.childFault.id)).toBe(0)
+    expect(await of(env.outsider, d.normal.id)).toBe(Code.FORBIDDEN)
   })
 })
 
 describe('rescue layer', () => {
   const layerOf = async (token: string, query: Record<string, string> = {}) => {
-    const r = await t.api(analysisBoardApi.rescueLocation, { token, query })
+    const r = await env.t.api(analysisBoardApi.rescueLocation, { token, query })
     expect(r.code, r.msg).toBe(0)
     return rescueLocationsSchema.parse(r.data)
   }
 
   it('answers rescues of the scope in progress or ended within 24 hours, newest first, with a place', async () => {
     clock.set(NOW)
-    const data = await layerOf(reader)
+    const data = await layerOf(env.reader)
     expect(data.resource.map((r) => r.id)).toEqual([rescues.open, rescues.ownPlace, rescues.child])
     expect(data.count).toBe(3)
     expect(data.resource[0]).toEqual({
@@ -390,31 +395,31 @@ describe('rescue layer', () => {
   })
 
   it('shows a leaf only its own rescues, and filters by region', async () => {
-    expect((await layerOf(childAdmin)).resource.map((r) => r.id)).toEqual([rescues.child])
-    expect((await layerOf(siblingAdmin)).resource.map((r) => r.id)).toEqual([rescues.theirs])
-    expect((await layerOf(admin, { address_code: '110000' })).resource.map((r) => r.id)).toEqual([
+    expect((await layerOf(env.childAdmin)).resource.map((r) => r.id)).toEqual([rescues.child])
+    expect((await layerOf(env.siblingAdmin)).resource.map((r) => r.id)).toEqual([rescues.theirs])
+    expect((await layerOf(env.admin, { address_code: '110000' })).resource.map((r) => r.id)).toEqual([
       rescues.child,
     ])
-    expect(await layerOf(admin, { address_code: '330108' })).toEqual({ count: 0, resource: [] })
+    expect(await layerOf(env.admin, { address_code: '330108' })).toEqual({ count: 0, resource: [] })
   })
 
   it('drops a rescue 24 hours after it ended; one in progress stays', async () => {
     clock.set(NOW.getTime() + 21.5 * HOUR)
-    expect((await layerOf(admin)).resource.map((r) => r.id)).toEqual([rescues.open, rescues.ownPlace])
+    expect((await layerOf(env.admin)).resource.map((r) => r.id)).toEqual([rescues.open, rescues.ownPlace])
     clock.set(NOW.getTime() + 23.5 * HOUR)
-    expect((await layerOf(admin)).resource.map((r) => r.id)).toEqual([rescues.open])
+    expect((await layerOf(env.admin)).resource.map((r) => r.id)).toEqual([rescues.open])
     clock.set(NOW.getTime() + 30 * 24 * HOUR)
-    expect((await layerOf(admin)).resource.map((r) => r.id)).toEqual([rescues.open])
+    expect((await layerOf(env.admin)).resource.map((r) => r.id)).toEqual([rescues.open])
     clock.set(NOW)
   })
 })
 
 describe('event focus', () => {
   const focus = (token: string, event_type: number, event_id: number, lang?: 'en-US') =>
-    t.api(analysisBoardApi.eventFocus, { token, query: { event_type, event_id }, lang })
+    env.t.api(analysisBoardApi.eventFocus, { token, query: { event_type, event_id }, lang })
 
   it('opens a rescue at its place, with its message', async () => {
-    const before = await focus(reader, 2, rescues.ownPlace)
+    const before = await focus(env.reader, 2, rescues.ownPlace)
     expect(before.code, before.msg).toBe(0)
     expect(eventFocusSchema.parse(before.data)).toMatchObject({
       event_type: 2,
@@ -425,14 +430,14 @@ describe('event focus', () => {
       device_id: d.warning.id,
       device_sn: d.warning.device_sn,
       cabinet_sn: null,
-      agency_name: branch.name,
+      agency_name: env.branch.name,
       location: '文一路',
       lon: 120.1,
       lat: 30.3,
       message: null,
     })
-    const msg = await messageFor(2, rescues.ownPlace, d.warning, branch)
-    const after = await focus(reader, 2, rescues.ownPlace, 'en-US')
+    const msg = await messageFor(2, rescues.ownPlace, d.warning, env.branch)
+    const after = await focus(env.reader, 2, rescues.ownPlace, 'en-US')
     expect(after.data.title).toBe(`First aid: device ${d.warning.device_sn} is in use`)
     expect(after.data.message).toMatchObject({
       id: msg,
@@ -441,12 +446,12 @@ describe('event focus', () => {
       event_id: rescues.ownPlace,
     })
     // At the site when the device sent no place.
-    expect((await focus(admin, 2, rescues.open)).data).toMatchObject({ lon: 120.1307, lat: 30.2741 })
+    expect((await focus(env.admin, 2, rescues.open)).data).toMatchObject({ lon: 120.1307, lat: 30.2741 })
   })
 
   it('opens a location offset where the device was found, with its message', async () => {
     const e = await one<{ id: number }>(
-      t.db,
+      env.t.db,
       sql`INSERT INTO device_events (device_id, installation_id, agency_id, index_link, kind, event_time,
             install_location, offset_location, offset_lat, offset_lon, offset_distance)
           SELECT i.device_id, i.id, i.agency_id, g.index_link, 'offset', ${NOW.toISOString()}::timestamptz,
@@ -454,8 +459,8 @@ describe('event focus', () => {
           FROM installations i JOIN agencies g ON g.id = i.agency_id
           WHERE i.device_id = ${d.offset.id} AND i.removed_at IS NULL RETURNING id`,
     )
-    const msg = await messageFor(3, e!.id, d.offset, branch)
-    const r = await focus(admin, 3, e!.id)
+    const msg = await messageFor(3, e!.id, d.offset, env.branch)
+    const r = await focus(env.admin, 3, e!.id)
     expect(r.code, r.msg).toBe(0)
     expect(eventFocusSchema.parse(r.data)).toMatchObject({
       event_type: 3,
@@ -470,35 +475,35 @@ describe('event focus', () => {
     })
     // Another kind of device event is not an offset.
     const w = await one<{ id: number }>(
-      t.db,
+      env.t.db,
       sql`INSERT INTO device_events (device_id, agency_id, index_link, kind, code, event_time)
-          VALUES (${d.offset.id}, ${branch.id}, ${branch.index_link}, 'warning', 'battery_low', now()) RETURNING id`,
+          VALUES (${d.offset.id}, ${env.branch.id}, ${env.branch.index_link}, 'warning', 'battery_low', now()) RETURNING id`,
     )
-    expect((await focus(admin, 3, w!.id)).code).toBe(Code.NOT_FOUND)
-    expect((await focus(siblingAdmin, 3, e!.id)).code).toBe(Code.NOT_FOUND)
+    expect((await focus(env.admin, 3, w!.id)).code).toBe(Code.NOT_FOUND)
+    expect((await focus(env.siblingAdmin, 3, e!.id)).code).toBe(Code.NOT_FOUND)
   })
 
   it('opens a cabinet door at the cabinet, else at its AED’s site', async () => {
     const cabinet = async (sn: string, agency: AgencyRow, device: Made | null, at: [number, number] | null) =>
       (await one<{ id: number }>(
-        t.db,
+        env.t.db,
         sql`INSERT INTO cabinets (cabinet_sn, agency_id, secret_enc, device_id, lat, lon, location)
             VALUES (${sn}, ${agency.id}, 'x', ${device?.id ?? null}, ${at?.[0] ?? null}::float8,
                     ${at?.[1] ?? null}::float8, ${at ? '西湖文化广场' : null}) RETURNING id`,
       ))!.id
     const door = async (cabinetId: number, agency: AgencyRow, device: Made | null) =>
       (await one<{ id: number }>(
-        t.db,
+        env.t.db,
         sql`INSERT INTO cabinet_door_events (cabinet_id, agency_id, index_link, device_id, opened_at)
             VALUES (${cabinetId}, ${agency.id}, ${agency.index_link}, ${device?.id ?? null},
                     ${NOW.toISOString()}::timestamptz) RETURNING id`,
       ))!.id
     const placed = await door(
-      await cabinet('MAPCAB0001', branch, d.normal, [30.28, 120.16]),
-      branch,
+      await cabinet('MAPCAB0001', env.branch, d.normal, [30.28, 120.16]),
+      env.branch,
       d.normal,
     )
-    const r = await focus(admin, 4, placed)
+    const r = await focus(env.admin, 4, placed)
     expect(r.code, r.msg).toBe(0)
     expect(eventFocusSchema.parse(r.data)).toMatchObject({
       event_type: 4,
@@ -510,24 +515,24 @@ describe('event focus', () => {
       lon: 120.16,
       message: null,
     })
-    const unplaced = await door(await cabinet('MAPCAB0002', branch, d.hidden, null), branch, d.hidden)
-    expect((await focus(admin, 4, unplaced)).data).toMatchObject({ lat: 30.25, lon: 120.2 })
-    const bare = await door(await cabinet('MAPCAB0003', branch, null, null), branch, null)
-    expect((await focus(admin, 4, bare)).data).toMatchObject({ device_sn: null, lat: null, lon: null })
-    expect((await focus(childAdmin, 4, placed)).code).toBe(Code.NOT_FOUND)
+    const unplaced = await door(await cabinet('MAPCAB0002', env.branch, d.hidden, null), env.branch, d.hidden)
+    expect((await focus(env.admin, 4, unplaced)).data).toMatchObject({ lat: 30.25, lon: 120.2 })
+    const bare = await door(await cabinet('MAPCAB0003', env.branch, null, null), env.branch, null)
+    expect((await focus(env.admin, 4, bare)).data).toMatchObject({ device_sn: null, lat: null, lon: null })
+    expect((await focus(env.childAdmin, 4, placed)).code).toBe(Code.NOT_FOUND)
   })
 
   it('answers a call event as not supported, and another branch’s or a missing event as not found', async () => {
-    const call = await focus(admin, 1, 1)
+    const call = await focus(env.admin, 1, 1)
     expect(call.code).toBe(Code.NOT_FOUND)
     expect(call.msg).toBe('呼救事件暂不支持在地图上查看')
-    expect((await focus(admin, 1, 1, 'en-US')).msg).toBe('Call events cannot be shown on the map yet')
-    expect((await focus(siblingAdmin, 2, rescues.open)).code).toBe(Code.NOT_FOUND)
-    expect((await focus(childAdmin, 2, rescues.open)).code).toBe(Code.NOT_FOUND)
-    expect((await focus(admin, 2, rescues.theirs)).code).toBe(Code.NOT_FOUND)
-    expect((await focus(admin, 2, 999_999_999)).code).toBe(Code.NOT_FOUND)
-    expect((await focus(childAdmin, 2, rescues.child)).code).toBe(0)
-    expect((await focus(outsider, 2, rescues.open)).code).toBe(Code.FORBIDDEN)
+    expect((await focus(env.admin, 1, 1, 'en-US')).msg).toBe('Call events cannot be shown on the map yet')
+    expect((await focus(env.siblingAdmin, 2, rescues.open)).code).toBe(Code.NOT_FOUND)
+    expect((await focus(env.childAdmin, 2, rescues.open)).code).toBe(Code.NOT_FOUND)
+    expect((await focus(env.admin, 2, rescues.theirs)).code).toBe(Code.NOT_FOUND)
+    expect((await focus(env.admin, 2, 999_999_999)).code).toBe(Code.NOT_FOUND)
+    expect((await focus(env.childAdmin, 2, rescues.child)).code).toBe(0)
+    expect((await focus(env.outsider, 2, rescues.open)).code).toBe(Code.FORBIDDEN)
   })
 
   it('answers bad input with the validation envelope', async () => {
@@ -537,7 +542,7 @@ describe('event focus', () => {
       { event_type: 'x' },
       {},
     ]) {
-      const r = await t.api(analysisBoardApi.eventFocus, { token: admin, query: query as never })
+      const r = await env.t.api(analysisBoardApi.eventFocus, { token: env.admin, query: query as never })
       expect(r.code, JSON.stringify(query)).toBe(Code.INVALID)
     }
   })

@@ -8,49 +8,38 @@ import {
 } from '@aed/contracts/event'
 import { eq, sql } from 'drizzle-orm'
 import pino from 'pino'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { deviceEvents, devices, operationLogs } from '../../db/schema.ts'
 import { one } from '../../db/sql.ts'
 import { createJobRunner } from '../../jobs/runner.ts'
 import { TestClock } from '../../lib/clock.ts'
-import { deviceLink, deviceTestApp } from '../../test/device-link.ts'
-import type { AgencyRow, factories } from '../../test/factories.ts'
-import type { TestApp } from '../../test/harness.ts'
+import { deviceLink, deviceTestFile } from '../../test/device-link.ts'
 import { engineJobs, SWEEP_EVERY_MS } from '../engine/engine.jobs.ts'
 
 // The four event pages through the API, with events made the real way (a device reporting
 // through the gateway, the offline sweep on a moved clock) and, for dates and volume, rows
 // inserted as the engine writes them.
 
-let t: TestApp
-let f: ReturnType<typeof factories>
-let branch: AgencyRow
-let admin: string
-let registered: () => Promise<Awaited<ReturnType<typeof deviceLink>>>
 const clock = new TestClock('2026-11-22T02:00:00.000Z')
-
-beforeAll(async () => {
-  ;({ t, f, branch, admin, registered } = await deviceTestApp(clock))
-})
-afterAll(() => t.close())
+const env = deviceTestFile(clock)
 
 type Query = QueryIn<typeof eventMgmtApi.fault>
 
 /** A page's list as a member sees it (code 0 expected). */
-async function list<K extends EventKind>(kind: K, query: Query, token = admin) {
-  const r = await t.api(EVENT_LIST_ENDPOINTS[kind], { token, query: query as never })
+async function list<K extends EventKind>(kind: K, query: Query, token = env.admin) {
+  const r = await env.t.api(EVENT_LIST_ENDPOINTS[kind], { token, query: query as never })
   expect(r.code, r.msg).toBe(0)
   const data = r.data as { count: number; resource: EventRowOf[K][] }
   return data
 }
 
 /** The device's rows of a page: current by default, history with current 'false'. */
-const rowsOf = async <K extends EventKind>(kind: K, sn: string, query: Query = {}, token = admin) =>
+const rowsOf = async <K extends EventKind>(kind: K, sn: string, query: Query = {}, token = env.admin) =>
   (await list(kind, { device_sn: sn, ...query }, token)).resource
 
 /** Moves the clock in sweep-sized steps, ticking the jobs each time, as a running server would. */
 async function live(ms: number) {
-  const r = createJobRunner(t.ctx, engineJobs, { log: pino({ level: 'silent' }) })
+  const r = createJobRunner(env.t.ctx, engineJobs, { log: pino({ level: 'silent' }) })
   for (let left = ms; left > 0; left -= SWEEP_EVERY_MS) {
     clock.advance(Math.min(SWEEP_EVERY_MS, left))
     await r.tick()
@@ -62,14 +51,14 @@ async function insertEvent(
   deviceId: number,
   values: { kind: EventKind; event_time: Date } & Partial<typeof deviceEvents.$inferInsert>,
 ) {
-  const [d] = await t.db.select().from(devices).where(eq(devices.id, deviceId))
+  const [d] = await env.t.db.select().from(devices).where(eq(devices.id, deviceId))
   const site = await one<{ agency_id: number; index_link: string }>(
-    t.db,
+    env.t.db,
     sql`SELECT i.agency_id, g.index_link FROM installations i JOIN agencies g ON g.id = i.agency_id
         WHERE i.id = ${d.installation_id}`,
   )
   if (!site) throw new Error(`device ${deviceId} is not installed`)
-  const [row] = await t.db
+  const [row] = await env.t.db
     .insert(deviceEvents)
     .values({
       device_id: deviceId,
@@ -82,13 +71,13 @@ async function insertEvent(
   return row
 }
 
-const handle = (id: number, handle_note: string, token = admin) =>
-  t.api(eventMgmtApi.handle, { token, params: { id }, body: { handle_note } })
+const handle = (id: number, handle_note: string, token = env.admin) =>
+  env.t.api(eventMgmtApi.handle, { token, params: { id }, body: { handle_note } })
 
 /** Fetches an export's file and reads its first sheet as rows of text. */
 async function readExport(fileUrl: string) {
   const { default: ExcelJS } = await import('exceljs')
-  const file = await t.app.inject({ method: 'GET', url: fileUrl })
+  const file = await env.t.app.inject({ method: 'GET', url: fileUrl })
   expect(file.statusCode).toBe(200)
   const book = new ExcelJS.Workbook()
   await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer)
@@ -102,7 +91,7 @@ async function readExport(fileUrl: string) {
 
 describe('fault page', () => {
   it('a failed self-test is current; handled with a note; a pass moves it to history with its duration', async () => {
-    const d = await registered()
+    const d = await env.registered()
     await d.send(d.msg('heartbeat', { battery: 90 }))
     const found = clock.now()
     await d.send(d.msg('selftest', { report_type: 1, result: 'fail', fault_codes: ['E02'] }))
@@ -113,7 +102,7 @@ describe('fault page', () => {
       device_sn: d.sn,
       model: 'D100',
       location: '浙江省杭州市西湖区文三路100号 一楼大厅',
-      agency_name: branch.name,
+      agency_name: env.branch.name,
       report_type: 1,
       report_type_text: '待机自检',
       fault_code: 'E02',
@@ -128,7 +117,10 @@ describe('fault page', () => {
 
     const done = await handle(row.id, '  已更换电池  ')
     expect(done).toMatchObject({ code: 0, msg: '处理成功！', data: { handle_note: '已更换电池' } })
-    const [log] = await t.db.select().from(operationLogs).where(eq(operationLogs.operation_type, '处理事件'))
+    const [log] = await env.t.db
+      .select()
+      .from(operationLogs)
+      .where(eq(operationLogs.operation_type, '处理事件'))
     expect(log.content).toBe(`处理故障事件：${d.sn}（已更换电池）`)
     expect((await rowsOf('fault', d.sn))[0]).toMatchObject({
       handle_note: '已更换电池',
@@ -147,8 +139,8 @@ describe('fault page', () => {
       duration_text: '2小时5分',
       handle_note: '已更换电池',
     })
-    const en = await t.api(eventMgmtApi.fault, {
-      token: admin,
+    const en = await env.t.api(eventMgmtApi.fault, {
+      token: env.admin,
       lang: 'en-US',
       query: { device_sn: d.sn, current: 'false' },
     })
@@ -160,8 +152,8 @@ describe('fault page', () => {
   })
 
   it('filters by report_type, serial, address and dates (days of Asia/Shanghai)', async () => {
-    const a = await registered()
-    const b = await registered()
+    const a = await env.registered()
+    const b = await env.registered()
     await a.send(a.msg('selftest', { report_type: 2, result: 'fail', fault_codes: ['E05'] }))
     await b.send(b.msg('selftest', { report_type: 0, result: 'fail', fault_codes: ['E07'] }))
     const both = { device_sn: a.sn.slice(0, 3) }
@@ -171,7 +163,7 @@ describe('fault page', () => {
     expect(await types(2)).not.toContain(b.sn)
     expect(await types(0)).toEqual(expect.arrayContaining([b.sn]))
     expect(await types(0)).not.toContain(a.sn)
-    expect((await t.api(eventMgmtApi.fault, { token: admin, query: { report_type: 3 } })).code).toBe(
+    expect((await env.t.api(eventMgmtApi.fault, { token: env.admin, query: { report_type: 3 } })).code).toBe(
       Code.INVALID,
     )
 
@@ -187,8 +179,8 @@ describe('fault page', () => {
     expect(await on('2026-11-21', '2026-11-21')).toEqual([old.id])
     expect(await on('2026-11-20', '2026-11-20')).toEqual([])
     expect(await on('2026-11-21', '2026-12-31')).toHaveLength(2)
-    const reversed = await t.api(eventMgmtApi.fault, {
-      token: admin,
+    const reversed = await env.t.api(eventMgmtApi.fault, {
+      token: env.admin,
       query: { start_time: '2026-11-22', end_time: '2026-11-21' },
     })
     expect(reversed).toMatchObject({ code: Code.INVALID, msg: '开始时间不能大于结束时间！' })
@@ -206,7 +198,7 @@ describe('fault page', () => {
 
 describe('early-warning page', () => {
   it('a low battery opens a warning; a full one closes it into history with its invalid_time', async () => {
-    const d = await registered()
+    const d = await env.registered()
     const opened = clock.now()
     await d.send(d.msg('heartbeat', { battery: 8 }))
     const [row] = await rowsOf('warning', d.sn)
@@ -239,7 +231,7 @@ describe('early-warning page', () => {
 
 describe('offline page', () => {
   it('silence past the deadline opens an offline event; the next message closes it', async () => {
-    const d = await registered()
+    const d = await env.registered()
     await d.send(d.msg('hello', { report_interval_s: 600 }), d.msg('heartbeat', { battery: 80 }))
     await live(36 * 60_000)
     const [row] = await rowsOf('offline', d.sn)
@@ -261,7 +253,7 @@ describe('offline page', () => {
 
 describe('location-offset page', () => {
   it('two GPS fixes far from the site open an offset; handled; back home it goes to history', async () => {
-    const d = await registered()
+    const d = await env.registered()
     // The site is at 30.2741, 120.1307 (GCJ-02); these fixes are WGS-84, some 5 km north.
     const away = { lat: 30.3191, lon: 120.126, positioning_type: 'gps', accuracy_m: 10 }
     await d.send(d.msg('location', away), d.msg('location', away))
@@ -280,13 +272,13 @@ describe('location-offset page', () => {
 
 describe('scope, managers and permissions', () => {
   it('a leaf organisation sees only its own events; the parent sees both and narrows by organisation', async () => {
-    const leaf = await f.agency(branch)
-    const leafAdmin = (await f.signedIn(leaf)).token
-    const manager = await f.member(branch, { role_type: 1, name: '王管理' })
-    const mine = await deviceLink(t, (await f.registeredDevice(leafAdmin, leaf)).device_sn)
+    const leaf = await env.f.agency(env.branch)
+    const leafAdmin = (await env.f.signedIn(leaf)).token
+    const manager = await env.f.member(env.branch, { role_type: 1, name: '王管理' })
+    const mine = await deviceLink(env.t, (await env.f.registeredDevice(leafAdmin, leaf)).device_sn)
     const theirs = await deviceLink(
-      t,
-      (await f.registeredDevice(admin, branch, { device_manager_id: manager.id })).device_sn,
+      env.t,
+      (await env.f.registeredDevice(env.admin, env.branch, { device_manager_id: manager.id })).device_sn,
     )
     for (const d of [mine, theirs])
       await d.send(d.msg('selftest', { report_type: 1, result: 'fail', fault_codes: ['E03'] }))
@@ -295,36 +287,38 @@ describe('scope, managers and permissions', () => {
     const leafSees = await serials(leafAdmin)
     expect(leafSees).toContain(mine.sn)
     expect(leafSees).not.toContain(theirs.sn)
-    const parentSees = await serials(admin)
+    const parentSees = await serials(env.admin)
     expect(parentSees).toEqual(expect.arrayContaining([mine.sn, theirs.sn]))
-    const narrowed = await serials(admin, { agency_id: leaf.id })
+    const narrowed = await serials(env.admin, { agency_id: leaf.id })
     expect(narrowed).toContain(mine.sn)
     expect(narrowed).not.toContain(theirs.sn)
     // The leaf cannot ask for its parent's subtree, nor handle its parent's events.
-    const up = await t.api(eventMgmtApi.fault, { token: leafAdmin, query: { agency_id: branch.id } })
+    const up = await env.t.api(eventMgmtApi.fault, { token: leafAdmin, query: { agency_id: env.branch.id } })
     expect(up).toMatchObject({ code: Code.INVALID, msg: '请选择正确的机构' })
     const [theirRow] = await rowsOf('fault', theirs.sn)
     expect((await handle(theirRow.id, '越权', leafAdmin)).code).toBe(Code.NOT_FOUND)
     expect(theirRow.manager).toBe('王管理')
-    const byManager = await serials(admin, { manager_id: manager.id })
+    const byManager = await serials(env.admin, { manager_id: manager.id })
     expect(byManager).toEqual([theirs.sn])
   })
 
   it('read-only members read the pages but neither handle nor export; members without the device area are refused', async () => {
-    const d = await registered()
+    const d = await env.registered()
     await d.send(d.msg('selftest', { report_type: 1, result: 'fail', fault_codes: ['E04'] }))
-    const reader = (await f.signedIn(branch, { role_type: 2, permissions: { device: 'READ_ONLY' } })).token
+    const reader = (await env.f.signedIn(env.branch, { role_type: 2, permissions: { device: 'READ_ONLY' } }))
+      .token
     const [row] = await rowsOf('fault', d.sn, {}, reader)
     expect(row.can.handle).toBe(false)
     expect((await handle(row.id, '只读', reader)).code).toBe(Code.FORBIDDEN)
-    const exported = await t.api(eventMgmtApi.fault, { token: reader, query: { export_xls: 'true' } })
+    const exported = await env.t.api(eventMgmtApi.fault, { token: reader, query: { export_xls: 'true' } })
     expect(exported.code).toBe(Code.FORBIDDEN)
-    const outsider = (await f.signedIn(branch, { role_type: 2, permissions: { member: 'EDIT' } })).token
-    expect((await t.api(eventMgmtApi.offline, { token: outsider })).code).toBe(Code.FORBIDDEN)
+    const outsider = (await env.f.signedIn(env.branch, { role_type: 2, permissions: { member: 'EDIT' } }))
+      .token
+    expect((await env.t.api(eventMgmtApi.offline, { token: outsider })).code).toBe(Code.FORBIDDEN)
   })
 
   it('checks the note: required, at most 500 characters', async () => {
-    const d = await registered()
+    const d = await env.registered()
     await d.send(d.msg('selftest', { report_type: 1, result: 'fail', fault_codes: ['E06'] }))
     const [row] = await rowsOf('fault', d.sn)
     expect(await handle(row.id, '   ')).toMatchObject({ code: Code.INVALID, msg: '请输入处理说明' })
@@ -339,7 +333,7 @@ describe('scope, managers and permissions', () => {
 
 describe('export', () => {
   it('writes the tab’s rows and columns to 故障事件.xlsx, the last 180 days unless dates are given', async () => {
-    const d = await registered()
+    const d = await env.registered()
     await d.send(d.msg('selftest', { report_type: 2, result: 'fail', fault_codes: ['E08'] }))
     const now = clock.now().getTime()
     const recent = await insertEvent(d.id, {
@@ -359,8 +353,8 @@ describe('export', () => {
       event_time: new Date(now - 200 * 86_400_000),
       closed_at: new Date(now - 199 * 86_400_000),
     })
-    const current = await t.api(eventMgmtApi.fault, {
-      token: admin,
+    const current = await env.t.api(eventMgmtApi.fault, {
+      token: env.admin,
       query: { device_sn: d.sn, export_xls: 'true' },
     })
     expect(current.code).toBe(0)
@@ -386,8 +380,8 @@ describe('export', () => {
     expect(open.rows[0][5]).toBe('用户自检')
     expect(open.rows[0][6]).toBe('E08 存储器故障')
 
-    const history = await t.api(eventMgmtApi.fault, {
-      token: admin,
+    const history = await env.t.api(eventMgmtApi.fault, {
+      token: env.admin,
       query: { device_sn: d.sn, export_xls: 'true', current: 'false' },
     })
     const past = await readExport((history.data as { file_url: string }).file_url)
@@ -402,18 +396,18 @@ describe('export', () => {
     expect(cell('处理说明')).toBe(recent.handle_note)
     expect(cell('检测时间')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
 
-    const dated = await t.api(eventMgmtApi.fault, {
-      token: admin,
+    const dated = await env.t.api(eventMgmtApi.fault, {
+      token: env.admin,
       query: { device_sn: d.sn, export_xls: 'true', current: 'false', start_time: '2020-01-01' },
     })
     expect((dated.data as { count: number }).count).toBe(2)
   })
 
   it('names each page’s file and keeps its columns', async () => {
-    const d = await registered()
+    const d = await env.registered()
     await d.send(d.msg('heartbeat', { battery: 3 }))
-    const r = await t.api(eventMgmtApi.earlyWarn, {
-      token: admin,
+    const r = await env.t.api(eventMgmtApi.earlyWarn, {
+      token: env.admin,
       query: { device_sn: d.sn, export_xls: 'true' },
     })
     const data = r.data as { file_url: string; count: number }
@@ -425,7 +419,7 @@ describe('export', () => {
       [eventMgmtApi.locationOffset, '位置偏移事件.xlsx'],
       [eventMgmtApi.offline, '离线事件.xlsx'],
     ] as const) {
-      const x = await t.api(e, { token: admin, query: { export_xls: 'true' } })
+      const x = await env.t.api(e, { token: env.admin, query: { export_xls: 'true' } })
       expect((x.data as { file_url: string }).file_url).toContain(encodeURIComponent(name))
     }
   })
