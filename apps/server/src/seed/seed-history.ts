@@ -5,7 +5,7 @@ import { many } from '../db/sql.ts'
 import { outboxHandlers } from '../jobs/outbox.ts'
 import type { Clock } from '../lib/clock.ts'
 import { overdueDevices } from '../modules/engine/engine.repository.ts'
-import { type Accepted, applyToDevice, ingest } from '../modules/engine/engine.service.ts'
+import { type Accepted, applyCheck, ingest } from '../modules/engine/engine.service.ts'
 import { drainOutbox, type OutboxHandler } from '../modules/engine/outbox.ts'
 import { receiveFile } from '../modules/gateway/gateway.service.ts'
 import type { DeviceIdentity } from '../plugins/auth/device.ts'
@@ -21,7 +21,7 @@ import {
 
 // The demo network's past: a few weeks of the registered devices' self-tests, heartbeats,
 // faults, offline spells, moves and rescues, made by the fleet simulator's behaviour model and
-// applied by the real engine (ingest, and the offline sweep's applyToDevice) on a clock that
+// applied by the real engine (ingest, and the offline sweep's applyCheck) on a clock that
 // moves through that time. Statuses, events (open and closed), detections and rescues all come
 // out of the engine as they would have, had the devices reported then.
 
@@ -229,7 +229,7 @@ export async function seedHistory(ctx: AppContext, opts: HistoryOptions = {}): P
     now = Math.min(t, end)
     // Deadlines missed by now: offline since the deadline (as the sweep job does).
     for (const d of await overdueDevices(ctx.db, new Date(now), 10_000))
-      await applyToDevice(hctx, d.device_id, 'deadline')
+      await applyCheck(hctx, d.device_id, 'deadline')
     await Promise.all(
       sims.map(async (s) => {
         const batch: Accepted[] = []

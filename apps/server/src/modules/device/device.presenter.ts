@@ -5,11 +5,11 @@ import { READINESS_LABELS, READINESS_REASONS, type ReadinessReason } from '@aed/
 import { regionFullName } from '@aed/contracts/regions'
 import { formatDateTime } from '../../lib/time.ts'
 import type { AuthContext } from '../../plugins/auth.ts'
+import { shownStatus } from '../engine/status.presenter.ts'
 import type { DeviceRow, FactoryRow } from './device.repository.ts'
 
-/** The status a site shows: normal when it hides abnormal states (disable_abnormal_display). */
-export const shownStatus = (row: Pick<DeviceRow, 'status' | 'disable_abnormal_display'>) =>
-  row.disable_abnormal_display === 1 ? 0 : row.status
+// The status a site shows, as the live status push shows it too (one presenter for both).
+export { shownStatus } from '../engine/status.presenter.ts'
 
 /** A registered device as anyone allowed to see it sees it (lists mask the manager's phone). */
 export function deviceObject(row: DeviceRow, opts: { masked: boolean; lang: Lang }): Omit<Device, 'can'> {

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import type { DeviceCredentials } from '../../plugins/auth/device.ts'
 import * as repo from './cabinet.repository.ts'
+import * as doors from './door-link.repository.ts'
 import { AED_RETURN_MS, DOOR_RESCUE_WINDOW_MS, deadlineAfter } from './engine.rules.ts'
 import { finishInbox, type InboxRow } from './inbox.repository.ts'
 import { insertOutbox, type OutboxRow } from './outbox.repository.ts'
@@ -107,10 +108,10 @@ export async function applyCabinetInbox(ctx: AppContext, tx: DbOrTx, row: InboxR
     })
     if (cab.device_id) {
       // The AED's rescue came in before the door's message: it came out of this opening.
-      const r = await repo.recentRescueOf(tx, cab.device_id, time, DOOR_RESCUE_WINDOW_MS)
+      const r = await doors.recentRescueOf(tx, cab.device_id, time, DOOR_RESCUE_WINDOW_MS)
       if (r) {
-        await repo.linkRescue(tx, r.id, cab.id, id)
-        await repo.markLeft(tx, id, r.event_time < time ? time : r.event_time, AED_RETURN_MS)
+        await doors.linkRescue(tx, r.id, cab.id, id)
+        await doors.markLeft(tx, id, r.event_time < time ? time : r.event_time, AED_RETURN_MS)
       }
     }
   }
@@ -178,7 +179,7 @@ export async function applyCabinetInbox(ctx: AppContext, tx: DbOrTx, row: InboxR
       if (d.door_status === 1) await openDoor()
       if (cab.device_id && d.aed_present === false) {
         const target = cab.open_door_id ?? (await repo.lastDoorUnsettled(tx, cab.id, cab.device_id))?.id
-        if (target) await repo.markLeft(tx, target, time, AED_RETURN_MS)
+        if (target) await doors.markLeft(tx, target, time, AED_RETURN_MS)
       }
       if (d.door_status === 0) await closeDoor()
       if (d.aed_present === true) for (const id of await repo.markBack(tx, cab.id, time)) recheck.add(id)

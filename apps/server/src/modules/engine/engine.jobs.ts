@@ -3,7 +3,7 @@ import type { AppContext, Job } from '../../context.ts'
 import { formatDate } from '../../lib/time.ts'
 import { raiseNotReturned, sweepCabinetsOffline } from './cabinet.service.ts'
 import * as repo from './engine.repository.ts'
-import { applyToDevice, applyToDeviceIn, retryInbox } from './engine.service.ts'
+import { applyCheck, retryInbox } from './engine.service.ts'
 import * as inbox from './inbox.repository.ts'
 import { outboxJob } from './outbox.ts'
 import { RESCUE_QUIET_MS, warningsFor } from './reducer.ts'
@@ -41,7 +41,7 @@ export async function sweepOffline(ctx: AppContext, now: Date): Promise<number> 
     if (due.length === 0) break
     for (const d of due) {
       try {
-        if (await applyToDevice(ctx, d.device_id, 'deadline')) marked++
+        if (await applyCheck(ctx, d.device_id, 'deadline')) marked++
       } catch (e) {
         // One device's failure must not keep the others online: it is tried again next tick.
         ctx.log.error(
@@ -56,10 +56,10 @@ export async function sweepOffline(ctx: AppContext, now: Date): Promise<number> 
   // Cabinets have the same deadlines (no event: the cabinet's state says offline).
   marked += await sweepCabinetsOffline(ctx, now)
   // AEDs not back in their cabinet some hours after the door closed.
-  await raiseNotReturned(ctx, now, (tx, id) => applyToDeviceIn(ctx, tx, id, 'recheck'))
+  await raiseNotReturned(ctx, now, (tx, id) => applyCheck(ctx, id, 'recheck', tx))
   // Rescues with no step for an hour are over, even when the device says nothing more.
   for (const id of await repo.quietRescues(ctx.db, new Date(now.getTime() - RESCUE_QUIET_MS), 200)) {
-    await applyToDevice(ctx, id, 'recheck').catch((e: Error) =>
+    await applyCheck(ctx, id, 'recheck').catch((e: Error) =>
       ctx.log.error({ device: id, err: { message: e.message } }, 'rescue end failed'),
     )
   }
@@ -99,17 +99,17 @@ export async function recheckWarnings(ctx: AppContext, agencyId: number | null =
     )
     const have = new Set(r.warnings)
     const same = want.size === have.size && [...want.keys()].every((k) => have.has(k))
-    if (!same && (await applyToDevice(ctx, r.device_id, 'recheck'))) changed++
+    if (!same && (await applyCheck(ctx, r.device_id, 'recheck'))) changed++
   }
   if (agencyId !== null) {
-    for (const id of await repo.openOffsets(ctx.db, agencyId)) await applyToDevice(ctx, id, 'recheck')
+    for (const id of await repo.openOffsets(ctx.db, agencyId)) await applyCheck(ctx, id, 'recheck')
   }
   return changed
 }
 
 /** Re-checks some devices now (after a registration, change, replacement or removal). */
 export async function recheckDevices(ctx: AppContext, ids: number[]) {
-  for (const id of ids) await applyToDevice(ctx, id, 'recheck')
+  for (const id of ids) await applyCheck(ctx, id, 'recheck')
 }
 
 export const offlineSweepJob: Job = {

@@ -10,11 +10,12 @@ import {
   DEFAULT_REPORT_INTERVAL_S,
   MISSED_FACTOR,
 } from './engine.rules.ts'
-import { applyToDevice } from './engine.service.ts'
+import { applyCheck } from './engine.service.ts'
 import type { NewInboxRow } from './inbox.repository.ts'
+import { isNewer } from './inbox.ts'
 import { quietBatch } from './quiet.repository.ts'
 import { summarize } from './quiet.ts'
-import { isNewer, quietFactsOf, reduce } from './reducer.ts'
+import { quietFactsOf, reduce } from './reducer.ts'
 
 // "Changes nothing" is one rule (engine.rules.ts, changesNothing). The quiet batch's SQL
 // (engine_quiet_batch, migration 0017) mirrors it, and the reducer asks it: on each case below
@@ -168,7 +169,7 @@ const cases: {
     make: async () => {
       const d = await ready()
       clock.advance(DEFAULT_REPORT_INTERVAL_S * 1000 * MISSED_FACTOR + DEADLINE_GRACE_MS + 1000)
-      expect(await applyToDevice(env.t.ctx, d.id, 'deadline')).toBe(true)
+      expect(await applyCheck(env.t.ctx, d.id, 'deadline')).toBe(true)
       return { d, m: d.msg('heartbeat', { battery: 90 }) }
     },
   },

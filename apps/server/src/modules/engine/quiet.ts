@@ -1,17 +1,24 @@
 import type { DeviceMessage } from '@aed/contracts/device-protocol'
 import type { AppContext } from '../../context.ts'
-import { batteryBand, changesNothing, type Outcome } from './engine.rules.ts'
+import { batteryBand, changesNothing } from './engine.rules.ts'
 import { groupCommit, type Waiter } from './group-commit.ts'
 import type { NewInboxRow } from './inbox.repository.ts'
 import * as repo from './quiet.repository.ts'
 
+/**
+ * What the batch made of one row: stored and applied (`applied`), seen before (`duplicate`),
+ * stored but it changes something (`loud`: the engine applies the stored row), or not written
+ * because its batch could not be (`alone`: the engine stores and applies it as any message).
+ */
+export type QuietAnswer = 'applied' | 'duplicate' | { loud: number } | 'alone'
+
 /** Collects quiet messages from every connection and writes them in one transaction. */
 export type QuietBatcher = {
-  /** Stores the rows (and applies them); answers each row's outcome, in their order. */
-  submit(rows: NewInboxRow[]): Promise<Outcome[]>
+  /** Stores the rows and applies the quiet ones; answers each row, in their order, after the commit. */
+  submit(rows: NewInboxRow[]): Promise<QuietAnswer[]>
 }
 
-type Waiting = Waiter<NewInboxRow, Outcome[]>
+type Waiting = Waiter<NewInboxRow, QuietAnswer[]>
 
 // Devices this process last saw with a fault open. Only a hint, so a passing self-test that will
 // close a fault goes straight to the engine instead of through the batch and back (the batch
@@ -41,6 +48,17 @@ export function mayBeQuiet(ctx: AppContext, deviceId: number, m: DeviceMessage):
   return changesNothing(m, { faultOpen: faulty.get(ctx)?.has(deviceId) ?? false })
 }
 
+const batchers = new WeakMap<AppContext, QuietBatcher>()
+/** This process's quiet batcher. */
+export function quietBatcher(ctx: AppContext): QuietBatcher {
+  let b = batchers.get(ctx)
+  if (!b) {
+    b = createQuietBatcher(ctx)
+    batchers.set(ctx, b)
+  }
+  return b
+}
+
 /** The fields of a heartbeat or a self-test the batch reads. */
 type QuietData = {
   rssi?: number
@@ -57,18 +75,17 @@ type QuietData = {
  * signal to its newest row, and writes its passing self-tests' records and last pass, for the
  * devices whose rows change nothing else (online, no rescue under way, battery in the same band,
  * all newer than the state; with self-tests also no fault open and no new consumable dates).
- * The others are applied one by one through the engine, as any message. Answers after the
- * commit.
+ * The others are answered `loud`, for the engine to apply one by one as any message. Answers
+ * after the commit.
  */
 export function createQuietBatcher(
   ctx: AppContext,
-  engine: Engine,
   opts: { maxRows?: number; lanes?: number } = {},
 ): QuietBatcher {
   // PostgreSQL writes several batches at once; each lane holds its own devices, so two batches
   // never lock the same device rows (no deadlock between them). PGlite has one connection.
   const lanes = opts.lanes ?? (ctx.database.kind === 'postgres' ? 4 : 1)
-  const all = Array.from({ length: lanes }, () => lane(ctx, engine, opts.maxRows ?? 2000))
+  const all = Array.from({ length: lanes }, () => lane(ctx, opts.maxRows ?? 2000))
   return {
     submit(rows) {
       return all[(rows[0]?.sender_id ?? 0) % lanes].submit(rows)
@@ -137,15 +154,7 @@ export function summarize(rows: NewInboxRow[]): { devices: repo.DeviceSummary[];
   return { devices, tests }
 }
 
-/** How the batch hands messages to the engine. */
-export type Engine = {
-  /** Applies a stored row the batch found would change something, in its own transaction. */
-  applyRow: (inboxId: number) => Promise<Outcome>
-  /** Stores and applies one message as the engine does any (kept for the retry when it fails). */
-  applyOne: (row: NewInboxRow) => Promise<Outcome>
-}
-
-function lane(ctx: AppContext, { applyRow, applyOne }: Engine, maxRows: number): QuietBatcher {
+function lane(ctx: AppContext, maxRows: number): QuietBatcher {
   async function write(batch: Waiting[]) {
     const rows = batch.flatMap((w) => w.rows)
     const now = ctx.clock.now()
@@ -153,40 +162,34 @@ function lane(ctx: AppContext, { applyRow, applyOne }: Engine, maxRows: number):
     // engine by the database (see migration 0016, which holds the batch's statements and rules).
     const { devices, tests } = summarize(rows)
     const stored = await repo.quietBatch(ctx.db, rows, devices, tests, now)
-    const ids = new Map(stored.map((r) => [`${r.sender_id}:${r.msg_id}`, r.inbox_id]))
-    const loud = stored.filter((r) => r.loud).map((r) => r.inbox_id)
-    // Stored: what is left is applied now, and by the retry job if this process dies first.
-    const outcomes = new Map<number, Outcome>()
-    for (const id of loud.sort((a, b) => a - b)) outcomes.set(id, await applyRow(id))
-    // The first of a message id in the batch was stored; a second (the same id sent twice) was not.
+    const ids = new Map(stored.map((r) => [`${r.sender_id}:${r.msg_id}`, r]))
+    // The first of a message id in the batch was stored; a second (the same id sent twice) was
+    // not. A loud row is stored and waits: its caller applies it, the retry job if that dies.
     const seen = new Set<string>()
     for (const w of batch) {
       w.resolve(
         w.rows.map((r) => {
           const key = `${r.sender_id}:${r.msg_id}`
-          const id = seen.has(key) ? undefined : ids.get(key)
+          const s = seen.has(key) ? undefined : ids.get(key)
           seen.add(key)
-          return id === undefined ? 'duplicate' : (outcomes.get(id) ?? 'applied')
+          return s === undefined ? 'duplicate' : s.loud ? { loud: s.inbox_id } : 'applied'
         }),
       )
     }
   }
 
-  const group = groupCommit<NewInboxRow, Outcome[]>({
+  return groupCommit<NewInboxRow, QuietAnswer[]>({
     maxRows,
     write,
     // One sender's bad row must not refuse the others: each is written on its own, and when even
-    // that fails (a record that cannot be written), its messages go through the engine one by
-    // one, which keeps and acknowledges what it cannot apply for the retry job.
+    // that fails (a record that cannot be written), its messages go to the engine one by one,
+    // which keeps and acknowledges what it cannot apply for the retry job.
     alone: async (w) => {
       try {
         await write([w])
       } catch {
-        const out: Outcome[] = []
-        for (const r of w.rows) out.push(await applyOne(r))
-        w.resolve(out)
+        w.resolve(w.rows.map(() => 'alone'))
       }
     },
   })
-  return group
 }

@@ -12,7 +12,8 @@ import type { DeviceEventKind } from '../../db/schema.ts'
 import { BATTERY_EXHAUSTED, BATTERY_LOW, changesNothing, type QuietFacts } from './engine.rules.ts'
 
 // The engine's pure part: conditions in, conditions and transitions out. No clock, no database:
-// the processor (engine.service.ts) reads the state, calls `reduce`, and writes what it answers.
+// the processor (engine.service.ts) reads the state, calls `reduce`, and effects.ts writes what
+// it answers.
 
 /** An open condition: one open device event. */
 export type Condition = { kind: DeviceEventKind; code: string }
@@ -62,7 +63,7 @@ export type EngineInput =
       stale: boolean
       /**
        * A `usage` step of a rescue that is not the one under way (it ended, or the step arrived
-       * out of order): the processor files it in that rescue's history; the state's rescue stays.
+       * out of order): it is filed in that rescue's history (`late_usage`); the state's rescue stays.
        */
       lateUsage?: boolean
     }
@@ -91,6 +92,8 @@ export type Effect =
   | { type: 'rescue_start'; rescueEventId: string; time: Date }
   | { type: 'rescue_end'; rescueEventId: string; time: Date }
   | { type: 'usage'; rescueEventId: string; desc: string; para: unknown; time: Date }
+  /** A step of a rescue that is not the one under way: filed in that rescue (made, ended, if new). */
+  | { type: 'late_usage'; rescueEventId: string; desc: string; para: unknown; time: Date }
   /** The device reported new consumable dates: the site takes them. */
   | { type: 'site_dates'; padsExpire?: string; batteryExpire?: string }
   | { type: 'device_facts'; fwVersion?: string }
@@ -243,11 +246,6 @@ export function quietFactsOf(
   }
 }
 
-/** Later in the device's own order (boot, then seq)? */
-export function isNewer(boot: number, seq: number, state: Pick<EngineState, 'lastBoot' | 'lastSeq'>) {
-  return boot > state.lastBoot || (boot === state.lastBoot && seq > state.lastSeq)
-}
-
 type Ctx = {
   site: Site | null
   rules: Rules
@@ -377,8 +375,17 @@ export function reduce(prev: EngineState, input: EngineInput, ctx: Ctx): EngineO
         break
       }
       case 'usage': {
-        if (input.lateUsage) break
         const d = m.data
+        if (input.lateUsage) {
+          effects.push({
+            type: 'late_usage',
+            rescueEventId: d.rescue_event_id,
+            desc: d.event_desc,
+            para: d.event_para,
+            time: new Date(d.event_time),
+          })
+          break
+        }
         const eventTime = new Date(d.event_time)
         const at = Number.isNaN(eventTime.getTime()) ? time : eventTime
         if (state.rescue?.rescueEventId !== d.rescue_event_id) {
