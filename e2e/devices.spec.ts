@@ -158,8 +158,12 @@ describe('device journeys', () => {
     await dialogOk(page).click()
     await page.getByText('分配成功！').first().waitFor()
     await page.getByTestId('assign-modal').waitFor({ state: 'hidden' })
+    // The list (filtered to this run's serials) holds the two, both in that organisation now.
     await expect
-      .poll(async () => (await page.locator('.ant-table-row').allInnerTexts()).every((r) => r.includes(ORG)))
+      .poll(async () => {
+        const rows = await page.locator('.ant-table-row').allInnerTexts()
+        return rows.length === 2 && rows.every((r) => r.includes(ORG))
+      })
       .toBe(true)
     await screenshot(page, 'devices-05-assigned')
   })
