@@ -57,6 +57,17 @@ export const cabinetCanSchema = z.object({
 })
 export type CabinetCan = z.infer<typeof cabinetCanSchema>
 
+/** What the signed-in member may do from the cabinet page's toolbar (computed on the server, spec section 6). */
+export const cabinetListCanSchema = z.object({
+  /** Import: EDIT on devices, outside ordinary organisations (agency_type 0 and 1 import, choosing the organisation). */
+  import: z.boolean(),
+  /** Assign the selected cabinets: as a cabinet's `can.assign`. */
+  assign: z.boolean(),
+  /** Delete the selected cabinets: as a cabinet's `can.delete`. */
+  delete: z.boolean(),
+})
+export type CabinetListCan = z.infer<typeof cabinetListCanSchema>
+
 /** A cabinet as the list shows it (spec 3: Cabinet). */
 export const cabinetSchema = z.object({
   id: z.number().int(),
@@ -198,7 +209,7 @@ export const cabinetApi = {
     path: '/api/v1/cabinet/',
     summary: 'Cabinets of the subtree (filters: cabinet_sn, device_sn, door_status, bind_status)',
     query: cabinetListQuery,
-    response: paged(cabinetSchema),
+    response: paged(cabinetSchema).extend({ can: cabinetListCanSchema }),
   }),
   create: endpoint({
     method: 'POST',

@@ -3,12 +3,11 @@ import type { AppContext } from '../../context.ts'
 import { forbidden } from '../../lib/errors.ts'
 import type { AuthContext } from '../../plugins/auth.ts'
 import { commandsOf, issueCommand, presentCommand } from '../device/device-command.service.ts'
+import { cabinetRules } from './cabinet.presenter.ts'
 import { cabinetInScope } from './cabinet.service.ts'
 
 // A cabinet's commands: the cabinet of the scope, then the device module's command mechanism
 // (stored, told to the gateway, expired unanswered), which serves AEDs and cabinets alike.
-
-const SUPER = 0
 
 /** A super administrator asks a cabinet of the scope to unlock or sound its siren. */
 export async function sendCabinetCommand(
@@ -17,7 +16,7 @@ export async function sendCabinetCommand(
   id: number,
   name: (typeof CABINET_CONSOLE_COMMANDS)[number],
 ) {
-  if (auth.role_type !== SUPER) throw forbidden()
+  if (!cabinetRules.command(auth)) throw forbidden()
   const cabinet = await cabinetInScope(ctx.db, auth, id)
   const row = await issueCommand(ctx, auth, { kind: 'cabinet', id: cabinet.id, sn: cabinet.cabinet_sn }, name)
   return { ...presentCommand(row), cabinet_sn: cabinet.cabinet_sn }

@@ -1,5 +1,5 @@
 import { AgencyType, can, permissionList, RoleType } from '@aed/contracts'
-import type { Cabinet, CabinetCan, CabinetDetail } from '@aed/contracts/cabinet'
+import type { Cabinet, CabinetCan, CabinetDetail, CabinetListCan } from '@aed/contracts/cabinet'
 import { modelOfSerial } from '@aed/contracts/device'
 import { formatDateTime } from '../../lib/time.ts'
 import type { AuthContext } from '../../plugins/auth.ts'
@@ -31,6 +31,15 @@ export function cabinetCan(auth: AuthContext): CabinetCan {
     delete: cabinetRules.delete(auth),
     command: cabinetRules.command(auth),
     credential: cabinetRules.credential(auth),
+  }
+}
+
+/** What the signed-in member may do from the cabinet page's toolbar, sent with the list. */
+export function cabinetListCan(auth: AuthContext): CabinetListCan {
+  return {
+    import: cabinetRules.import(auth),
+    assign: cabinetRules.assign(auth),
+    delete: cabinetRules.delete(auth),
   }
 }
 

@@ -15,7 +15,13 @@ import type { AuthContext } from '../../plugins/auth.ts'
 import { agencyInScope } from '../agency/agency.service.ts'
 import { recheckDevices } from '../engine/engine.jobs.ts'
 import { aedSerialsIn, takenCabinetSerials } from '../serial/serial.service.ts'
-import { cabinetRules, presentBind, presentCabinet, presentCabinetDetail } from './cabinet.presenter.ts'
+import {
+  cabinetListCan,
+  cabinetRules,
+  presentBind,
+  presentCabinet,
+  presentCabinetDetail,
+} from './cabinet.presenter.ts'
 import * as repo from './cabinet.repository.ts'
 
 /** A unique index refused the write (a number or an AED taken meanwhile). */
@@ -29,7 +35,7 @@ export const isUniqueViolation = (err: unknown, index?: string) => {
 
 export async function listCabinets(ctx: AppContext, auth: AuthContext, q: CabinetListQuery) {
   const { count, rows } = await repo.listCabinets(ctx.db, auth, q)
-  return { count, resource: rows.map((r) => presentCabinet(r, auth)) }
+  return { count, resource: rows.map((r) => presentCabinet(r, auth)), can: cabinetListCan(auth) }
 }
 
 /** A live cabinet of the scope, or 资源不存在. */

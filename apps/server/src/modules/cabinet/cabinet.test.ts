@@ -604,6 +604,44 @@ describe('the import template and the import', () => {
   })
 })
 
+describe('the list’s can: the toolbar’s import, assign and delete', () => {
+  const listCan = async (token: string) => (await t.api(cabinetApi.list, { token })).data.can
+
+  it('says what each member may do, by the spec’s rules', async () => {
+    const expected: [string, string, { import: boolean; assign: boolean; delete: boolean }][] = [
+      ['system', system, { import: true, assign: false, delete: true }],
+      ['agentAdmin', agentAdmin, { import: true, assign: false, delete: true }],
+      ['agentEditor', agentEditor, { import: true, assign: false, delete: false }],
+      ['agentReader', agentReader, { import: false, assign: false, delete: false }],
+      ['branchAdmin', branchAdmin, { import: false, assign: true, delete: true }],
+      ['editor', editor, { import: false, assign: false, delete: false }],
+      ['reader', reader, { import: false, assign: false, delete: false }],
+    ]
+    for (const [who, token, can] of expected) expect({ who, can: await listCan(token) }).toEqual({ who, can })
+  })
+
+  it('is what the write then does: done when true, the permission error when false', async () => {
+    const members = { system, agentAdmin, agentEditor, agentReader, branchAdmin, editor, reader }
+    for (const [who, token] of Object.entries(members)) {
+      const can = await listCan(token)
+      const answered = (allowed: boolean, r: { code: number }, what: string) =>
+        expect({ what, code: r.code }).toEqual({ what, code: allowed ? 0 : Code.FORBIDDEN })
+      answered(can.import, await upload(token, form(await importFile([[csn(), null]]))), `${who} imports`)
+      const c = await cabinet(branch)
+      const assigned = await t.api(cabinetApi.assign, {
+        token,
+        body: { agency_id: child.id, cabinet_ids: [c.id] },
+      })
+      answered(can.assign, assigned, `${who} assigns`)
+      const removed = await t.api(cabinetApi.batchDestroy, {
+        token,
+        body: { cabinet_sn_list: [c.cabinet_sn] },
+      })
+      answered(can.delete, removed, `${who} deletes`)
+    }
+  })
+})
+
 describe('one serial, one device: the database refuses a serial of the other register (migration 0018)', () => {
   /** The database error of a write, or null when it went through. */
   const refusal = async (write: Promise<unknown>) => {

@@ -10,13 +10,14 @@ export type ListQuery<T> = Pick<UseQueryResult<Paged<T>>, 'data' | 'isFetching' 
 
 /**
  * One page of a list: the feature's list hooks call this with their query key and fetch. A
- * cleared list asks nothing; the previous page stays on screen while the next one loads.
+ * cleared list asks nothing; the previous page stays on screen while the next one loads. The
+ * answer may carry more than the page, such as the toolbar's `can`.
  */
-export function useListQuery<T>(
+export function useListQuery<T, A extends Paged<T> = Paged<T>>(
   request: ListRequest,
   key: (params: ListParams) => QueryKey,
-  fetch: (params: ListParams, signal: AbortSignal) => Promise<Paged<T>>,
-): UseQueryResult<Paged<T>> {
+  fetch: (params: ListParams, signal: AbortSignal) => Promise<A>,
+): UseQueryResult<A> {
   const params: ListParams = {
     page: request.page,
     page_size: request.page_size,

@@ -1,10 +1,10 @@
 import type { Cabinet } from '@aed/contracts/cabinet'
 import { CabinetUpdateType } from '@aed/contracts/cabinet'
+import { boundModel } from '@aed/contracts/cabinet-rules'
 import { Descriptions, Form, Input, Modal, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useSubmit } from '../../../lib/useSubmit'
 import { useUpdateCabinet } from '../api/useUpdateCabinet'
-import { boundModel } from '../cabinetRules'
 
 type Props = { cabinet: Cabinet | null; onClose: () => void }
 

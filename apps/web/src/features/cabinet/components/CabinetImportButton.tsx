@@ -4,11 +4,7 @@ import { agencyTreeOptions } from '../../../lib/agencyOptions'
 import { useImportCabinets } from '../api/useImportCabinets'
 import { useImportTemplate } from '../api/useImportTemplate'
 
-type Props = {
-  /** System organisations and general agents choose where the cabinets go; others import into their own. */
-  pickAgency: boolean
-  tree: AgencyNode[]
-}
+type Props = { tree: AgencyNode[] }
 
 /** The cabinet import: its template is upload-info's. */
 const cabinetImport: ImportFeature = {
@@ -28,7 +24,10 @@ const cabinetImport: ImportFeature = {
   fieldTestId: 'cabinet-import',
 }
 
-/** 导入: the template (from upload-info), the organisation, the upload with its progress. */
-export function CabinetImportButton({ pickAgency, tree }: Props) {
-  return <ImportPopover {...cabinetImport} pickAgency={pickAgency} agencies={agencyTreeOptions(tree)} />
+/**
+ * 导入: the template (from upload-info), the organisation, the upload with its progress. Those
+ * who may import (system organisations and general agents) choose where the cabinets go.
+ */
+export function CabinetImportButton({ tree }: Props) {
+  return <ImportPopover {...cabinetImport} pickAgency agencies={agencyTreeOptions(tree)} />
 }

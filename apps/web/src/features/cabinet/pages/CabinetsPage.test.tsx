@@ -1,5 +1,5 @@
 import { agencyApi } from '@aed/contracts/agency'
-import { type Cabinet, cabinetApi } from '@aed/contracts/cabinet'
+import { type Cabinet, type CabinetListCan, cabinetApi } from '@aed/contracts/cabinet'
 import { menuApi } from '@aed/contracts/menu'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -51,6 +51,15 @@ const rows = [
     aed_present: false,
   }),
 ]
+/** The list's `can` for the member `show` signs in, as the server computes it. */
+const listCan = {
+  systemSuper: { import: true, assign: false, delete: true },
+  ordinarySuper: { import: false, assign: true, delete: true },
+  agentEditor: { import: true, assign: false, delete: false },
+  readOnly: { import: false, assign: false, delete: false },
+} satisfies Record<string, CabinetListCan>
+let answeredCan: CabinetListCan = listCan.readOnly
+
 const calls: Record<'list' | 'update' | 'assign' | 'remove' | 'records' | 'binds' | 'command', MockCall[]> = {
   list: [],
   update: [],
@@ -67,7 +76,7 @@ function api() {
     on(agencyApi.tree, () => ({ code: 0, data: { resource: tree } })),
     on(cabinetApi.list, (call) => {
       calls.list.push(call)
-      return { code: 0, data: { count: rows.length, resource: rows } }
+      return { code: 0, data: { count: rows.length, resource: rows, can: answeredCan } }
     }),
     on(cabinetApi.update, (call) => {
       calls.update.push(call)
@@ -193,7 +202,8 @@ const toolbar = () => ({
   import: screen.queryByTestId('cabinet-import-button'),
 })
 
-async function show(member: Parameters<typeof userInfo>[0]) {
+async function show(member: Parameters<typeof userInfo>[0], can: CabinetListCan) {
+  answeredCan = can
   api()
   sessionStore.signIn(userInfo(member))
   const view = renderWithProviders(<CabinetsPage />)
@@ -203,7 +213,7 @@ async function show(member: Parameters<typeof userInfo>[0]) {
 
 describe('CabinetsPage', () => {
   it('lists the spec’s columns with the door as a switch that shows the state and takes no click', async () => {
-    await show({ role_type: 0, agency_type: 0, agency_id: 1 })
+    await show({ role_type: 0, agency_type: 0, agency_id: 1 }, listCan.systemSuper)
     for (const title of [
       '救护箱编号',
       '绑定AED',
@@ -231,38 +241,51 @@ describe('CabinetsPage', () => {
   })
 
   it('forwards the cabinet number filter to the list call', async () => {
-    await show({ role_type: 0, agency_type: 0, agency_id: 1 })
+    await show({ role_type: 0, agency_type: 0, agency_id: 1 }, listCan.systemSuper)
     const user = userEvent.setup()
     await user.type(screen.getByTestId('filter-cabinet_sn'), 'CB26')
     await user.click(screen.getByTestId('filter-search'))
     await waitFor(() => expect(calls.list.at(-1)?.query.get('cabinet_sn')).toBe('CB26'))
   })
 
-  it('shows the toolbar by the server’s rules: role and organisation type', async () => {
+  it('shows the toolbar by the list’s can (the server’s rules: role and organisation type)', async () => {
     // A system super administrator: delete and import (with the organisation picker), no assign.
-    let view = await show({ role_type: 0, agency_type: 0, agency_id: 1 })
+    let view = await show({ role_type: 0, agency_type: 0, agency_id: 1 }, listCan.systemSuper)
     expect(toolbar().remove).not.toBeNull()
     expect(toolbar().import).not.toBeNull()
     expect(toolbar().assign).toBeNull()
     view.unmount()
     // A super administrator of an ordinary organisation: delete and assign, no import.
-    view = await show({ role_type: 0, agency_type: 2, agency_id: 4 })
+    view = await show({ role_type: 0, agency_type: 2, agency_id: 4 }, listCan.ordinarySuper)
     expect(toolbar().remove).not.toBeNull()
     expect(toolbar().assign).not.toBeNull()
     expect(toolbar().import).toBeNull()
     view.unmount()
     // An administrator of a general agent who may edit: import only.
-    view = await show({ role_type: 1, agency_type: 1, permissions: { device: 'EDIT' } })
+    view = await show({ role_type: 1, agency_type: 1, permissions: { device: 'EDIT' } }, listCan.agentEditor)
     expect(toolbar()).toEqual({ remove: null, assign: null, import: expect.anything() })
     view.unmount()
     // Read-only: nothing.
-    await show({ role_type: 2, agency_type: 0, permissions: { device: 'READ_ONLY' } })
+    await show({ role_type: 2, agency_type: 0, permissions: { device: 'READ_ONLY' } }, listCan.readOnly)
     expect(toolbar()).toEqual({ remove: null, assign: null, import: null })
     expect(within(rowOf(31)).queryAllByRole('checkbox')).toHaveLength(0)
   })
 
+  it('follows the list’s can, not the member’s role', async () => {
+    let view = await show({ role_type: 0, agency_type: 0, agency_id: 1 }, listCan.readOnly)
+    expect(toolbar()).toEqual({ remove: null, assign: null, import: null })
+    expect(within(rowOf(31)).queryAllByRole('checkbox')).toHaveLength(0)
+    view.unmount()
+    view = await show(
+      { role_type: 2, agency_type: 2, permissions: { device: 'READ_ONLY' } },
+      listCan.ordinarySuper,
+    )
+    expect(toolbar()).toEqual({ remove: expect.anything(), assign: expect.anything(), import: null })
+    expect(within(rowOf(31)).queryAllByRole('checkbox')).toHaveLength(1)
+  })
+
   it('binds an AED with the model derived as the serial is typed, and shows the server’s message', async () => {
-    await show({ role_type: 0, agency_type: 2, agency_id: 4 })
+    await show({ role_type: 0, agency_type: 2, agency_id: 4 }, listCan.ordinarySuper)
     const user = userEvent.setup()
     await user.click(screen.getByTestId('cabinet-bind-CB26100106'))
     const dialog = await screen.findByTestId('bind-modal')
@@ -288,7 +311,7 @@ describe('CabinetsPage', () => {
   })
 
   it('unbinds a bound cabinet after showing its AED', async () => {
-    await show({ role_type: 0, agency_type: 2, agency_id: 4 })
+    await show({ role_type: 0, agency_type: 2, agency_id: 4 }, listCan.ordinarySuper)
     const user = userEvent.setup()
     expect(screen.getByTestId('cabinet-bind-CB26100053')).toHaveTextContent('解绑')
     await user.click(screen.getByTestId('cabinet-bind-CB26100053'))
@@ -303,7 +326,7 @@ describe('CabinetsPage', () => {
   it('hides bind where the row says so', async () => {
     rows[1] = { ...rows[1], can: { ...rows[1].can, bind: false } }
     try {
-      await show({ role_type: 2, agency_type: 2, permissions: { device: 'READ_ONLY' } })
+      await show({ role_type: 2, agency_type: 2, permissions: { device: 'READ_ONLY' } }, listCan.readOnly)
       expect(screen.queryByTestId('cabinet-bind-CB26100106')).toBeNull()
       expect(screen.getByTestId('cabinet-records-CB26100106')).toBeInTheDocument()
     } finally {
@@ -312,7 +335,7 @@ describe('CabinetsPage', () => {
   })
 
   it('deletes: asks for a selection, refuses bound cabinets, then deletes all chosen in one call', async () => {
-    await show({ role_type: 0, agency_type: 0, agency_id: 1 })
+    await show({ role_type: 0, agency_type: 0, agency_id: 1 }, listCan.systemSuper)
     const user = userEvent.setup()
     await user.click(screen.getByTestId('cabinet-delete'))
     expect(await screen.findByText('请选择需要删除的救护箱！')).toBeInTheDocument()
@@ -329,7 +352,7 @@ describe('CabinetsPage', () => {
   })
 
   it('assigns the chosen cabinets to an organisation', async () => {
-    await show({ role_type: 0, agency_type: 2, agency_id: 4 })
+    await show({ role_type: 0, agency_type: 2, agency_id: 4 }, listCan.ordinarySuper)
     const user = userEvent.setup()
     await user.click(screen.getByTestId('cabinet-assign'))
     expect(await screen.findByText('请选择需要分配的设备！')).toBeInTheDocument()
@@ -347,7 +370,7 @@ describe('CabinetsPage', () => {
   })
 
   it('opens the self-check records and the full-screen bind history of a cabinet', async () => {
-    await show({ role_type: 2, agency_type: 2, permissions: { device: 'READ_ONLY' } })
+    await show({ role_type: 2, agency_type: 2, permissions: { device: 'READ_ONLY' } }, listCan.readOnly)
     const user = userEvent.setup()
     await user.click(screen.getByTestId('cabinet-records-CB26100053'))
     const drawer = await screen.findByTestId('cabinet-records')
@@ -362,7 +385,7 @@ describe('CabinetsPage', () => {
   })
 
   it('sends unlock and siren where the row allows commands, and shows every command with its answer', async () => {
-    await show({ role_type: 0, agency_type: 0, agency_id: 1 })
+    await show({ role_type: 0, agency_type: 0, agency_id: 1 }, listCan.systemSuper)
     const user = userEvent.setup()
     await user.click(screen.getByTestId('cabinet-commands-CB26100053'))
     const drawer = await screen.findByTestId('cabinet-commands')
@@ -378,7 +401,7 @@ describe('CabinetsPage', () => {
       can: { bind: false, assign: false, delete: false, command: false, credential: false },
     })
     try {
-      await show({ role_type: 2, agency_type: 2, permissions: { device: 'READ_ONLY' } })
+      await show({ role_type: 2, agency_type: 2, permissions: { device: 'READ_ONLY' } }, listCan.readOnly)
       const user = userEvent.setup()
       await user.click(screen.getByTestId('cabinet-commands-CB26100053'))
       const drawer = await screen.findByTestId('cabinet-commands')

@@ -8,11 +8,8 @@ import { useListState } from '../../../components/DataTable/useListState'
 import { LazyMount } from '../../../components/LazyMount'
 import { BulkActions } from '../../../components/ListCard/BulkActions'
 import { FilterCard } from '../../../components/ListPage/FilterCard'
-import { useAreaLevel } from '../../../lib/useAreaLevel'
-import { useSession } from '../../../lib/useSession'
 import { useAgencyTree } from '../../agency/api/useAgencyTree'
 import { useCabinetList } from '../api/useCabinetList'
-import { cabinetToolbar } from '../cabinetRules'
 import { CabinetImportButton } from '../components/CabinetImportButton'
 import { useCabinetColumns } from '../components/useCabinetColumns'
 import { useCabinetFilterFields } from '../components/useCabinetFilterFields'
@@ -27,16 +24,16 @@ const BindHistoryModal = lazy(() => import('../components/BindHistoryModal'))
 
 /**
  * The rescue cabinets (spec 2.3): filters, the list with the door as a state switch, bind or
- * unbind, self-check records, bind history; delete, assign and import as the server allows them.
+ * unbind, self-check records, bind history; delete, assign and import as the list's `can` allows them.
  */
 export function CabinetsPage() {
   const { t } = useTranslation()
   const list = useListState()
   const rows = useCabinetList(list)
   const tree = useAgencyTree()
-  const { userInfo } = useSession()
-  const { canEdit } = useAreaLevel('device')
-  const { mayDelete, mayAssign, mayImport, pickAgency } = cabinetToolbar(userInfo, canEdit)
+  const can = rows.data?.can
+  const mayDelete = can?.delete ?? false
+  const mayAssign = can?.assign ?? false
   const { selected, clearSelection, assigning, assign, closeAssign, rowSelection } =
     useBulkSelection<Cabinet>(t('cabinet.assign.empty'))
   const [binding, setBinding] = useState<Cabinet | null>(null)
@@ -70,7 +67,7 @@ export function CabinetsPage() {
               mayAssign && { label: t('cabinet.assign.button'), onClick: assign, testId: 'cabinet-assign' }
             }
           >
-            {mayImport && <CabinetImportButton pickAgency={pickAgency} tree={tree.data ?? []} />}
+            {can?.import && <CabinetImportButton tree={tree.data ?? []} />}
           </BulkActions>
         }
       >
