@@ -185,8 +185,11 @@ export const deviceSchema = z.object({
   safety_radius: z.number().int().nullable(),
   register_time: z.string(),
   registrant: z.string().nullable(),
-  /** What the signed-in member may do with this device (computed on the server). */
-  can: z.object({ edit: z.boolean(), delete: z.boolean() }),
+  /**
+   * What the signed-in member may do with this device (computed on the server): edit with EDIT,
+   * delete with ALL, send a command (self-test, locate) as a super administrator.
+   */
+  can: z.object({ edit: z.boolean(), delete: z.boolean(), command: z.boolean() }),
 })
 export type Device = z.infer<typeof deviceSchema>
 
@@ -207,6 +210,23 @@ export type FactoryDevice = z.infer<typeof factoryDeviceSchema>
 
 export const exportAnswer = z.object({ file_url: z.string(), count: z.number().int() })
 
+/** What the signed-in member may do from the device pages' toolbars (computed on the server by the rules its writes enforce). */
+export const deviceListCanSchema = z.object({
+  /** Register a device, and export the list: EDIT on devices. */
+  register: z.boolean(),
+  export: z.boolean(),
+  /** The device dialog's switches (abnormal-status SMS off, abnormal display off): super administrators. */
+  abnormal_switches: z.boolean(),
+  /** 清除安装信息: ALL on devices; every record a device reported ('all'): system super administrators. */
+  clean: z.boolean(),
+  clean_all: z.boolean(),
+  /** The factory list: import (EDIT, outside ordinary organisations), assign (super administrators with EDIT), delete (ALL). */
+  import: z.boolean(),
+  assign: z.boolean(),
+  delete: z.boolean(),
+})
+export type DeviceListCan = z.infer<typeof deviceListCanSchema>
+
 /** One row of an installation's change record. */
 export const changeRecordSchema = z.object({
   update_time: z.string(),
@@ -226,7 +246,10 @@ export const deviceApi = {
     summary:
       'Registered devices (device_list_type=2: the factory list); export_xls=true answers data.file_url',
     query: deviceListQuery,
-    response: z.union([paged(z.union([deviceSchema, factoryDeviceSchema])), exportAnswer]),
+    response: z.union([
+      paged(z.union([deviceSchema, factoryDeviceSchema])).extend({ can: deviceListCanSchema }),
+      exportAnswer,
+    ]),
   }),
   register: endpoint({
     method: 'POST',

@@ -1,4 +1,4 @@
-import type { Device, FactoryDevice } from '@aed/contracts/device'
+import type { Device, DeviceListCan, FactoryDevice } from '@aed/contracts/device'
 
 export function device(patch: Partial<Device> = {}): Device {
   return {
@@ -43,7 +43,7 @@ export function device(patch: Partial<Device> = {}): Device {
     safety_radius: null,
     register_time: '2026-11-22T00:58:33Z',
     registrant: '华南总代理管理员',
-    can: { edit: true, delete: true },
+    can: { edit: true, delete: true, command: true },
     ...patch,
   }
 }
@@ -59,6 +59,21 @@ export function factoryDevice(patch: Partial<FactoryDevice> = {}): FactoryDevice
     create_time: '2026-11-20T01:54:01Z',
     is_register: 0,
     can: { delete: true },
+    ...patch,
+  }
+}
+
+/** A device list's toolbar `can`: nothing allowed unless patched. */
+export function deviceListCan(patch: Partial<DeviceListCan> = {}): DeviceListCan {
+  return {
+    register: false,
+    export: false,
+    abnormal_switches: false,
+    clean: false,
+    clean_all: false,
+    import: false,
+    assign: false,
+    delete: false,
     ...patch,
   }
 }

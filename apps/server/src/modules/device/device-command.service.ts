@@ -7,13 +7,12 @@ import { formatDateTime } from '../../lib/time.ts'
 import type { AuthContext } from '../../plugins/auth.ts'
 import { agencyInScope } from '../agency/agency.service.ts'
 import * as devices from './device.repository.ts'
+import { deviceRules } from './device.rules.ts'
 import * as repo from './device-command.repository.ts'
 
 /** The bus channel that tells the gateway a command is waiting (payload: cmd_id, kind, sender id, serial). */
 export const COMMAND_CHANNEL = 'device_command'
 export type CommandNotice = { cmd_id: string; kind: 'aed' | 'cabinet'; sender_id: number; sn: string }
-
-const SUPER = 0
 
 /** A command as the console shows it. */
 export function presentCommand(c: repo.CommandRecord): CommandRow {
@@ -64,7 +63,7 @@ export async function issueCommand(ctx: AppContext, auth: AuthContext, to: Sende
 
 /** A super administrator asks a device for something now (self-test, locate). */
 export async function sendCommand(ctx: AppContext, auth: AuthContext, id: number, name: CommandName) {
-  if (auth.role_type !== SUPER) throw forbidden()
+  if (!deviceRules.command(auth)) throw forbidden()
   const device = await deviceInScope(ctx, auth, id)
   const row = await issueCommand(ctx, auth, { kind: 'aed', id: device.id, sn: device.device_sn }, name)
   return { ...presentCommand(row), device_sn: device.device_sn }

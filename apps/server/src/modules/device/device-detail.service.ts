@@ -1,4 +1,4 @@
-import { type Lang, permissionList } from '@aed/contracts'
+import type { Lang } from '@aed/contracts'
 import {
   type CleanAnswer,
   type CleanForm,
@@ -12,6 +12,7 @@ import type { AppContext } from '../../context.ts'
 import { forbidden, invalid, notFound } from '../../lib/errors.ts'
 import type { AuthContext } from '../../plugins/auth.ts'
 import { updateDevices } from './device.repository.ts'
+import { deviceRules } from './device.rules.ts'
 import { deviceDetail } from './device.service.ts'
 import * as presenter from './device-detail.presenter.ts'
 import * as repo from './device-detail.repository.ts'
@@ -106,7 +107,7 @@ export async function cleanRecords(
     const device = await repo.lockDeviceBySerial(tx, auth, form.device_sn)
     if (!device) throw invalid('CLEAN_SN_INVALID')
     if (form.data_type.length === 0) throw invalid('CLEAN_TYPE_REQUIRED')
-    if (form.data_type.includes(CleanType.ALL) && !permissionList(auth).includes('system_super')) {
+    if (form.data_type.includes(CleanType.ALL) && !deviceRules.cleanAll(auth)) {
       throw forbidden()
     }
     if (range.start && range.end && range.start > range.end) throw invalid('SETTINGS_TIME_ORDER')

@@ -126,7 +126,7 @@ describe('the device detail: base and usage log', () => {
       token: env.admin,
       query: { device_sn: s.device_sn, data_type: 'base' },
     })
-    expect((byAdmin.data as Device).can).toEqual({ edit: true, delete: true })
+    expect((byAdmin.data as Device).can).toEqual({ edit: true, delete: true, command: true })
     const theirs = await env.t.api(deviceDetailApi.single, {
       token: env.siblingAdmin,
       query: { device_sn: s.device_sn, data_type: 'base' },

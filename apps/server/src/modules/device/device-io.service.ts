@@ -1,4 +1,4 @@
-import { AgencyType, Code, can, type Lang, type MessageKey, maskPhone, translate } from '@aed/contracts'
+import { Code, type Lang, type MessageKey, maskPhone, translate } from '@aed/contracts'
 import { DATA_DICT } from '@aed/contracts/constants'
 import { DEVICE_SN, type DeviceListQuery, deviceListQuery, modelOfSerial } from '@aed/contracts/device'
 import {
@@ -21,6 +21,7 @@ import { agencyInScope } from '../agency/agency.service.ts'
 import { checkUpload } from '../files/files.service.ts'
 import { cabinetSerialsIn, takenSerials } from '../serial/serial.service.ts'
 import { TEMPLATE_HEADERS } from '../system/import-template.ts'
+import { deviceRules } from './device.rules.ts'
 import { createFactoryDevices } from './device-factory.service.ts'
 import {
   capped,
@@ -142,7 +143,7 @@ function reading<T>(ctx: AppContext, read: (size: number) => AsyncIterable<T[]>)
 
 /** The spec: read-only members neither import nor export (the list itself is read at READ_ONLY). */
 function mayExport(auth: AuthContext) {
-  if (!can(auth, 'device', 'EDIT')) throw forbidden('NO_PERMISSION')
+  if (!deviceRules.edit(auth)) throw forbidden('NO_PERMISSION')
 }
 
 /** 设备列表.xlsx of every registered device matching the list's filters, in the list's order. */
@@ -293,8 +294,7 @@ export async function importDevices(
   form: { import_file: UploadedPart; agency_id?: number },
   lang: Lang,
 ): Promise<ImportResult> {
-  if (!can(auth, 'device', 'EDIT') || auth.agency_type === AgencyType.ORDINARY)
-    throw forbidden('NO_PERMISSION')
+  if (!deviceRules.import(auth)) throw forbidden('NO_PERMISSION')
   const agency = await agencyInScope(ctx, auth, form.agency_id ?? auth.agency_id)
   if (!agency) throw invalid('DEVICE_AGENCY_REQUIRED')
   await checkUpload(form.import_file.filename, form.import_file.data, 'xlsx')

@@ -1,12 +1,13 @@
-import { can, type Lang, maskPhone } from '@aed/contracts'
+import { type Lang, maskPhone } from '@aed/contracts'
 import { dictLabel, labelIn } from '@aed/contracts/constants'
-import type { Device, FactoryDevice } from '@aed/contracts/device'
+import type { Device, DeviceListCan, FactoryDevice } from '@aed/contracts/device'
 import { READINESS_LABELS, READINESS_REASONS, type ReadinessReason } from '@aed/contracts/device-protocol'
 import { regionFullName } from '@aed/contracts/regions'
 import { formatDateTime } from '../../lib/time.ts'
 import type { AuthContext } from '../../plugins/auth.ts'
 import { shownStatus } from '../engine/status.presenter.ts'
 import type { DeviceRow, FactoryRow } from './device.repository.ts'
+import { deviceRules } from './device.rules.ts'
 
 // The status a site shows, as the live status push shows it too (one presenter for both).
 export { shownStatus } from '../engine/status.presenter.ts'
@@ -61,9 +62,27 @@ export function deviceObject(row: DeviceRow, opts: { masked: boolean; lang: Lang
   }
 }
 
-/** What the signed-in member may do with devices: edit with EDIT, delete with ALL. */
-export function deviceCan(auth: AuthContext) {
-  return { edit: can(auth, 'device', 'EDIT'), delete: can(auth, 'device', 'ALL') }
+/** What the signed-in member may do with devices: edit with EDIT, delete with ALL, commands as a super administrator. */
+export function deviceCan(auth: AuthContext): Device['can'] {
+  return {
+    edit: deviceRules.edit(auth),
+    delete: deviceRules.delete(auth),
+    command: deviceRules.command(auth),
+  }
+}
+
+/** What the signed-in member may do from the device pages' toolbars, sent with their lists. */
+export function deviceListCan(auth: AuthContext): DeviceListCan {
+  return {
+    register: deviceRules.edit(auth),
+    export: deviceRules.edit(auth),
+    abnormal_switches: deviceRules.abnormalSwitches(auth),
+    clean: deviceRules.delete(auth),
+    clean_all: deviceRules.cleanAll(auth),
+    import: deviceRules.import(auth),
+    assign: deviceRules.assign(auth),
+    delete: deviceRules.delete(auth),
+  }
 }
 
 export function presentDevice(
@@ -85,6 +104,6 @@ export function presentFactoryDevice(row: FactoryRow, auth: AuthContext): Factor
     agency_name: row.agency_name,
     create_time: row.create_time.toISOString(),
     is_register: row.installation_id === null ? 0 : 1,
-    can: { delete: can(auth, 'device', 'ALL') && row.installation_id === null },
+    can: { delete: deviceRules.delete(auth) && row.installation_id === null },
   }
 }

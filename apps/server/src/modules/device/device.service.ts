@@ -1,4 +1,4 @@
-import { can, type Lang, RoleType } from '@aed/contracts'
+import type { Lang } from '@aed/contracts'
 import { DATA_DICT } from '@aed/contracts/constants'
 import { type DeviceForm, type DeviceListQuery, type DeviceUpdate, UpdateType } from '@aed/contracts/device'
 import type { AppContext } from '../../context.ts'
@@ -10,8 +10,9 @@ import type { AuthContext } from '../../plugins/auth.ts'
 import { agencyInScope } from '../agency/agency.service.ts'
 import { recheckDevices } from '../engine/engine.jobs.ts'
 import { managerInScope } from '../member/member.service.ts'
-import { presentDevice, presentFactoryDevice } from './device.presenter.ts'
+import { deviceListCan, presentDevice, presentFactoryDevice } from './device.presenter.ts'
 import * as repo from './device.repository.ts'
+import { deviceRules } from './device.rules.ts'
 import { exportDeviceList } from './device-io.service.ts'
 
 // The factory devices' creation is in its own file: the factory import (device-io.service.ts)
@@ -28,12 +29,16 @@ const bands = {
 export async function listDevices(ctx: AppContext, auth: AuthContext, q: DeviceListQuery, lang: Lang) {
   if (q.device_list_type === 2) {
     const { count, rows } = await repo.listFactory(ctx.db, auth, q)
-    return { count, resource: rows.map((r) => presentFactoryDevice(r, auth)) }
+    return { count, resource: rows.map((r) => presentFactoryDevice(r, auth)), can: deviceListCan(auth) }
   }
   // export_xls: 设备列表.xlsx of every matching row, streamed in keyset batches (device-io).
   if (q.export_xls) return exportDeviceList(ctx, auth, q)
   const { count, rows } = await repo.listRegistered(ctx.db, auth, q, bands, ctx.clock.now())
-  return { count, resource: rows.map((r) => presentDevice(r, auth, { masked: true, lang })) }
+  return {
+    count,
+    resource: rows.map((r) => presentDevice(r, auth, { masked: true, lang })),
+    can: deviceListCan(auth),
+  }
 }
 
 async function registered(db: DbOrTx, auth: AuthContext, id: number) {
@@ -66,7 +71,7 @@ async function checkPeople(ctx: AppContext, auth: AuthContext, form: DeviceForm)
 function flags(auth: AuthContext, form: DeviceForm, current: { sms: number; display: number }) {
   const sms = form.disable_abnormal_sms_notify ?? current.sms
   const display = form.disable_abnormal_display ?? current.display
-  if (auth.role_type !== RoleType.SUPER_ADMIN && (sms !== current.sms || display !== current.display)) {
+  if (!deviceRules.abnormalSwitches(auth) && (sms !== current.sms || display !== current.display)) {
     throw forbidden('NO_PERMISSION')
   }
   return { disable_abnormal_sms_notify: sms, disable_abnormal_display: display }
@@ -289,7 +294,7 @@ export async function changeRecord(ctx: AppContext, auth: AuthContext, registerC
  * devices (the spec: role_type 0, not read-only).
  */
 export async function assignDevices(ctx: AppContext, auth: AuthContext, agencyId: number, ids: number[]) {
-  if (auth.role_type !== RoleType.SUPER_ADMIN || !can(auth, 'device', 'EDIT')) throw forbidden()
+  if (!deviceRules.assign(auth)) throw forbidden()
   if (ids.length === 0) throw invalid('DEVICE_ASSIGN_EMPTY')
   const agency = await agencyInScope(ctx, auth, agencyId)
   if (!agency) throw invalid('DEVICE_AGENCY_REQUIRED')

@@ -263,7 +263,7 @@ describe('the device list', () => {
     expect(detail.data.phone).toBe(manager.phone)
     // A read-only member sees it and may do nothing with it.
     const seen = await env.t.api(deviceApi.detail, { token: env.reader, params: { id: dev.id } })
-    expect(seen.data.can).toEqual({ edit: false, delete: false })
+    expect(seen.data.can).toEqual({ edit: false, delete: false, command: false })
   })
 
   it('never shows another branch’s devices', async () => {

@@ -6,7 +6,7 @@ import { deviceKeys } from './keys'
 
 const isDevice = (row: object): row is Device => 'register_code' in row
 
-/** A page of registered devices with every filter of the device list. */
+/** A page of registered devices with every filter of the device list, and the toolbar's `can`. */
 export function useDeviceList(request: ListRequest) {
   return useListQuery(request, deviceKeys.list, async (params, signal) => {
     const query = {
@@ -17,7 +17,7 @@ export function useDeviceList(request: ListRequest) {
     }
     const data = await callApi(deviceApi.list, { query, signal })
     return 'resource' in data
-      ? { count: data.count, resource: data.resource.filter(isDevice) }
-      : { count: 0, resource: [] }
+      ? { count: data.count, resource: data.resource.filter(isDevice), can: data.can }
+      : { count: 0, resource: [], can: undefined }
   })
 }

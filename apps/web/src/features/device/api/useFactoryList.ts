@@ -6,7 +6,7 @@ import { deviceKeys } from './keys'
 const isFactoryDevice = (row: object): row is FactoryDevice => 'is_register' in row
 const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined)
 
-/** A page of the factory list (device_list_type 2): serial, model, organisation and registered filters. */
+/** A page of the factory list (device_list_type 2): serial, model, organisation and registered filters; the toolbar's `can`. */
 export function useFactoryList(request: ListRequest) {
   return useListQuery(request, deviceKeys.factory, async (params, signal) => {
     const { device_sn, model, agency_id, is_register } = params.filters
@@ -22,7 +22,7 @@ export function useFactoryList(request: ListRequest) {
     }
     const data = await callApi(deviceApi.list, { query, signal })
     return 'resource' in data
-      ? { count: data.count, resource: data.resource.filter(isFactoryDevice) }
-      : { count: 0, resource: [] }
+      ? { count: data.count, resource: data.resource.filter(isFactoryDevice), can: data.can }
+      : { count: 0, resource: [], can: undefined }
   })
 }

@@ -1,10 +1,8 @@
-import { AgencyType, RoleType } from '@aed/contracts'
 import { CleanType, type CleanTypeValue } from '@aed/contracts/device-detail'
 import { App, Checkbox, DatePicker, Form, Input, Modal } from 'antd'
 import type { Dayjs } from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { useDict } from '../../../lib/useDict'
-import { useSession } from '../../../lib/useSession'
 import { useSubmit } from '../../../lib/useSubmit'
 import { useCleanInstallData } from '../api/useCleanInstallData'
 
@@ -14,23 +12,24 @@ type Values = {
   range?: [Dayjs | null, Dayjs | null] | null
 }
 
-/**
- * 清除安装信息: a device's recorded rescues, warnings, offsets or faults in a date range; system
- * super administrators may also clear everything it reported ('all').
- */
-export default function CleanModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+type Props = {
+  open: boolean
+  /** Everything a device reported ('all') may be cleared too: the list's `can.clean_all` (system super administrators). */
+  cleanAll: boolean
+  onClose: () => void
+}
+
+/** 清除安装信息: a device's recorded rescues, warnings, offsets or faults in a date range, or everything it reported. */
+export default function CleanModal({ open, cleanAll, onClose }: Props) {
   const { t } = useTranslation()
   const { message } = App.useApp()
   const dict = useDict()
-  const { userInfo } = useSession()
   const [form] = Form.useForm<Values>()
   const clean = useCleanInstallData()
   const send = useSubmit(clean, { onDone: onClose })
-  const systemSuper =
-    userInfo?.role_type === RoleType.SUPER_ADMIN && userInfo.agency_type === AgencyType.SYSTEM
   const types = [
     ...dict.options('clean_data_type').map((o) => ({ value: o.value as CleanTypeValue, label: o.label })),
-    ...(systemSuper ? [{ value: CleanType.ALL as CleanTypeValue, label: t('device.cleanAll') }] : []),
+    ...(cleanAll ? [{ value: CleanType.ALL as CleanTypeValue, label: t('device.cleanAll') }] : []),
   ]
 
   const submit = async () => {

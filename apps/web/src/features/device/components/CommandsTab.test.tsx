@@ -36,10 +36,14 @@ const history: CommandRow[] = [
 ]
 
 const calls: { list: MockCall[]; send: MockCall[] } = { list: [], send: [] }
+/** The device's `can` as the server computes it for the member signed in (command: super administrators). */
+const superAdminCan = { edit: true, delete: true, command: true }
+const editorCan = { edit: true, delete: false, command: false }
+let answeredCan = editorCan
 
 function api(rows: CommandRow[]) {
   mockApi([
-    on(deviceDetailApi.single, () => ({ code: 0, data: device() })),
+    on(deviceDetailApi.single, () => ({ code: 0, data: device({ can: answeredCan }) })),
     on(deviceApi.changeRecord, () => ({ code: 0, data: { count: 0, resource: [] } })),
     on(deviceCommandApi.list, (call) => {
       calls.list.push(call)
@@ -60,14 +64,16 @@ function api(rows: CommandRow[]) {
 }
 
 async function openCommands() {
-  renderWithProviders(<DeviceDetailDrawer device={device()} onClose={() => {}} />)
+  const view = renderWithProviders(
+    <DeviceDetailDrawer device={device({ can: answeredCan })} onClose={() => {}} />,
+  )
   const user = userEvent.setup()
   await screen.findByTestId('device-base')
   await user.click(screen.getByRole('tab', { name: '远程指令' }))
   const table = await screen.findByTestId('device-commands')
   await waitFor(() => expect(calls.list).toHaveLength(1))
   expect(calls.list[0].params).toEqual({ id: '7' })
-  return { user, table }
+  return { user, table, view }
 }
 
 beforeEach(async () => {
@@ -85,6 +91,7 @@ afterEach(() => {
 describe('the commands tab', () => {
   it('lets a super administrator ask for a self-test and shows the server’s message and the new command', async () => {
     api([...history])
+    answeredCan = superAdminCan
     sessionStore.signIn(userInfo({ role_type: 0, agency_type: 0, agency_id: 1 }))
     const { user, table } = await openCommands()
     expect(screen.getByTestId('command-selftest')).toHaveTextContent('远程自检')
@@ -106,6 +113,7 @@ describe('the commands tab', () => {
 
   it('shows everyone else the list with each command’s state, times and error, without the buttons', async () => {
     api([...history])
+    answeredCan = editorCan
     sessionStore.signIn(userInfo({ role_type: 1, permissions: { device: 'EDIT' } }))
     const { table } = await openCommands()
     expect(screen.queryByTestId('command-selftest')).toBeNull()
@@ -126,6 +134,21 @@ describe('the commands tab', () => {
       expect(within(table).getByRole('columnheader', { name: header })).toBeInTheDocument()
   })
 
+  it('follows the device’s can, not the member’s role', async () => {
+    api([...history])
+    answeredCan = editorCan
+    sessionStore.signIn(userInfo({ role_type: 0, agency_type: 0, agency_id: 1 }))
+    const first = await openCommands()
+    expect(screen.queryByTestId('command-selftest')).toBeNull()
+    first.view.unmount()
+
+    calls.list.length = 0
+    answeredCan = superAdminCan
+    sessionStore.signIn(userInfo({ role_type: 2, permissions: { device: 'READ_ONLY' } }))
+    await openCommands()
+    expect(screen.getByTestId('command-selftest')).toBeInTheDocument()
+  })
+
   it('asks again every 5 s only while a command waits for the device or its answer', async () => {
     expect(commandPoll(undefined)).toBe(false)
     expect(commandPoll(history)).toBe(false)
@@ -134,6 +157,7 @@ describe('the commands tab', () => {
 
     const rows = [command({ cmd_id: 'c-9', state: 'sent', ack_time: null }), ...history]
     api(rows)
+    answeredCan = editorCan
     sessionStore.signIn(userInfo({ role_type: 1, permissions: { device: 'EDIT' } }))
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
     const { table } = await openCommands()

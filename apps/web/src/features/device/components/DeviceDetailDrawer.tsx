@@ -95,7 +95,13 @@ export default function DeviceDetailDrawer({
             {
               key: 'commands',
               label: t('device.tabs.commands'),
-              children: <CommandsTab id={device.id} active={tab === 'commands'} />,
+              children: (
+                <CommandsTab
+                  id={device.id}
+                  active={tab === 'commands'}
+                  canSend={full?.can.command ?? false}
+                />
+              ),
             },
           ]}
         />

@@ -1,4 +1,3 @@
-import { RoleType } from '@aed/contracts'
 import type { AgencyNode } from '@aed/contracts/agency'
 import { App, Col, Form, Row, Spin } from 'antd'
 import { useTranslation } from 'react-i18next'
@@ -24,10 +23,17 @@ import {
 
 export const DEVICE_DIALOG_WIDTH = 1160
 
-type Props = { id: number | null; open: boolean; tree: AgencyNode[]; onClose: () => void }
+type Props = {
+  id: number | null
+  open: boolean
+  tree: AgencyNode[]
+  /** The abnormal-status switches (SMS off, display off): the list's `can.abnormal_switches`. */
+  abnormalSwitches: boolean
+  onClose: () => void
+}
 
 /** 注册设备 / 变更设备: the device, its opening and upkeep on the left, its place and the map on the right. */
-export default function DeviceModal({ id, open, tree, onClose }: Props) {
+export default function DeviceModal({ id, open, tree, abnormalSwitches, onClose }: Props) {
   const { t } = useTranslation()
   const { message } = App.useApp()
   const { userInfo } = useSession()
@@ -37,7 +43,6 @@ export default function DeviceModal({ id, open, tree, onClose }: Props) {
   const save = useSaveDevice()
   const send = useSubmit(save, { onDone: onClose })
   const editing = id !== null
-  const superAdmin = userInfo?.role_type === RoleType.SUPER_ADMIN
   const stored = detail.data
   const initial = editing ? stored && fromDevice(stored) : newDeviceValues(userInfo?.agency_id)
   const disabled = !canEdit
@@ -62,8 +67,9 @@ export default function DeviceModal({ id, open, tree, onClose }: Props) {
       message.error(t(problem))
       return
     }
-    if (editing && stored) await send({ id: stored.id, body: toDeviceUpdate(values, stored, superAdmin) })
-    else await send({ id: null, body: toDeviceBody(values, undefined, superAdmin) })
+    if (editing && stored)
+      await send({ id: stored.id, body: toDeviceUpdate(values, stored, abnormalSwitches) })
+    else await send({ id: null, body: toDeviceBody(values, undefined, abnormalSwitches) })
   }
 
   return (
@@ -95,7 +101,7 @@ export default function DeviceModal({ id, open, tree, onClose }: Props) {
                       : null
                   }
                 />
-                <DeviceOpenFields disabled={disabled} superAdmin={superAdmin} />
+                <DeviceOpenFields disabled={disabled} abnormalSwitches={abnormalSwitches} />
                 <DeviceUpkeepFields disabled={disabled} />
               </Row>
             </Col>

@@ -8,10 +8,10 @@ import type { DeviceFormValues } from './deviceFormValues'
 export const MAX_PERIODS = 4
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const
 
-type Props = { disabled: boolean; superAdmin: boolean }
+type Props = { disabled: boolean; abnormalSwitches: boolean }
 
-/** Opening (closed, semi-open with days and periods, fully open), mini-program display, the super administrators' switches. */
-export function DeviceOpenFields({ disabled, superAdmin }: Props) {
+/** Opening (closed, semi-open with days and periods, fully open), mini-program display, the abnormal-status switches when allowed. */
+export function DeviceOpenFields({ disabled, abnormalSwitches }: Props) {
   const { t } = useTranslation()
   const dict = useDict()
   const form = Form.useFormInstance<DeviceFormValues>()
@@ -109,7 +109,7 @@ export function DeviceOpenFields({ disabled, superAdmin }: Props) {
           </Form.List>
         </Col>
       )}
-      {superAdmin && (
+      {abnormalSwitches && (
         <>
           <Col span={12}>
             <Form.Item name="disable_abnormal_sms_notify" label={t('device.smsOff')} valuePropName="checked">

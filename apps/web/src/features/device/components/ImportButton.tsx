@@ -4,11 +4,7 @@ import { agencyTreeOptions } from '../../../lib/agencyOptions'
 import { useDataDict } from '../../system/api/useDataDict'
 import { useImportDevices } from '../api/useImportDevices'
 
-type Props = {
-  /** System organisations and general agents choose where the devices go; others import into their own. */
-  pickAgency: boolean
-  tree: AgencyNode[]
-}
+type Props = { tree: AgencyNode[] }
 
 /** The factory import: its template is the data dictionary's. */
 const factoryImport: ImportFeature = {
@@ -28,7 +24,10 @@ const factoryImport: ImportFeature = {
   fieldTestId: 'import',
 }
 
-/** 导入: the template from the data dictionary, the organisation, the upload with its progress. */
-export function ImportButton({ pickAgency, tree }: Props) {
-  return <ImportPopover {...factoryImport} pickAgency={pickAgency} agencies={agencyTreeOptions(tree)} />
+/**
+ * 导入: the template from the data dictionary, the organisation, the upload with its progress.
+ * Those who may import (system organisations and general agents) choose where the devices go.
+ */
+export function ImportButton({ tree }: Props) {
+  return <ImportPopover {...factoryImport} pickAgency agencies={agencyTreeOptions(tree)} />
 }

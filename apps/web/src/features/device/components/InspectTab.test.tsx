@@ -126,7 +126,7 @@ describe('the inspection tab', () => {
   })
 
   it('shows no record button to a read-only member', async () => {
-    const readOnly = device({ can: { edit: false, delete: false } })
+    const readOnly = device({ can: { edit: false, delete: false, command: false } })
     api(readOnly)
     sessionStore.signIn(userInfo({ role_type: 2, permissions: { device: 'READ_ONLY' } }))
     await openInspections(readOnly)

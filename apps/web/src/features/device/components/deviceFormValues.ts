@@ -92,13 +92,14 @@ export function filledPeriods(periods: Period[] | undefined): [string, string][]
 }
 
 /**
- * The request body. Days and periods go only with semi-open; the two switches only from super
- * administrators (others keep what is stored); the safety radius, not in the dialog, keeps its value.
+ * The request body. Days and periods go only with semi-open; the two switches only when the
+ * member may set them (`can.abnormal_switches`; others keep what is stored); the safety radius,
+ * not in the dialog, keeps its value.
  */
 export function toDeviceBody(
   v: DeviceFormValues,
   stored: Device | undefined,
-  superAdmin: boolean,
+  abnormalSwitches: boolean,
 ): DeviceBody {
   const semi = v.open_state === 1
   return {
@@ -116,7 +117,7 @@ export function toDeviceBody(
     open_day: semi ? [...(v.open_day ?? [])].sort((a, b) => a - b) : [],
     open_time_period: semi ? filledPeriods(v.open_time_period) : [],
     xcx_display: v.xcx_display as 0 | 1,
-    ...(superAdmin
+    ...(abnormalSwitches
       ? {
           disable_abnormal_sms_notify: v.disable_abnormal_sms_notify ? 1 : 0,
           disable_abnormal_display: v.disable_abnormal_display ? 1 : 0,
@@ -132,9 +133,13 @@ export function toDeviceBody(
 }
 
 /** A change: the body plus its kind, and the new serial when replacing. */
-export function toDeviceUpdate(v: DeviceFormValues, stored: Device, superAdmin: boolean): DeviceUpdateBody {
+export function toDeviceUpdate(
+  v: DeviceFormValues,
+  stored: Device,
+  abnormalSwitches: boolean,
+): DeviceUpdateBody {
   return {
-    ...toDeviceBody(v, stored, superAdmin),
+    ...toDeviceBody(v, stored, abnormalSwitches),
     device_sn: stored.device_sn,
     update_type: v.update_type ?? 1,
     ...(v.update_type === 3 ? { new_device_sn: (v.new_device_sn ?? '').trim() } : {}),

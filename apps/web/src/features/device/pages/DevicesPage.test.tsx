@@ -11,7 +11,7 @@ import { i18n } from '../../../i18n'
 import { sessionStore } from '../../../lib/session'
 import { storage } from '../../../lib/storage'
 import { member, orgMenu, tree } from '../../../test/adminFixtures'
-import { device } from '../../../test/deviceFixtures'
+import { device, deviceListCan } from '../../../test/deviceFixtures'
 import { userInfo } from '../../../test/fixtures'
 import { type MockCall, mockApi, on } from '../../../test/mockApi'
 import { renderWithProviders } from '../../../test/renderWithProviders'
@@ -26,14 +26,28 @@ vi.mock('../../../components/EChart/EChart', async (load) => ({
 
 const calls: { list: MockCall[]; update: MockCall[] } = { list: [], update: [] }
 
-function api(menu = orgMenu, rows = [device()]) {
+/** The list's `can`, as the server computes it for the member signed in. */
+const superAdminCan = deviceListCan({
+  register: true,
+  export: true,
+  abnormal_switches: true,
+  clean: true,
+  clean_all: true,
+  import: true,
+  assign: true,
+  delete: true,
+})
+const editorCan = deviceListCan({ register: true, export: true, import: true })
+const readOnlyCan = deviceListCan()
+
+function api(menu = orgMenu, rows = [device()], can = superAdminCan) {
   return mockApi([
     on(menuApi.menu, () => ({ code: 0, data: menu })),
     on(agencyApi.tree, () => ({ code: 0, data: { resource: tree } })),
     on(memberApi.list, () => ({ code: 0, data: { count: 1, resource: [member({ id: 12, role_type: 1 })] } })),
     on(deviceApi.list, (call) => {
       calls.list.push(call)
-      return { code: 0, data: { count: rows.length, resource: rows } }
+      return { code: 0, data: { count: rows.length, resource: rows, can } }
     }),
     on(deviceApi.detail, () => ({ code: 0, data: device() })),
     on(deviceApi.update, (call) => {
@@ -97,7 +111,7 @@ describe('DevicesPage', () => {
     expect(screen.getByTestId('filter-host_expire_state')).toBeInTheDocument()
     first.unmount()
 
-    api([orgMenu[0]])
+    api([orgMenu[0]], [device()], editorCan)
     sessionStore.signIn(userInfo({ role_type: 1, permissions: { device: 'EDIT' } }))
     renderWithProviders(<DevicesPage />)
     await screen.findByText('M672412211')
@@ -131,7 +145,7 @@ describe('DevicesPage', () => {
   })
 
   it('hides register, export and the row actions the member may not use', async () => {
-    api(orgMenu, [device({ can: { edit: false, delete: false } })])
+    api(orgMenu, [device({ can: { edit: false, delete: false, command: false } })], readOnlyCan)
     sessionStore.signIn(userInfo({ role_type: 2, permissions: { device: 'READ_ONLY' } }))
     renderWithProviders(<DevicesPage />)
     await screen.findByText('M672412211')
@@ -141,6 +155,35 @@ describe('DevicesPage', () => {
     expect(screen.getByTestId('device-detail-7')).toBeInTheDocument()
     expect(screen.queryByTestId('device-change-7')).toBeNull()
     expect(screen.queryByTestId('device-delete-7')).toBeNull()
+  })
+
+  it('follows the list’s can, not the member’s role: register, export, clean-up and clearing everything', async () => {
+    api(orgMenu, [device()], readOnlyCan)
+    sessionStore.signIn(superAdmin())
+    const first = renderWithProviders(<DevicesPage />)
+    await screen.findByText('M672412211')
+    for (const id of ['device-register', 'device-export', 'device-clean']) {
+      expect(screen.queryByTestId(id)).toBeNull()
+    }
+    first.unmount()
+
+    api(orgMenu, [device()], deviceListCan({ clean: true }))
+    sessionStore.signIn(userInfo({ role_type: 2, permissions: { device: 'READ_ONLY' } }))
+    const second = renderWithProviders(<DevicesPage />)
+    const user = userEvent.setup()
+    await screen.findByText('M672412211')
+    expect(screen.queryByTestId('device-register')).toBeNull()
+    await user.click(screen.getByTestId('device-clean'))
+    const clean = await screen.findByTestId('device-clean-modal')
+    expect(within(clean).getByText('急救事件')).toBeInTheDocument()
+    expect(within(clean).queryByText('全部数据')).toBeNull()
+    second.unmount()
+
+    api(orgMenu, [device()], deviceListCan({ clean: true, clean_all: true }))
+    renderWithProviders(<DevicesPage />)
+    await screen.findByText('M672412211')
+    await user.click(screen.getByTestId('device-clean'))
+    expect(within(await screen.findByTestId('device-clean-modal')).getByText('全部数据')).toBeInTheDocument()
   })
 
   it('hides a column chosen away in 筛选列', async () => {
@@ -246,7 +289,7 @@ describe('the register and change dialog', () => {
   })
 
   it('asks semi-open devices for their days and first period', async () => {
-    api()
+    api(orgMenu, [device()], editorCan)
     sessionStore.signIn(userInfo({ role_type: 1, permissions: { device: 'EDIT' } }))
     renderWithProviders(<DevicesPage />)
     const user = userEvent.setup()

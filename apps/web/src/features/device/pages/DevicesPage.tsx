@@ -9,7 +9,6 @@ import { useColumnChoice } from '../../../components/DataTable/useColumnChoice'
 import { useListState } from '../../../components/DataTable/useListState'
 import { FilterForm } from '../../../components/FilterForm/FilterForm'
 import { LazyMount } from '../../../components/LazyMount'
-import { useAreaLevel } from '../../../lib/useAreaLevel'
 import { useAgencyTree } from '../../agency/api/useAgencyTree'
 import { useDeviceList } from '../api/useDeviceList'
 import { DeviceStats } from '../components/stats/DeviceStats'
@@ -24,13 +23,16 @@ const DeviceDetailDrawer = lazy(() => import('../components/DeviceDetailDrawer')
 const ExportModal = lazy(() => import('../components/ExportModal'))
 const CleanModal = lazy(() => import('../components/CleanModal'))
 
-/** The registered devices: filters, the table with its column chooser, register, change, detail, export. */
+/**
+ * The registered devices: filters, the table with its column chooser, register, change, detail,
+ * export and clean-up, as the list's `can` allows them.
+ */
 export function DevicesPage() {
   const { t } = useTranslation()
   const list = useListState()
   const rows = useDeviceList(list)
   const tree = useAgencyTree()
-  const { canEdit, canDelete } = useAreaLevel('device')
+  const can = rows.data?.can
   const { fields, extraFields } = useDeviceFilterFields()
   const [dialog, setDialog] = useState<{ id: number | null } | null>(null)
   const [detail, setDetail] = useState<Device | null>(null)
@@ -71,12 +73,12 @@ export function DevicesPage() {
               onChange={choice.setHidden}
               label={t('device.columns')}
             />
-            {canDelete && (
+            {can?.clean && (
               <Button icon={<ClearOutlined />} onClick={() => setCleaning(true)} data-testid="device-clean">
                 {t('device.clean.title')}
               </Button>
             )}
-            {canEdit && (
+            {can?.export && (
               <Button
                 icon={<DownloadOutlined />}
                 onClick={() => setExporting(true)}
@@ -85,7 +87,7 @@ export function DevicesPage() {
                 {t('device.export')}
               </Button>
             )}
-            {canEdit && (
+            {can?.register && (
               <Button
                 type="primary"
                 icon={<PlusOutlined />}
@@ -105,6 +107,7 @@ export function DevicesPage() {
           open={dialog !== null}
           id={dialog?.id ?? null}
           tree={tree.data ?? []}
+          abnormalSwitches={can?.abnormal_switches ?? false}
           onClose={() => setDialog(null)}
         />
       </LazyMount>
@@ -115,7 +118,7 @@ export function DevicesPage() {
         <ExportModal open={exporting} onClose={() => setExporting(false)} />
       </LazyMount>
       <LazyMount when={cleaning}>
-        <CleanModal open={cleaning} onClose={() => setCleaning(false)} />
+        <CleanModal open={cleaning} cleanAll={can?.clean_all ?? false} onClose={() => setCleaning(false)} />
       </LazyMount>
     </div>
   )

@@ -8,7 +8,7 @@ import { i18n } from '../../../i18n'
 import { sessionStore } from '../../../lib/session'
 import { storage } from '../../../lib/storage'
 import { orgMenu, tree } from '../../../test/adminFixtures'
-import { factoryDevice } from '../../../test/deviceFixtures'
+import { deviceListCan, factoryDevice } from '../../../test/deviceFixtures'
 import { userInfo } from '../../../test/fixtures'
 import { type MockCall, mockApi, on } from '../../../test/mockApi'
 import { renderWithProviders } from '../../../test/renderWithProviders'
@@ -24,13 +24,28 @@ const rows = [
   factoryDevice({ id: 22, device_sn: 'M642603738', is_register: 1, can: { delete: false } }),
 ]
 
+/** The list's `can`, as the server computes it for the member signed in. */
+const editorCan = deviceListCan({ register: true, export: true, import: true })
+const systemSuperCan = deviceListCan({
+  register: true,
+  export: true,
+  abnormal_switches: true,
+  clean: true,
+  clean_all: true,
+  import: true,
+  assign: true,
+  delete: true,
+})
+const ordinarySuperCan = { ...systemSuperCan, clean_all: false, import: false }
+let answeredCan = deviceListCan()
+
 function api() {
   return mockApi([
     on(menuApi.menu, () => ({ code: 0, data: orgMenu })),
     on(agencyApi.tree, () => ({ code: 0, data: { resource: tree } })),
     on(deviceApi.list, (call) => {
       calls.list.push(call)
-      return { code: 0, data: { count: rows.length, resource: rows } }
+      return { code: 0, data: { count: rows.length, resource: rows, can: answeredCan } }
     }),
     on(deviceApi.assign, (call) => {
       calls.assign.push(call)
@@ -60,6 +75,7 @@ const rowCheckbox = (id: number) => within(screen.getByTestId(`row-${id}`)).getB
 describe('FactoryDevicesPage', () => {
   it('lists the factory devices newest first with their registration', async () => {
     api()
+    answeredCan = systemSuperCan
     sessionStore.signIn(userInfo({ role_type: 0, agency_type: 0, agency_id: 1 }))
     renderWithProviders(<FactoryDevicesPage />)
     expect(await screen.findByText('M732514246')).toBeInTheDocument()
@@ -72,6 +88,7 @@ describe('FactoryDevicesPage', () => {
 
   it('assigns only for super administrators, and asks for a selection first', async () => {
     api()
+    answeredCan = editorCan
     sessionStore.signIn(userInfo({ role_type: 1, agency_type: 0, permissions: { device: 'EDIT' } }))
     const first = renderWithProviders(<FactoryDevicesPage />)
     await screen.findByText('M732514246')
@@ -80,6 +97,7 @@ describe('FactoryDevicesPage', () => {
     expect(screen.queryByTestId('factory-delete')).toBeNull()
     first.unmount()
 
+    answeredCan = systemSuperCan
     sessionStore.signIn(userInfo({ role_type: 0, agency_type: 0, agency_id: 1 }))
     renderWithProviders(<FactoryDevicesPage />)
     const user = userEvent.setup()
@@ -99,8 +117,30 @@ describe('FactoryDevicesPage', () => {
     expect(await screen.findByText('分配成功！')).toBeInTheDocument()
   })
 
+  it('follows the list’s can, not the member’s role', async () => {
+    api()
+    answeredCan = deviceListCan()
+    sessionStore.signIn(userInfo({ role_type: 0, agency_type: 0, agency_id: 1 }))
+    const first = renderWithProviders(<FactoryDevicesPage />)
+    await screen.findByText('M732514246')
+    for (const id of ['factory-assign', 'factory-import-button', 'factory-delete']) {
+      expect(screen.queryByTestId(id)).toBeNull()
+    }
+    expect(within(screen.getByTestId('row-21')).queryByRole('checkbox')).toBeNull()
+    first.unmount()
+
+    answeredCan = deviceListCan({ import: true, assign: true, delete: true })
+    sessionStore.signIn(userInfo({ role_type: 2, agency_type: 2, permissions: { device: 'READ_ONLY' } }))
+    renderWithProviders(<FactoryDevicesPage />)
+    await screen.findByText('M732514246')
+    for (const id of ['factory-assign', 'factory-import-button', 'factory-delete']) {
+      expect(screen.getByTestId(id)).toBeInTheDocument()
+    }
+  })
+
   it('deletes unregistered devices only, after a confirm', async () => {
     api()
+    answeredCan = ordinarySuperCan
     sessionStore.signIn(userInfo({ role_type: 0, agency_type: 2, agency_id: 4 }))
     renderWithProviders(<FactoryDevicesPage />)
     const user = userEvent.setup()

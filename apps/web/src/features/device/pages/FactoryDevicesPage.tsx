@@ -1,4 +1,3 @@
-import { AgencyType, RoleType } from '@aed/contracts'
 import { flattenTree } from '@aed/contracts/agency-rules'
 import { DEVICE_MODELS } from '@aed/contracts/constants'
 import type { FactoryDevice } from '@aed/contracts/device'
@@ -12,8 +11,6 @@ import type { FilterField } from '../../../components/FilterForm/types'
 import { LazyMount } from '../../../components/LazyMount'
 import { BulkActions } from '../../../components/ListCard/BulkActions'
 import { FilterCard } from '../../../components/ListPage/FilterCard'
-import { useAreaLevel } from '../../../lib/useAreaLevel'
-import { useSession } from '../../../lib/useSession'
 import { useAgencyTree } from '../../agency/api/useAgencyTree'
 import { useFactoryList } from '../api/useFactoryList'
 import { ImportButton } from '../components/ImportButton'
@@ -25,24 +22,21 @@ const AssignModal = lazy(() => import('../components/AssignModal'))
 const MODELS = [...new Set(Object.values(DEVICE_MODELS))].map((m) => ({ value: m, label: m }))
 
 /**
- * The factory list: every device made for the subtree. Assign for super administrators who may
- * edit, import for those who may edit outside ordinary organisations, delete (unregistered only) with ALL.
+ * The factory list: every device made for the subtree. Assign, import and delete (unregistered
+ * only) as the list's `can` allows them.
  */
 export function FactoryDevicesPage() {
   const { t } = useTranslation()
   const list = useListState()
   const rows = useFactoryList(list)
   const tree = useAgencyTree()
-  const { userInfo } = useSession()
-  const { canEdit, canDelete } = useAreaLevel('device')
   const columns = useFactoryColumns()
   const { selected, clearSelection, assigning, assign, closeAssign, rowSelection } =
     useBulkSelection<FactoryDevice>(t('device.factory.assignEmpty'))
   const deleteRows = useDeleteFactoryDevices(clearSelection)
-  const agencyType = userInfo?.agency_type ?? AgencyType.ORDINARY
-  const mayAssign = userInfo?.role_type === RoleType.SUPER_ADMIN && canEdit
-  const mayImport = canEdit && agencyType !== AgencyType.ORDINARY
-  const pickAgency = agencyType === AgencyType.SYSTEM || agencyType === AgencyType.GENERAL_AGENT
+  const can = rows.data?.can
+  const mayAssign = can?.assign ?? false
+  const mayDelete = can?.delete ?? false
 
   const fields: FilterField[] = [
     {
@@ -79,7 +73,7 @@ export function FactoryDevicesPage() {
         extra={
           <BulkActions
             remove={
-              canDelete && {
+              mayDelete && {
                 label: t('device.factory.delete'),
                 onClick: () => deleteRows(selected),
                 testId: 'factory-delete',
@@ -89,7 +83,7 @@ export function FactoryDevicesPage() {
               mayAssign && { label: t('device.factory.assign'), onClick: assign, testId: 'factory-assign' }
             }
           >
-            {mayImport && <ImportButton pickAgency={pickAgency} tree={tree.data ?? []} />}
+            {can?.import && <ImportButton tree={tree.data ?? []} />}
           </BulkActions>
         }
       >
@@ -98,7 +92,7 @@ export function FactoryDevicesPage() {
           columns={columns}
           rowKey={(d) => d.id}
           query={rows}
-          rowSelection={rowSelection(mayAssign || canDelete)}
+          rowSelection={rowSelection(mayAssign || mayDelete)}
         />
       </Card>
       <LazyMount when={assigning !== null}>
