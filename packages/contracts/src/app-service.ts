@@ -40,6 +40,10 @@ export const appServiceSchema = z.object({
 })
 export type AppService = z.infer<typeof appServiceSchema>
 
+/** What the signed-in member may do on the service configuration page: system super administrators add and modify. */
+export const appServiceListCanSchema = z.object({ create: z.boolean(), update: z.boolean() })
+export type AppServiceListCan = z.infer<typeof appServiceListCanSchema>
+
 export const appServiceListQuery = pageQuery.extend({
   agency_id: z.coerce.number().int().positive().optional(),
   service: z.string().optional(),
@@ -55,7 +59,7 @@ export const appServiceApi = {
     path: '/api/v1/agency/app-service/config',
     summary: 'Service configurations',
     query: appServiceListQuery,
-    response: paged(appServiceSchema),
+    response: paged(appServiceSchema).extend({ can: appServiceListCanSchema }),
   }),
   detail: endpoint({
     method: 'GET',

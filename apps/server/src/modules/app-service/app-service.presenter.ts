@@ -1,7 +1,14 @@
-import type { Lang } from '@aed/contracts'
-import type { AppService } from '@aed/contracts/app-service'
+import { type Lang, permissionList } from '@aed/contracts'
+import type { AppService, AppServiceListCan } from '@aed/contracts/app-service'
 import { APP_SERVICES, labelIn } from '@aed/contracts/constants'
+import type { AuthContext } from '../../plugins/auth.ts'
 import type { AppServiceRow } from './app-service.repository.ts'
+
+/** The page's add and modify: system super administrators, as every route of the feature requires (`systemSuper`). */
+export function appServiceListCan(auth: AuthContext): AppServiceListCan {
+  const systemSuper = permissionList(auth).includes('system_super')
+  return { create: systemSuper, update: systemSuper }
+}
 
 /** A configuration as the list shows it; the detail opened for editing adds the credentials. */
 export function presentAppService(row: AppServiceRow, lang: Lang, withSecrets: boolean): AppService {

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts'
 import { invalid, notFound } from '../../lib/errors.ts'
 import type { AuthContext } from '../../plugins/auth.ts'
 import { agencyInScope } from '../agency/agency.service.ts'
-import { presentAppService } from './app-service.presenter.ts'
+import { appServiceListCan, presentAppService } from './app-service.presenter.ts'
 import * as repo from './app-service.repository.ts'
 
 const newSecret = () => crypto.randomBytes(24).toString('hex')
@@ -20,7 +20,7 @@ async function found(ctx: AppContext, auth: AuthContext, id: number) {
 /** One page of the subtree's configurations, without credentials. */
 export async function list(ctx: AppContext, auth: AuthContext, query: AppServiceListQuery, lang: Lang) {
   const { count, rows } = await repo.listPage(ctx.db, auth, query)
-  return { count, resource: rows.map((r) => presentAppService(r, lang, false)) }
+  return { count, resource: rows.map((r) => presentAppService(r, lang, false)), can: appServiceListCan(auth) }
 }
 
 /** One configuration with its credentials, for editing. */

@@ -71,6 +71,23 @@ describe('service configuration', () => {
     ).toBe('该机构已有服务配置')
   })
 
+  it('sends the page’s can with the list: add and modify for system super administrators, which then succeed', async () => {
+    const list = await t.api(appServiceApi.list, { token: sys })
+    expect(list.data.can).toEqual({ create: true, update: true })
+    const put = await t.api(appServiceApi.update, {
+      params: { id: list.data.resource[0].id },
+      token: sys,
+      body: { service: ['open_api'], state: 1 },
+    })
+    expect(put.code).toBe(0)
+    const post = await t.api(appServiceApi.create, {
+      token: sys,
+      body: { agency_id: ids['南京市鼓楼区红十字会'], service: ['open_api'], state: 1 },
+    })
+    expect(post.code).toBe(0)
+    // Anyone else gets no list, hence no can: every call answers the permission error (below).
+  })
+
   it('is refused to everyone but system super administrators', async () => {
     const list = await t.api(appServiceApi.list, { token: sys })
     const id = list.data.resource[0].id

@@ -23,7 +23,10 @@ const config: AppService = {
   apply_time: '2026-01-02T03:04:05Z',
   level: 3,
 }
-function api() {
+/** The list's `can`: add and modify for system super administrators (who alone get the list). */
+const systemSuperCan = { create: true, update: true }
+
+function api(can = systemSuperCan) {
   return mockApi([
     on(agencyApi.tree, () => ({ code: 0, data: { resource: tree } })),
     on(constantsApi.constants, () => ({
@@ -33,7 +36,7 @@ function api() {
         app_service: { event_push: '事件推送', open_api: '开放接口' },
       },
     })),
-    on(appServiceApi.list, () => ({ code: 0, data: { count: 1, resource: [config] } })),
+    on(appServiceApi.list, () => ({ code: 0, data: { count: 1, resource: [config], can } })),
     on(appServiceApi.detail, () => ({
       code: 0,
       data: { ...config, secret: 's3cr3t', access_token: 'tok-9' },
@@ -75,10 +78,20 @@ describe('ServiceConfigPage', () => {
   })
 
   it('refuses everyone but a super administrator of the system organisation', async () => {
-    api()
+    api({ create: false, update: false })
     sessionStore.signIn(userInfo({ role_type: 0, agency_type: 1, permissions: {} }))
     renderWithProviders(<ServiceConfigPage />)
     await userEvent.setup().click(await screen.findByTestId('service-add'))
+    expect(await screen.findByText('无权限操作')).toBeInTheDocument()
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
+
+  it('follows the list’s can, not the member’s role', async () => {
+    api({ create: false, update: false })
+    sessionStore.signIn(userInfo({ role_type: 0, agency_type: 0, permissions: {} }))
+    renderWithProviders(<ServiceConfigPage />)
+    const user = userEvent.setup()
+    await user.click(await screen.findByTestId('service-modify-9'))
     expect(await screen.findByText('无权限操作')).toBeInTheDocument()
     expect(screen.queryByRole('dialog')).toBeNull()
   })

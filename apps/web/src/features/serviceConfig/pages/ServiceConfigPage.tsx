@@ -1,4 +1,3 @@
-import { AgencyType, RoleType } from '@aed/contracts'
 import type { AppService } from '@aed/contracts/app-service'
 import { App } from 'antd'
 import { useState } from 'react'
@@ -8,30 +7,28 @@ import { useListState } from '../../../components/DataTable/useListState'
 import type { FilterField } from '../../../components/FilterForm/types'
 import { ListPage } from '../../../components/ListPage/ListPage'
 import { agencyOptions } from '../../../lib/agencyOptions'
-import { useSession } from '../../../lib/useSession'
 import { useAgencyTree } from '../../agency/api/useAgencyTree'
 import { useConstants } from '../../system/api/useConstants'
 import { useServiceConfigList } from '../api/useServiceConfigList'
 import { ServiceConfigModal, type ServiceDialog } from '../components/ServiceConfigModal'
 import { useServiceConfigColumns } from '../components/useServiceConfigColumns'
 
-/** /systemManagement/serviceConfig: 机构服务配置, for super administrators of the system organisation. */
+/** /systemManagement/serviceConfig: 机构服务配置; add and modify as the list's `can` allows (system super administrators). */
 export function ServiceConfigPage() {
   const { t } = useTranslation()
   const { message } = App.useApp()
   const list = useListState()
   const rows = useServiceConfigList(list)
-  const { userInfo } = useSession()
   const tree = useAgencyTree()
   const constants = useConstants()
   const services = constants.data?.app_service ?? {}
   const [dialog, setDialog] = useState<ServiceDialog | null>(null)
-  const allowed = userInfo?.agency_type === AgencyType.SYSTEM && userInfo.role_type === RoleType.SUPER_ADMIN
-  const open = (next: ServiceDialog) =>
+  const can = rows.data?.can
+  const open = (next: ServiceDialog, allowed = true) =>
     allowed ? setDialog(next) : message.error(t('serviceConfig.forbidden'))
   const columns = useServiceConfigColumns({
     onDetail: (s: AppService) => open({ mode: 'detail', id: s.id }),
-    onModify: (s: AppService) => open({ mode: 'modify', id: s.id }),
+    onModify: (s: AppService) => open({ mode: 'modify', id: s.id }, can?.update),
   })
   const fields: FilterField[] = [
     {
@@ -61,7 +58,11 @@ export function ServiceConfigPage() {
       list={list}
       fields={fields}
       title={t('serviceConfig.list')}
-      add={{ label: t('serviceConfig.add'), onClick: () => open({ mode: 'create' }), testId: 'service-add' }}
+      add={{
+        label: t('serviceConfig.add'),
+        onClick: () => open({ mode: 'create' }, can?.create),
+        testId: 'service-add',
+      }}
       dialogs={
         <ServiceConfigModal
           dialog={dialog}
