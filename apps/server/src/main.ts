@@ -6,6 +6,7 @@ import { productionJobs } from './jobs/index.ts'
 import { createJobRunner } from './jobs/runner.ts'
 import { DataDirLockedError, lockDataDir } from './lib/data-lock.ts'
 import { createLogger } from './lib/logger.ts'
+import { retryCabinetInbox } from './modules/cabinet/cabinet-engine.service.ts'
 import { retryInbox } from './modules/engine/engine.service.ts'
 import { type MqttGateway, startMqtt, tlsBannerLines } from './modules/gateway/mqtt-gateway.ts'
 import { DEMO_PASSWORD, demoMembers, hasDemo, isEmpty } from './seed/seed.ts'
@@ -32,7 +33,7 @@ async function main() {
   )
   const ctx = await createContext(config, database, log)
   // Messages a crash left acknowledged but not applied are applied before anything new comes in.
-  const recovered = await retryInbox(ctx)
+  const recovered = (await retryInbox(ctx)) + (await retryCabinetInbox(ctx))
   if (recovered) log.warn({ messages: recovered }, 'applied device messages left over by the previous run')
   const app = await buildApp(ctx, { logger: log })
   const jobs = createJobRunner(ctx, productionJobs, { log })

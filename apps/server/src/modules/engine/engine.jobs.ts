@@ -1,7 +1,6 @@
 import { DEFAULT_SETTINGS } from '@aed/contracts/settings'
 import type { AppContext, Job } from '../../context.ts'
 import { formatDate } from '../../lib/time.ts'
-import { raiseNotReturned, sweepCabinetsOffline } from './cabinet.service.ts'
 import * as repo from './engine.repository.ts'
 import { applyCheck, retryInbox } from './engine.service.ts'
 import * as inbox from './inbox.repository.ts'
@@ -20,8 +19,9 @@ const SWEEP_BUDGET_MS = 20_000
 /**
  * Offline: devices whose stored deadline passed get an offline event, one transaction each,
  * oldest deadline first. When the previous sweep is longer ago than a few ticks the server (or
- * every server) was down: the deadlines that fell into that gap move later by its length, so
- * a restart does not mark the network offline for the platform's own outage.
+ * every server) was down: the deadlines that fell into that gap move later by its length (the
+ * rescue cabinets' too, whose own sweep is modules/cabinet's), so a restart does not mark the
+ * network offline for the platform's own outage.
  */
 export async function sweepOffline(ctx: AppContext, now: Date): Promise<number> {
   // Any job starting is the platform alive; a longer silence than a few ticks is its own outage.
@@ -53,10 +53,6 @@ export async function sweepOffline(ctx: AppContext, now: Date): Promise<number> 
     const last = due[due.length - 1]
     after = { at: last.next_deadline_at, id: last.device_id }
   }
-  // Cabinets have the same deadlines (no event: the cabinet's state says offline).
-  marked += await sweepCabinetsOffline(ctx, now)
-  // AEDs not back in their cabinet some hours after the door closed.
-  await raiseNotReturned(ctx, now, (tx, id) => applyCheck(ctx, id, 'recheck', tx))
   // Rescues with no step for an hour are over, even when the device says nothing more.
   for (const id of await repo.quietRescues(ctx.db, new Date(now.getTime() - RESCUE_QUIET_MS), 200)) {
     await applyCheck(ctx, id, 'recheck').catch((e: Error) =>

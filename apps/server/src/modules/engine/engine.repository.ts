@@ -3,7 +3,6 @@ import { type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import type { DeviceEventKind } from '../../db/schema.ts'
 import { many, one } from '../../db/sql.ts'
-import { notReturnedCabinetOf, shiftCabinetDeadlines } from './cabinet.repository.ts'
 import { type OutboxRow, outboxInsert } from './outbox.repository.ts'
 import type { EngineState, Rules, Site } from './reducer.ts'
 
@@ -446,14 +445,17 @@ export async function platformLastAlive(db: DbOrTx, now: Date): Promise<Date | n
 
 /**
  * The deadlines that fell while the platform was away, (from, to], move later by the length of
- * the outage; later deadlines are not touched.
+ * the outage; later deadlines are not touched. Every sender's: the AEDs' and the rescue
+ * cabinets' (the outage is the platform's, not theirs).
  */
 export async function shiftDeadlines(db: DbOrTx, from: Date, to: Date) {
   const byS = (to.getTime() - from.getTime()) / 1000
   await db.execute(sql`
     UPDATE device_states SET next_deadline_at = next_deadline_at + make_interval(secs => ${byS}::double precision)
     WHERE NOT offline AND next_deadline_at > ${iso(from)}::timestamptz AND next_deadline_at <= ${iso(to)}::timestamptz`)
-  await shiftCabinetDeadlines(db, from, to)
+  await db.execute(sql`
+    UPDATE cabinet_states SET next_deadline_at = next_deadline_at + make_interval(secs => ${byS}::double precision)
+    WHERE NOT offline AND next_deadline_at > ${iso(from)}::timestamptz AND next_deadline_at <= ${iso(to)}::timestamptz`)
 }
 
 /** When a job last succeeded (job_runs), read outside the runner's connection. */
@@ -487,7 +489,7 @@ export async function recheckRows(db: DbOrTx, agencyId: number | null): Promise<
       i.electrode_sheet_expire::text, i.battery_expire::text, i.host_expire::text, st.config,
       coalesce((SELECT array_agg(e.code) FROM device_events e
                 WHERE e.device_id = d.id AND e.kind = 'warning' AND e.closed_at IS NULL), '{}') AS warnings,
-      ${notReturnedCabinetOf(sql.raw('d.id'))} AS not_returned_cabinet
+      engine_not_returned_cabinet(d.id) AS not_returned_cabinet
     FROM installations i
     JOIN devices d ON d.id = i.device_id AND d.deleted_at IS NULL
     LEFT JOIN device_states s ON s.device_id = d.id

@@ -3,7 +3,6 @@ import type { AppContext } from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import { formatDate } from '../../lib/time.ts'
 import type { DeviceIdentity } from '../../plugins/auth/device.ts'
-import { applyCabinetInbox } from './cabinet.service.ts'
 import { writeEffects } from './effects.ts'
 import * as repo from './engine.repository.ts'
 import type { Outcome } from './engine.rules.ts'
@@ -35,7 +34,7 @@ import { reduce } from './reducer.ts'
 export type { Accepted, IngestResult, Outcome } from './inbox.ts'
 
 /**
- * Stores and applies an AED's messages, in order, and answers only after each is committed:
+ * Stores and applies an AED's messages (a cabinet's go to modules/cabinet), in order, and answers only after each is committed:
  * one transaction per message (store in the inbox, lock the device, reduce, write records,
  * events and outbox rows, mark it done). A run of heartbeats and passing self-tests goes to the
  * quiet batch, which stores them together and answers which of them change something: those
@@ -50,8 +49,8 @@ export async function ingest(
   transport: 'mqtt' | 'https',
 ): Promise<IngestResult> {
   const result: IngestResult = []
-  const quiet = (a: Accepted) =>
-    sender.kind === 'aed' && a.known && mayBeQuiet(ctx, sender.id, a.message as DeviceMessage)
+  if (sender.kind !== 'aed') throw new Error(`the AED engine got a ${sender.kind}'s messages`)
+  const quiet = (a: Accepted) => a.known && mayBeQuiet(ctx, sender.id, a.message as DeviceMessage)
   let i = 0
   while (i < items.length) {
     if (!quiet(items[i])) {
@@ -113,7 +112,7 @@ export async function applyStoredRow(ctx: AppContext, inboxId: number): Promise<
 /** Applies AED inbox rows that were acknowledged but not applied (after a crash or a failure). */
 export async function retryInbox(ctx: AppContext, limit = 500): Promise<number> {
   let done = 0
-  for (const r of await inbox.pendingInbox(ctx.db, limit)) {
+  for (const r of await inbox.pendingInbox(ctx.db, 'aed', limit)) {
     const applied = await applyStored(ctx, r.id)
     if (applied !== null && applied !== 'failed') done++
   }
@@ -125,7 +124,7 @@ export async function retryInbox(ctx: AppContext, limit = 500): Promise<number> 
 async function applyStored(ctx: AppContext, inboxId: number): Promise<Outcome | null | 'failed'> {
   try {
     return await ctx.db.transaction(async (tx) => {
-      const row = await inbox.lockInbox(tx, inboxId)
+      const row = await inbox.lockInbox(tx, 'aed', inboxId)
       return row ? answerOf(await applyRow(ctx, tx, row)) : null
     })
   } catch (e) {
@@ -186,18 +185,10 @@ async function applyRow(
   row: inbox.InboxRow,
   opts: { earlier?: boolean } = {},
 ): Promise<Applied> {
-  if (row.sender_kind === 'cabinet') {
-    return applyCabinetInbox(ctx, tx, row, {
-      earlier: opts.earlier,
-      applyEarlier: (before) => applyEarlier(ctx, tx, 'cabinet', row.sender_id, before),
-      recheck: (deviceId) => applyCheck(ctx, deviceId, 'recheck', tx),
-      orderOf: (state) => orderOf(ctx, tx, row, state),
-    })
-  }
   const now = ctx.clock.now()
   let facts = await repo.lockDevice(tx, row.sender_id, opts.earlier === false ? undefined : row.id)
   if (facts?.waiting) {
-    await applyEarlier(ctx, tx, 'aed', row.sender_id, row.id)
+    await applyEarlier(ctx, tx, row.sender_id, row.id)
     facts = await repo.lockDevice(tx, row.sender_id)
   }
   const message = messageOfRow(row, AED_TYPES)
@@ -237,14 +228,8 @@ async function applyRow(
  * failed, or a crash came between storing and applying) is applied before a newer one, which
  * would otherwise make it stale. Each in a savepoint; one that fails again keeps waiting.
  */
-async function applyEarlier(
-  ctx: AppContext,
-  tx: DbOrTx,
-  kind: 'aed' | 'cabinet',
-  senderId: number,
-  before: number,
-) {
-  for (const row of await inbox.waitingOf(tx, kind, senderId, before)) {
+async function applyEarlier(ctx: AppContext, tx: DbOrTx, deviceId: number, before: number) {
+  for (const row of await inbox.waitingOf(tx, 'aed', deviceId, before)) {
     try {
       await tx.transaction((sp) => applyRow(ctx, sp, row, { earlier: false }))
     } catch (e) {

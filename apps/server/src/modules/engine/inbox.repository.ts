@@ -124,13 +124,13 @@ export async function deleteInbox(tx: DbOrTx, id: number) {
 /** How many times the engine tries a stored message before it gives up (and says so). */
 export const MAX_ATTEMPTS = 10
 
-/** Inbox rows acknowledged but not applied (a crash, or a failure), oldest first. */
-export async function pendingInbox(tx: DbOrTx, limit: number): Promise<InboxRow[]> {
+/** A kind of sender's inbox rows acknowledged but not applied (a crash, or a failure), oldest first. */
+export async function pendingInbox(tx: DbOrTx, kind: 'aed' | 'cabinet', limit: number): Promise<InboxRow[]> {
   return many<InboxRow>(
     tx,
     sql`
     SELECT ${INBOX_COLUMNS} FROM device_inbox
-    WHERE processed_at IS NULL OR outcome = 'failed'
+    WHERE (processed_at IS NULL OR outcome = 'failed') AND sender_kind = ${kind}
     ORDER BY id LIMIT ${limit}`,
   )
 }
@@ -147,12 +147,13 @@ export async function waitingOf(tx: DbOrTx, kind: 'aed' | 'cabinet', senderId: n
   )
 }
 
-/** Locks one inbox row for processing (skipped when another instance holds it). */
-export async function lockInbox(tx: DbOrTx, id: number): Promise<InboxRow | null> {
+/** Locks one waiting inbox row of a kind of sender for processing (skipped when another instance holds it). */
+export async function lockInbox(tx: DbOrTx, kind: 'aed' | 'cabinet', id: number): Promise<InboxRow | null> {
   return one<InboxRow>(
     tx,
     sql`
-    SELECT ${INBOX_COLUMNS} FROM device_inbox WHERE id = ${id} AND (processed_at IS NULL OR outcome = 'failed')
+    SELECT ${INBOX_COLUMNS} FROM device_inbox
+    WHERE id = ${id} AND sender_kind = ${kind} AND (processed_at IS NULL OR outcome = 'failed')
     FOR UPDATE SKIP LOCKED`,
   )
 }

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts'
 import type { DeviceCredentials } from '../../plugins/auth/device.ts'
+import { cabinetCredentials } from '../cabinet/cabinet-engine.service.ts'
 import { deviceCredentials } from '../device/device.service.ts'
-import { cabinetCredentials } from '../engine/cabinet.service.ts'
 
 /**
  * Who signs with a serial: a live AED, else a live rescue cabinet (both kinds report on the same

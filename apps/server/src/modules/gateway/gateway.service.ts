@@ -9,6 +9,7 @@ import {
 import type { AppContext } from '../../context.ts'
 import { invalid } from '../../lib/errors.ts'
 import type { DeviceIdentity } from '../../plugins/auth/device.ts'
+import { ingestCabinet } from '../cabinet/cabinet-engine.service.ts'
 import * as commands from '../device/device-command.port.ts'
 import {
   type Accepted,
@@ -46,6 +47,21 @@ export function checkMessage(raw: unknown, index: number): Checked {
   if (parsed.ok) return { accepted: { known: parsed.known, message: parsed.message } }
   const p = parsed.problem
   return { refused: { index, id: p.id, code: p.code, field: p.field, reason: p.reason } }
+}
+
+/**
+ * Hands a sender's validated messages to its engine (the AED's, or the rescue cabinet's), which
+ * stores and applies them and answers each one's fate after its commit. Both transports call it.
+ */
+export function ingestFrom(
+  ctx: AppContext,
+  sender: DeviceIdentity,
+  items: Accepted[],
+  transport: 'mqtt' | 'https',
+): Promise<IngestResult> {
+  return sender.kind === 'cabinet'
+    ? ingestCabinet(ctx, sender, items, transport)
+    : ingest(ctx, sender, items, transport)
 }
 
 /** Sorts what the engine answered, and the refusals, into the answer's lists. */
@@ -91,7 +107,7 @@ export async function receiveMessages(
       places.push(i)
     }
   }
-  const result = accepted.length ? await ingest(ctx, device, accepted, 'https') : []
+  const result = accepted.length ? await ingestFrom(ctx, device, accepted, 'https') : []
   const answer = answerOf(result, refused)
   // A reused pair's place in the request, not in the accepted list.
   for (const r of answer.refused) if (r.code === 'seq_reused') r.index = places[r.index]

@@ -14,7 +14,7 @@ import type { Unsubscribe } from '../../db/events.ts'
 import type { DeviceIdentity } from '../../plugins/auth/device.ts'
 import * as commands from '../device/device-command.port.ts'
 import { COMMAND_CHANNEL, type CommandNotice } from '../device/device-command.service.ts'
-import { ingest } from '../engine/engine.service.ts'
+import { ingestFrom } from './gateway.service.ts'
 import {
   acceptPublish,
   authenticateConnect,
@@ -154,7 +154,7 @@ export async function startEmbeddedBroker(
             log.warn({ device: device.sn, refusal: check.refusal }, 'mqtt message refused')
             return tell(device.sn, publishResult({ refusal: check.refusal }))
           }
-          const [r] = await ingest(ctx, device, [check.accepted], 'mqtt')
+          const [r] = await ingestFrom(ctx, device, [check.accepted], 'mqtt')
           if (r.outcome === 'stale') await tell(device.sn, publishResult({ stale: r.id }))
           if (r.outcome === 'seq_reused') {
             await tell(

@@ -11,7 +11,7 @@ import type { Unsubscribe } from '../../db/events.ts'
 import type { DeviceIdentity } from '../../plugins/auth/device.ts'
 import * as commands from '../device/device-command.port.ts'
 import { COMMAND_CHANNEL, type CommandNotice } from '../device/device-command.service.ts'
-import { ingest } from '../engine/engine.service.ts'
+import { ingestFrom } from './gateway.service.ts'
 import { acceptPublish, parseUpTopic, publishResult } from './mqtt-auth.ts'
 
 export type ExternalGatewayOptions = {
@@ -91,7 +91,12 @@ export function startExternalGateway(ctx: AppContext, opts: ExternalGatewayOptio
       log.warn({ device: up.sn, refusal: check.refusal }, 'mqtt message refused')
       return tell(up.sn, publishResult({ refusal: check.refusal }))
     }
-    const [r] = await ingest(ctx, { kind: creds.kind, id: creds.id, sn: creds.sn }, [check.accepted], 'mqtt')
+    const [r] = await ingestFrom(
+      ctx,
+      { kind: creds.kind, id: creds.id, sn: creds.sn },
+      [check.accepted],
+      'mqtt',
+    )
     if (r.outcome === 'stale') tell(up.sn, publishResult({ stale: r.id }))
     if (r.outcome === 'seq_reused') {
       const reason = 'this (boot, seq) was sent before with another body'

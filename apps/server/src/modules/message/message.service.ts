@@ -133,7 +133,7 @@ async function newMessageOf(
       }
     }
     case MsgType.CABINET_DOOR: {
-      // A cabinet door opened (engine/cabinet.service.ts): the event is the door event.
+      // A cabinet door opened (cabinet/cabinet-engine.service.ts): the event is the door event.
       const e = await repo.doorFacts(tx, Number(p.door_event_id))
       if (!e) return null
       return {

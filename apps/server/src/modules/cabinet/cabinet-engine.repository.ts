@@ -1,9 +1,11 @@
-import { type SQL, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { many, one } from '../../db/sql.ts'
+import type { CabinetPlace, CabinetRecord, CabinetView } from './cabinet.reducer.ts'
 
-// The engine's SQL for rescue cabinets (0013_cabinets.sql): their credentials for the gateway,
-// their state, self-check records, door events, and how door events meet the AED's rescues.
+// The rescue cabinet engine's SQL (0013_cabinets.sql): credentials for the gateway, the engine
+// state, self-check records and door events. How a door event meets an AED's rescue is the
+// device engine's (engine/door-link.repository.ts, through engine.port.ts).
 
 const iso = (d: Date) => d.toISOString()
 /** A location that is only a position's text (`lat,lon` as coordinatesText writes it). */
@@ -28,19 +30,13 @@ export function cabinetSecrets(db: DbOrTx, sn: string) {
 }
 
 /** Everything the engine reads of a cabinet, locked for the transaction. */
-export type CabinetFacts = {
+export type CabinetFacts = CabinetPlace & {
   id: number
   cabinet_sn: string
   agency_id: number
   index_link: string
   deleted: boolean
-  device_id: number | null
-  device_sn: string | null
-  device_model: string | null
   door_status: number | null
-  location: string | null
-  lat: number | null
-  lon: number | null
   has_state: boolean
   last_boot: number | null
   last_seq: number | null
@@ -111,23 +107,6 @@ export async function writeCabinetState(
       offline = false, update_time = EXCLUDED.update_time`)
 }
 
-/** What a report changes in the list's columns (undefined: unchanged). */
-export type CabinetView = {
-  doorStatus?: 0 | 1
-  batteryPower?: number
-  fwVersion?: string
-  lat?: number
-  lon?: number
-  altitude?: number
-  /**
-   * The position as text: written when the cabinet has no address, or only the text of an
-   * earlier position (an address the registry set stays).
-   */
-  location?: string
-  aedPresent?: boolean
-  uploadTime?: Date
-}
-
 export async function updateCabinet(tx: DbOrTx, id: number, v: CabinetView, now: Date) {
   await tx.execute(sql`
     UPDATE cabinets SET
@@ -146,28 +125,11 @@ export async function updateCabinet(tx: DbOrTx, id: number, v: CabinetView, now:
 }
 
 /** A self-check record (cabinet_status) or door report (door). */
-export async function insertRecord(
-  tx: DbOrTx,
-  r: {
-    cabinetId: number
-    type: string
-    deviceSn: string | null
-    deviceModel: string | null
-    doorStatus: number | null
-    batteryPower: number | null
-    fwVersion: string | null
-    lat: number | null
-    lon: number | null
-    location: string | null
-    altitude: number | null
-    aedPresent: boolean | null
-    time: Date
-  },
-) {
+export async function insertRecord(tx: DbOrTx, cabinetId: number, r: CabinetRecord) {
   await tx.execute(sql`
     INSERT INTO cabinet_records (cabinet_id, upload_data_type, device_sn, device_model, door_status,
       battery_power, fw_version, lat, lon, location, altitude, aed_present, update_time)
-    VALUES (${r.cabinetId}, ${r.type}, ${r.deviceSn}, ${r.deviceModel}, ${r.doorStatus}::smallint,
+    VALUES (${cabinetId}, ${r.type}, ${r.deviceSn}, ${r.deviceModel}, ${r.doorStatus}::smallint,
       ${r.batteryPower}::smallint, ${r.fwVersion}, ${r.lat}::double precision, ${r.lon}::double precision,
       ${r.location}, ${r.altitude}::double precision, ${r.aedPresent}::boolean, ${iso(r.time)}::timestamptz)`)
 }
@@ -304,17 +266,3 @@ export async function markNotReturned(tx: DbOrTx, id: number, now: Date): Promis
   )
   return row !== null
 }
-
-/** Moves the cabinets' deadlines that fell in the platform's own outage (as shiftDeadlines). */
-export async function shiftCabinetDeadlines(db: DbOrTx, from: Date, to: Date) {
-  const byS = (to.getTime() - from.getTime()) / 1000
-  await db.execute(sql`
-    UPDATE cabinet_states SET next_deadline_at = next_deadline_at + make_interval(secs => ${byS}::double precision)
-    WHERE NOT offline AND next_deadline_at > ${iso(from)}::timestamptz AND next_deadline_at <= ${iso(to)}::timestamptz`)
-}
-
-/**
- * The SQL that tells, for an AED (column `dev`), the serial of the cabinet it was not returned
- * to, when it is bound there still and a raised 'not returned' is not settled.
- */
-export const notReturnedCabinetOf = (dev: SQL) => sql`engine_not_returned_cabinet(${dev})`

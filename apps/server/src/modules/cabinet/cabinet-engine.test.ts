@@ -8,11 +8,12 @@ import { TestClock } from '../../lib/clock.ts'
 import { cabinetLink, deviceLink, deviceTestApp } from '../../test/device-link.ts'
 import type { AgencyRow, factories } from '../../test/factories.ts'
 import type { TestApp } from '../../test/harness.ts'
-import { engineJobs } from './engine.jobs.ts'
-import { AED_RETURN_MS } from './engine.rules.ts'
-import { drainOutbox } from './outbox.ts'
+import { engineJobs } from '../engine/engine.jobs.ts'
+import { AED_RETURN_MS } from '../engine/engine.rules.ts'
+import { drainOutbox } from '../engine/outbox.ts'
+import { cabinetEngineJobs } from './cabinet-engine.jobs.ts'
 
-// Rescue cabinets in the engine, on a clock the test moves: the door alarm (message type 4 and
+// The rescue cabinet's engine, on a clock the test moves: the door alarm (message type 4 and
 // its popup, data_type 4) through the outbox, the offline sweep, the rescue flow knowing the
 // cabinet an AED came from, and the AED's 'not returned' warning.
 
@@ -32,7 +33,8 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const runner = () => createJobRunner(t.ctx, engineJobs, { log: pino({ level: 'silent' }) })
+const runner = () =>
+  createJobRunner(t.ctx, [...engineJobs, ...cabinetEngineJobs], { log: pino({ level: 'silent' }) })
 /** Moves the clock in steps the sweep takes for a running server, ticking the jobs each time. */
 async function live(ms: number, step = 120_000) {
   const r = runner()

@@ -1,0 +1,30 @@
+import type { Job } from '../../context.ts'
+import { SWEEP_EVERY_MS } from '../engine/engine.port.ts'
+import { raiseNotReturned, retryCabinetInbox, sweepCabinetsOffline } from './cabinet-engine.service.ts'
+
+/**
+ * Cabinets whose deadline passed go offline (their state says so; no event), and AEDs not back
+ * in their cabinet some hours after the door closed get their 'not_returned' warning. As often
+ * as the AEDs' offline sweep, which also moves the cabinets' deadlines past the platform's own
+ * outages.
+ */
+export const cabinetSweepJob: Job = {
+  name: 'cabinet-sweep',
+  everyMs: SWEEP_EVERY_MS,
+  async run(ctx, now) {
+    await sweepCabinetsOffline(ctx, now)
+    await raiseNotReturned(ctx, now)
+  },
+}
+
+/** Cabinet messages acknowledged but not applied (a crash, a failure) are applied. */
+export const cabinetRetryJob: Job = {
+  name: 'cabinet-retry',
+  everyMs: 60_000,
+  async run(ctx) {
+    await retryCabinetInbox(ctx)
+  },
+}
+
+/** The rescue cabinet engine's jobs, once per cluster (after the device engine's). */
+export const cabinetEngineJobs: readonly Job[] = [cabinetSweepJob, cabinetRetryJob]
