@@ -6,7 +6,7 @@ import { kickIfTold, tellOutbox } from './outbox.ts'
 import { senderSerial, systemAgency } from './unapplied.repository.ts'
 
 // A stored device message the engine could not apply (a bug, a record the database refused) is
-// kept as 'failed' and retried, and after the last attempt 'dead' (engine.service.ts, failed).
+// kept as 'failed' and retried, and after the last attempt 'dead' (inbox.ts, failed).
 // None of that may be silent: every attempt is an error in the log and a count on /metrics, and
 // the last one a message in the system organisation's message centre.
 
