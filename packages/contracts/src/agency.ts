@@ -50,6 +50,9 @@ export const agencySchema = z.object({
 })
 export type Agency = z.infer<typeof agencySchema>
 
+/** What the signed-in member may do on the organisation page (computed on the server): add with EDIT on system management. */
+export const agencyListCanSchema = z.object({ create: z.boolean() })
+
 export const agencyListQuery = pageQuery.extend({
   name: z.string().trim().max(50, 'FILTER_TOO_LONG').optional(),
   /** Only this subtree (a node of the tree). */
@@ -103,7 +106,7 @@ export const agencyApi = {
     path: '/api/v1/agency/',
     summary: 'Organisations of the member’s subtree (phones masked)',
     query: agencyListQuery,
-    response: paged(agencySchema),
+    response: paged(agencySchema).extend({ can: agencyListCanSchema }),
   }),
   detail: endpoint({
     method: 'GET',

@@ -99,6 +99,13 @@ export const classroomItemSchema = z.object({
 })
 export type ClassroomItem = z.infer<typeof classroomItemSchema>
 
+/** What the signed-in member may do on the classroom page (computed on the server): add and edit with EDIT on system management, delete with ALL. */
+export const classroomListCanSchema = z.object({
+  create: z.boolean(),
+  edit: z.boolean(),
+  delete: z.boolean(),
+})
+
 /** The detail adds the (sanitised) rich text. */
 export const classroomDetailSchema = classroomItemSchema.extend({ content: z.string() })
 export type ClassroomDetail = z.infer<typeof classroomDetailSchema>
@@ -120,7 +127,7 @@ export const classroomApi = {
     path: '/api/v1/aid-classroom/',
     summary: 'Classroom items of the member’s subtree, newest first',
     query: classroomListQuery,
-    response: paged(classroomItemSchema),
+    response: paged(classroomItemSchema).extend({ can: classroomListCanSchema }),
   }),
   create: endpoint({
     method: 'POST',

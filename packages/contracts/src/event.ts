@@ -191,7 +191,15 @@ export const handledEventSchema = z.object({
 })
 export type HandledEvent = z.infer<typeof handledEventSchema>
 
-const listOf = <T extends z.ZodType>(row: T) => z.union([paged(row), exportAnswer])
+/**
+ * What the signed-in member may do on an event page (computed on the server): export, and handle
+ * faults and offsets (each row's `can.handle` says which), with EDIT on devices.
+ */
+export const eventListCanSchema = z.object({ export: z.boolean(), handle: z.boolean() })
+export type EventListCan = z.infer<typeof eventListCanSchema>
+
+const listOf = <T extends z.ZodType>(row: T) =>
+  z.union([paged(row).extend({ can: eventListCanSchema }), exportAnswer])
 
 /** The event pages' calls. */
 export const eventMgmtApi = {

@@ -99,6 +99,9 @@ export const memberSchema = z.object({
 })
 export type Member = z.infer<typeof memberSchema>
 
+/** What the signed-in member may do on the user page (computed on the server): add users with EDIT on users. */
+export const memberListCanSchema = z.object({ create: z.boolean() })
+
 export const memberListQuery = pageQuery.extend({
   name: z.string().trim().max(50, 'FILTER_TOO_LONG').optional(),
   phone: z.string().trim().max(50, 'FILTER_TOO_LONG').optional(),
@@ -141,7 +144,7 @@ export const memberApi = {
     path: '/api/v1/member/',
     summary: 'Users of the subtree (phones and emails masked)',
     query: memberListQuery,
-    response: paged(memberSchema),
+    response: paged(memberSchema).extend({ can: memberListCanSchema }),
   }),
   detail: endpoint({
     method: 'GET',

@@ -17,8 +17,11 @@ function api() {
     on(menuApi.menu, () => ({ code: 0, data: orgMenu })),
     on(authApi.memberships, () => ({ code: 0, data: { count: 1, resource: [] } })),
     on(agencyApi.tree, () => ({ code: 0, data: { resource: tree } })),
-    on(agencyApi.list, () => ({ code: 0, data: { count: 0, resource: [] } })),
-    on(classroomApi.list, () => ({ code: 0, data: { count: 0, resource: [] } })),
+    on(agencyApi.list, () => ({ code: 0, data: { count: 0, resource: [], can: { create: true } } })),
+    on(classroomApi.list, () => ({
+      code: 0,
+      data: { count: 0, resource: [], can: { create: true, edit: true, delete: true } },
+    })),
   ])
 }
 

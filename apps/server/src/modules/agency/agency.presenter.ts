@@ -31,6 +31,11 @@ export function agencyCan(row: Pick<AgencyListRow, 'id'>, auth: AuthContext): Ag
   return { edit: editable, disable: editable && Number(row.id) !== auth.agency_id }
 }
 
+/** What the signed-in member may do from the organisation page: add, as the create route's guard (agency EDIT). */
+export function agencyListCan(auth: AuthContext) {
+  return { create: can(auth, 'agency', 'EDIT') }
+}
+
 /** One organisation as the console shows it to `auth`; lists mask the phone, the detail does not. */
 export function presentAgency(row: AgencyListRow, auth: AuthContext, opts: { masked: boolean }): Agency {
   return { ...agencyObject(row, opts), can: agencyCan(row, auth) }

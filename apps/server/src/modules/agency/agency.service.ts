@@ -5,7 +5,7 @@ import { isLeafRegion } from '@aed/contracts/regions'
 import type { AppContext } from '../../context.ts'
 import { invalid, notFound } from '../../lib/errors.ts'
 import type { AuthContext } from '../../plugins/auth.ts'
-import { buildTree, presentAgency } from './agency.presenter.ts'
+import { agencyListCan, buildTree, presentAgency } from './agency.presenter.ts'
 import * as repo from './agency.repository.ts'
 
 function checkAddress(form: AgencyForm) {
@@ -109,7 +109,11 @@ export async function agencyTree(ctx: AppContext, auth: AuthContext) {
 /** One page of the subtree's organisations, phones masked. */
 export async function listAgencies(ctx: AppContext, auth: AuthContext, query: AgencyListQuery) {
   const { count, rows } = await repo.listPage(ctx.db, auth, query)
-  return { count, resource: rows.map((r) => presentAgency(r, auth, { masked: true })) }
+  return {
+    count,
+    resource: rows.map((r) => presentAgency(r, auth, { masked: true })),
+    can: agencyListCan(auth),
+  }
 }
 
 /**

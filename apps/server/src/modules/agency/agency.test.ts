@@ -320,3 +320,30 @@ describe('sorting', () => {
     expect(injected.code).toBe(1)
   })
 })
+
+describe('the list’s can', () => {
+  it('is what adding an organisation then does: done with EDIT, the permission error without', async () => {
+    const f = factories(t)
+    const agent = await f.agency(await f.root())
+    const members: [string, string, boolean][] = [
+      ['super administrator', (await f.signedIn(agent)).token, true],
+      ['editor', (await f.signedIn(agent, { role_type: 1, permissions: { agency: 'EDIT' } })).token, true],
+      [
+        'reader',
+        (await f.signedIn(agent, { role_type: 1, permissions: { agency: 'READ_ONLY' } })).token,
+        false,
+      ],
+      ['no area', (await f.signedIn(agent, { role_type: 2, permissions: { device: 'EDIT' } })).token, false],
+    ]
+    let n = 0
+    for (const [who, token, create] of members) {
+      const list = await t.api(agencyApi.list, { token })
+      expect({ who, can: list.data.can }).toEqual({ who, can: { create } })
+      const r = await t.api(agencyApi.create, {
+        token,
+        body: form({ name: `可否测试机构${++n}`, parent_id: agent.id }),
+      })
+      expect({ who, code: r.code, msg: r.msg }).toMatchObject({ who, code: create ? 0 : Code.FORBIDDEN })
+    }
+  })
+})

@@ -2,14 +2,14 @@ import type { ClassroomDetail, ClassroomForm, ClassroomListQuery } from '@aed/co
 import type { AppContext } from '../../context.ts'
 import { notFound } from '../../lib/errors.ts'
 import type { AuthContext } from '../../plugins/auth.ts'
-import { presentClassroom } from './classroom.presenter.ts'
+import { classroomListCan, presentClassroom } from './classroom.presenter.ts'
 import * as repo from './classroom.repository.ts'
 import { sanitizeRichText } from './classroom.sanitize.ts'
 
 /** One page of the subtree's items, newest first. */
 export async function list(ctx: AppContext, auth: AuthContext, query: ClassroomListQuery) {
   const { count, rows } = await repo.listPage(ctx.db, auth, query)
-  return { count, resource: rows.map(presentClassroom) }
+  return { count, resource: rows.map(presentClassroom), can: classroomListCan(auth) }
 }
 
 const values = (form: ClassroomForm): repo.ClassroomValues => ({

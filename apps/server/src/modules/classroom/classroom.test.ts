@@ -3,6 +3,7 @@ import { classroomApi } from '@aed/contracts/classroom'
 import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accounts, members, operationLogs } from '../../db/schema.ts'
+import { factories } from '../../test/factories.ts'
 import { createTestApp, demo, type TestApp } from '../../test/harness.ts'
 
 let t: TestApp
@@ -232,5 +233,38 @@ describe('tenancy and permissions', () => {
   it('answers a bad id with code 1 and needs a token', async () => {
     expect((await t.api(classroomApi.detail, { params: { id: 'abc' }, token: tokens.hzAdmin })).code).toBe(1)
     expect((await t.api(classroomApi.list)).code).toBe(Code.TOKEN)
+  })
+})
+
+describe('the list’s can', () => {
+  it('is what adding, editing and deleting then do: done when true, the permission error when false', async () => {
+    const f = factories(t)
+    const agent = await f.agency(await f.root())
+    const admin = (await f.signedIn(agent)).token
+    const members: [string, string, { create: boolean; edit: boolean; delete: boolean }][] = [
+      ['super administrator', admin, { create: true, edit: true, delete: true }],
+      [
+        'editor',
+        (await f.signedIn(agent, { role_type: 1, permissions: { agency: 'EDIT' } })).token,
+        { create: true, edit: true, delete: false },
+      ],
+      [
+        'reader',
+        (await f.signedIn(agent, { role_type: 1, permissions: { agency: 'READ_ONLY' } })).token,
+        { create: false, edit: false, delete: false },
+      ],
+    ]
+    for (const [who, token, can] of members) {
+      const listed = await list(token)
+      expect({ who, can: listed.data.can }).toEqual({ who, can })
+      const answered = (allowed: boolean, r: { code: number }, what: string) =>
+        expect({ what, code: r.code }).toEqual({ what, code: allowed ? 0 : Code.FORBIDDEN })
+      answered(can.create, await create(token, article()), `${who} adds`)
+      const item = await create(admin, article())
+      const put = await t.api(classroomApi.update, { params: { id: item.data.id }, token, body: article() })
+      answered(can.edit, put, `${who} edits`)
+      const removed = await t.api(classroomApi.remove, { params: { id: item.data.id }, token })
+      answered(can.delete, removed, `${who} deletes`)
+    }
   })
 })

@@ -4,6 +4,7 @@ import { faultDescription, WARNING_CODES, type WarningCode } from '@aed/contract
 import {
   type EarlyWarnEvent,
   type EventKind,
+  type EventListCan,
   type EventRowOf,
   type FaultEvent,
   formatDuration,
@@ -44,13 +45,21 @@ function base(r: EventRow, lang: Lang) {
   }
 }
 
+/** Export an event page, handle a fault or an offset: device EDIT (read-only members do neither, spec section 6). */
+export const mayEditEvents = (auth: AuthContext) => can(auth, 'device', 'EDIT')
+
+/** What the signed-in member may do on the page of one kind of event, sent with its list. */
+export function eventListCan(kind: EventKind, auth: AuthContext): EventListCan {
+  return { export: mayEditEvents(auth), handle: HANDLED_KINDS.includes(kind) && mayEditEvents(auth) }
+}
+
 /** Handling of a fault or offset: who, when, the note, and whether this caller may handle it. */
 function handling(r: EventRow, auth: AuthContext) {
   return {
     handler_name: r.handler_name,
     handle_note: r.handle_note,
     handle_time: iso(r.handle_time),
-    can: { handle: HANDLED_KINDS.includes(r.kind) && can(auth, 'device', 'EDIT') },
+    can: { handle: HANDLED_KINDS.includes(r.kind) && mayEditEvents(auth) },
   }
 }
 

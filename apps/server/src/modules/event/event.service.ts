@@ -1,4 +1,4 @@
-import { can, type Lang } from '@aed/contracts'
+import type { Lang } from '@aed/contracts'
 import {
   EVENT_EXPORT_DAYS,
   EVENT_EXPORT_FILE_NAMES,
@@ -14,7 +14,7 @@ import type { AuthContext } from '../../plugins/auth.ts'
 import { streamXlsx } from '../../providers/storage/xlsx.ts'
 import { agencyInScope } from '../agency/agency.service.ts'
 import { eventColumns } from './event.export.ts'
-import { presentEvent } from './event.presenter.ts'
+import { eventListCan, mayEditEvents, presentEvent } from './event.presenter.ts'
 import * as repo from './event.repository.ts'
 
 /** Rows one export may hold; a larger one must be narrowed by its filters or dates. */
@@ -62,7 +62,11 @@ export async function listEvents<K extends EventKind>(
   const filters = await filtersOf(ctx, auth, kind, q)
   if (q.export_xls) return exportEvents(ctx, auth, filters)
   const { count, rows } = await repo.listEvents(ctx.db, auth, filters, q)
-  return { count, resource: rows.map((r) => presentEvent(kind, r, auth, lang)) }
+  return {
+    count,
+    resource: rows.map((r) => presentEvent(kind, r, auth, lang)),
+    can: eventListCan(kind, auth),
+  }
 }
 
 async function* capped(batches: AsyncIterable<repo.EventRow[]>) {
@@ -76,7 +80,7 @@ async function* capped(batches: AsyncIterable<repo.EventRow[]>) {
 
 /** The spec: read-only members do not export (section 6), as on the device list. */
 async function exportEvents(ctx: AppContext, auth: AuthContext, f: repo.EventFilters) {
-  if (!can(auth, 'device', 'EDIT')) throw forbidden('NO_PERMISSION')
+  if (!mayEditEvents(auth)) throw forbidden('NO_PERMISSION')
   const dated = f.start_time || f.end_time
   const now = ctx.clock.now()
   const range = dated

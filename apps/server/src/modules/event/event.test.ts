@@ -2,6 +2,7 @@ import { Code, type QueryIn } from '@aed/contracts'
 import {
   EVENT_LIST_ENDPOINTS,
   type EventKind,
+  type EventListCan,
   type EventRowOf,
   eventMgmtApi,
   formatDuration,
@@ -29,7 +30,7 @@ type Query = QueryIn<typeof eventMgmtApi.fault>
 async function list<K extends EventKind>(kind: K, query: Query, token = env.admin) {
   const r = await env.t.api(EVENT_LIST_ENDPOINTS[kind], { token, query: query as never })
   expect(r.code, r.msg).toBe(0)
-  const data = r.data as { count: number; resource: EventRowOf[K][] }
+  const data = r.data as { count: number; resource: EventRowOf[K][]; can: EventListCan }
   return data
 }
 
@@ -315,6 +316,33 @@ describe('scope, managers and permissions', () => {
     const outsider = (await env.f.signedIn(env.branch, { role_type: 2, permissions: { member: 'EDIT' } }))
       .token
     expect((await env.t.api(eventMgmtApi.offline, { token: outsider })).code).toBe(Code.FORBIDDEN)
+  })
+
+  it('sends the page’s can with the list: export and handle, which the export then does as it said', async () => {
+    const members: [string, string, boolean][] = [
+      ['super administrator', env.admin, true],
+      [
+        'editor',
+        (await env.f.signedIn(env.branch, { role_type: 1, permissions: { device: 'EDIT' } })).token,
+        true,
+      ],
+      [
+        'reader',
+        (await env.f.signedIn(env.branch, { role_type: 2, permissions: { device: 'READ_ONLY' } })).token,
+        false,
+      ],
+    ]
+    for (const [who, token, canExport] of members) {
+      for (const kind of ['warning', 'fault', 'offset', 'offline'] as const) {
+        expect({ who, kind, can: (await list(kind, {}, token)).can }).toEqual({
+          who,
+          kind,
+          can: { export: canExport, handle: canExport && (kind === 'fault' || kind === 'offset') },
+        })
+      }
+      const exported = await env.t.api(eventMgmtApi.fault, { token, query: { export_xls: 'true' } })
+      expect({ who, code: exported.code }).toEqual({ who, code: canExport ? 0 : Code.FORBIDDEN })
+    }
   })
 
   it('checks the note: required, at most 500 characters', async () => {

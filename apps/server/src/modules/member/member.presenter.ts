@@ -41,6 +41,11 @@ export function memberCan(row: Pick<MemberRow, 'id' | 'role_type'>, auth: AuthCo
   }
 }
 
+/** What the signed-in member may do from the user page's toolbar: add users, as the create route's guard (member EDIT). */
+export function memberListCan(auth: AuthContext) {
+  return { create: can(auth, 'member', 'EDIT') }
+}
+
 /** One user as the console shows it to `auth`; lists mask phone and email. */
 export function presentMember(row: MemberRow, auth: AuthContext, opts: { masked: boolean }): Member {
   return { ...memberObject(row, opts), can: memberCan(row, auth) }

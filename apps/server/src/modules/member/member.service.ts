@@ -6,7 +6,7 @@ import { invalid, notFound } from '../../lib/errors.ts'
 import { hashPassword } from '../../lib/passwords.ts'
 import type { AuthContext } from '../../plugins/auth.ts'
 import { agencyInScope } from '../agency/agency.service.ts'
-import { presentMember } from './member.presenter.ts'
+import { memberListCan, presentMember } from './member.presenter.ts'
 import * as repo from './member.repository.ts'
 import { checkPermissions, checkPermissionsChosen, checkRank, checkRole, normalise } from './member.rules.ts'
 
@@ -39,7 +39,11 @@ async function detail(ctx: AppContext, auth: AuthContext, id: number) {
 /** One page of the subtree's users, phones and emails masked. */
 export async function listMembers(ctx: AppContext, auth: AuthContext, query: MemberListQuery) {
   const { count, rows } = await repo.listPage(ctx.db, auth, query)
-  return { count, resource: rows.map((r) => presentMember(r, auth, { masked: true })) }
+  return {
+    count,
+    resource: rows.map((r) => presentMember(r, auth, { masked: true })),
+    can: memberListCan(auth),
+  }
 }
 
 export async function memberDetail(ctx: AppContext, auth: AuthContext, id: number) {

@@ -349,3 +349,30 @@ describe('account lookup', () => {
     ).toBe(Code.FORBIDDEN)
   })
 })
+
+describe('the list’s can', () => {
+  it('is what adding a user then does: done with EDIT on users, the permission error without', async () => {
+    const f = factories(t)
+    const at = { id: hz() }
+    const members: [string, string, boolean][] = [
+      ['super administrator', tokens.hzAdmin, true],
+      [
+        'editor',
+        (await f.signedIn(at, { role_type: 1, permissions: { member: 'EDIT', device: 'EDIT' } })).token,
+        true,
+      ],
+      [
+        'reader',
+        (await f.signedIn(at, { role_type: 1, permissions: { member: 'READ_ONLY', device: 'EDIT' } })).token,
+        false,
+      ],
+    ]
+    let phone = 13955550000
+    for (const [who, token, create] of members) {
+      const list = await t.api(memberApi.list, { token })
+      expect({ who, can: list.data.can }).toEqual({ who, can: { create } })
+      const r = await t.api(memberApi.create, { token, body: form({}, { phone: String(++phone) }) })
+      expect({ who, code: r.code, msg: r.msg }).toMatchObject({ who, code: create ? 0 : Code.FORBIDDEN })
+    }
+  })
+})

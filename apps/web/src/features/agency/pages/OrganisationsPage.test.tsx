@@ -12,10 +12,10 @@ import { renderWithProviders } from '../../../test/renderWithProviders'
 import { OrganisationsPage } from './OrganisationsPage'
 
 const stateCalls: unknown[] = []
-function api() {
+function api(can = { create: true }) {
   return mockApi([
     on(agencyApi.tree, () => ({ code: 0, data: { resource: tree } })),
-    on(agencyApi.list, () => ({ code: 0, data: { count: 1, resource: [agency()] } })),
+    on(agencyApi.list, () => ({ code: 0, data: { count: 1, resource: [agency()], can } })),
     on(agencyApi.detail, () => ({ code: 0, data: agency({ phone: '0571-12341234' }) })),
     on(agencyApi.setState, ({ body }) => {
       stateCalls.push(body)
@@ -57,6 +57,14 @@ describe('OrganisationsPage', () => {
       '浙江省杭州市西湖区文三路20号',
     ])
       expect(row).toHaveTextContent(text)
+  })
+
+  it('follows the list’s can for add and the actions, not the member’s role', async () => {
+    api({ create: false })
+    renderWithProviders(<OrganisationsPage />)
+    await screen.findByTestId('row-4')
+    expect(screen.queryByTestId('agency-add')).toBeNull()
+    expect(screen.queryByTestId('agency-edit-4')).toBeNull()
   })
 
   it('collapses and expands the whole tree', async () => {

@@ -10,7 +10,6 @@ import type { FilterField } from '../../../components/FilterForm/types'
 import { ListCard } from '../../../components/ListCard/ListCard'
 import { FilterCard } from '../../../components/ListPage/FilterCard'
 import { withoutActions } from '../../../components/TableColumns/actionsColumn'
-import { useAreaLevel } from '../../../lib/useAreaLevel'
 import { useAgencyList } from '../api/useAgencyList'
 import { useAgencyTree } from '../api/useAgencyTree'
 import { AgencyModal } from '../components/AgencyModal'
@@ -28,7 +27,8 @@ export function OrganisationsPage() {
   const indexLink = params.get(TREE_KEY)
   const rows = useAgencyList(list, indexLink)
   const tree = useAgencyTree()
-  const { canEdit } = useAreaLevel('agency')
+  // Add and the actions column: the list's `can` (EDIT on system management); each row's actions follow its own `can`.
+  const canCreate = rows.data?.can.create ?? false
   const [dialog, setDialog] = useState<{ id: number | null } | null>(null)
   const toggle = useToggleAgency()
   const columns = useAgencyColumns({ onEdit: (a) => setDialog({ id: a.id }), onToggle: toggle })
@@ -57,7 +57,7 @@ export function OrganisationsPage() {
       else next.delete(TREE_KEY)
       return next
     })
-  const add = canEdit ? () => setDialog({ id: null }) : undefined
+  const add = canCreate ? () => setDialog({ id: null }) : undefined
 
   return (
     <div className="page" data-testid="organisations-page">
@@ -79,7 +79,7 @@ export function OrganisationsPage() {
           >
             <DataTable<Agency>
               list={list}
-              columns={canEdit ? columns : withoutActions(columns)}
+              columns={canCreate ? columns : withoutActions(columns)}
               rowKey={(a) => a.id}
               query={rows}
             />

@@ -25,9 +25,12 @@ const item = {
   update_time: '2026-01-02T03:04:05Z',
 }
 const saved: unknown[] = []
+/** The list's `can`, as the server computes it for the member signed in. */
+const allowed = { create: true, edit: true, delete: true }
+let answeredCan = allowed
 function api() {
   return mockApi([
-    on(classroomApi.list, () => ({ code: 0, data: { count: 1, resource: [item] } })),
+    on(classroomApi.list, () => ({ code: 0, data: { count: 1, resource: [item], can: answeredCan } })),
     on(classroomApi.detail, () => ({ code: 0, data: { ...item, content: '' } })),
     on(classroomApi.create, ({ body }) => {
       saved.push(body)
@@ -55,6 +58,7 @@ async function choose(testId: string, title: string) {
 describe('ClassroomPage', () => {
   it('titles the dialog 新建 / 编辑 and hides create and delete from read-only members', async () => {
     api()
+    answeredCan = allowed
     sessionStore.signIn(userInfo({ role_type: 0, permissions: {} }))
     const first = renderWithProviders(<ClassroomPage />)
     const user = userEvent.setup()
@@ -65,11 +69,32 @@ describe('ClassroomPage', () => {
     await waitFor(() => expect(screen.getByTestId('classroom-title')).toHaveValue('心肺复苏'))
     expect(screen.getByRole('dialog')).toHaveTextContent('编辑')
     first.unmount()
+    answeredCan = { create: false, edit: false, delete: false }
     sessionStore.signIn(userInfo({ role_type: 1, permissions: { agency: 'READ_ONLY' } }))
     renderWithProviders(<ClassroomPage />)
     await screen.findByText('心肺复苏')
     expect(screen.queryByTestId('classroom-add')).toBeNull()
     expect(screen.queryByTestId('classroom-delete-3')).toBeNull()
+    answeredCan = allowed
+  })
+
+  it('follows the list’s can, not the member’s role', async () => {
+    api()
+    answeredCan = { create: false, edit: false, delete: false }
+    sessionStore.signIn(userInfo({ role_type: 0, permissions: {} }))
+    const first = renderWithProviders(<ClassroomPage />)
+    await screen.findByText('心肺复苏')
+    expect(screen.queryByTestId('classroom-add')).toBeNull()
+    expect(screen.queryByTestId('classroom-delete-3')).toBeNull()
+    expect(screen.getByTestId('classroom-edit-3')).toHaveTextContent('详情')
+    first.unmount()
+
+    answeredCan = allowed
+    sessionStore.signIn(userInfo({ role_type: 1, permissions: { agency: 'READ_ONLY' } }))
+    renderWithProviders(<ClassroomPage />)
+    await screen.findByText('心肺复苏')
+    expect(screen.getByTestId('classroom-add')).toBeInTheDocument()
+    expect(screen.getByTestId('classroom-delete-3')).toBeInTheDocument()
   })
 
   it('asks non-video items for cover and summary, and a video only for type, title and link', async () => {

@@ -5,7 +5,6 @@ import { DataTable } from '../../../components/DataTable/DataTable'
 import { useListState } from '../../../components/DataTable/useListState'
 import type { FilterField } from '../../../components/FilterForm/types'
 import { ListPage } from '../../../components/ListPage/ListPage'
-import { useAreaLevel } from '../../../lib/useAreaLevel'
 import { useDict } from '../../../lib/useDict'
 import { useClassroomList } from '../api/useClassroomList'
 import { ClassroomModal } from '../components/ClassroomModal'
@@ -18,12 +17,12 @@ export function ClassroomPage() {
   const { options } = useDict()
   const list = useListState()
   const rows = useClassroomList(list)
-  const { canEdit, canDelete } = useAreaLevel('agency')
+  const can = rows.data?.can
   const [dialog, setDialog] = useState<{ id: number | null } | null>(null)
   const onDelete = useConfirmDeleteClassroom()
   const columns = useClassroomColumns({
-    canEdit,
-    canDelete,
+    canEdit: can?.edit ?? false,
+    canDelete: can?.delete ?? false,
     onEdit: (c) => setDialog({ id: c.id }),
     onDelete,
   })
@@ -50,7 +49,7 @@ export function ClassroomPage() {
       fields={fields}
       title={t('classroom.list')}
       add={
-        canEdit && {
+        can?.create && {
           label: t('classroom.add'),
           onClick: () => setDialog({ id: null }),
           testId: 'classroom-add',

@@ -44,7 +44,10 @@ function api(menu = orgMenu, rows = [device()], can = superAdminCan) {
   return mockApi([
     on(menuApi.menu, () => ({ code: 0, data: menu })),
     on(agencyApi.tree, () => ({ code: 0, data: { resource: tree } })),
-    on(memberApi.list, () => ({ code: 0, data: { count: 1, resource: [member({ id: 12, role_type: 1 })] } })),
+    on(memberApi.list, () => ({
+      code: 0,
+      data: { count: 1, resource: [member({ id: 12, role_type: 1 })], can: { create: true } },
+    })),
     on(deviceApi.list, (call) => {
       calls.list.push(call)
       return { code: 0, data: { count: rows.length, resource: rows, can } }

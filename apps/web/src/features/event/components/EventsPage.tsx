@@ -8,7 +8,6 @@ import { DataTable } from '../../../components/DataTable/DataTable'
 import { useListState } from '../../../components/DataTable/useListState'
 import { LazyMount } from '../../../components/LazyMount'
 import { FilterCard } from '../../../components/ListPage/FilterCard'
-import { useAreaLevel } from '../../../lib/useAreaLevel'
 import { eventKeys } from '../api/keys'
 import { useEventList } from '../api/useEventList'
 import { ExportButton } from './ExportButton'
@@ -32,9 +31,9 @@ export function EventsPage<K extends EventKind>({ kind }: { kind: K }) {
   const list = useListState([TAB])
   const rows = useEventList(kind, current, list)
   const fields = useEventFilterFields(kind)
-  const { canEdit } = useAreaLevel('device')
+  const can = rows.data?.can
   const [handling, setHandling] = useState<FaultEvent | OffsetEvent | null>(null)
-  const columns = useEventColumns(kind, { current, onHandle: canEdit ? setHandling : undefined })
+  const columns = useEventColumns(kind, { current, onHandle: can?.handle ? setHandling : undefined })
 
   // Events open and close all the time: a tab shows what holds now, not the last visit's page.
   const switchTab = (key: string) => {
@@ -53,7 +52,7 @@ export function EventsPage<K extends EventKind>({ kind }: { kind: K }) {
       <FilterCard list={list} fields={fields} />
       <Card
         title={t(`eventMgmt.titles.${kind}`)}
-        extra={canEdit && <ExportButton kind={kind} current={current} filters={list.filters} />}
+        extra={can?.export && <ExportButton kind={kind} current={current} filters={list.filters} />}
       >
         <Tabs
           activeKey={current ? 'current' : 'history'}

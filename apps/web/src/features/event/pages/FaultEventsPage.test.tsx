@@ -48,17 +48,23 @@ const past = fault({
 
 const calls: { list: MockCall[]; handle: MockCall[] } = { list: [], handle: [] }
 
-function api(menu = orgMenu) {
+/** The page's `can`, as the server computes it: export and handle with EDIT on devices. */
+const editorCan = { export: true, handle: true }
+
+function api(menu = orgMenu, can = editorCan) {
   return mockApi([
     on(menuApi.menu, () => ({ code: 0, data: menu })),
     on(agencyApi.tree, () => ({ code: 0, data: { resource: tree } })),
-    on(memberApi.list, () => ({ code: 0, data: { count: 1, resource: [member({ id: 12, role_type: 1 })] } })),
+    on(memberApi.list, () => ({
+      code: 0,
+      data: { count: 1, resource: [member({ id: 12, role_type: 1 })], can: { create: true } },
+    })),
     on(eventMgmtApi.fault, (call) => {
       calls.list.push(call)
       if (call.query.get('export_xls') === 'true')
         return { code: 0, data: { file_url: '/files/x.xlsx?download=故障事件.xlsx', count: 1 } }
       const rows = call.query.get('current') === 'false' ? [past] : [fault()]
-      return { code: 0, data: { count: 1, resource: rows } }
+      return { code: 0, data: { count: 1, resource: rows, can } }
     }),
     on(eventMgmtApi.handle, (call) => {
       calls.handle.push(call)
@@ -161,11 +167,28 @@ describe('FaultEventsPage', () => {
     expect(a.getAttribute('download')).toBe('故障事件.xlsx')
     first.unmount()
 
-    api()
+    api(orgMenu, { export: false, handle: false })
     sessionStore.signIn(userInfo({ role_type: 2, permissions: { device: 'READ_ONLY' } }))
     renderWithProviders(<FaultEventsPage />)
     await screen.findByTestId('row-31')
     expect(screen.queryByTestId('event-export')).toBeNull()
     expect(screen.queryByTestId('event-handle-31')).toBeNull()
+  })
+
+  it('follows the list’s can, not the member’s role', async () => {
+    api(orgMenu, { export: false, handle: false })
+    sessionStore.signIn(userInfo({ role_type: 0, agency_type: 0, agency_id: 1, permissions: {} }))
+    const first = renderWithProviders(<FaultEventsPage />)
+    await screen.findByTestId('row-31')
+    expect(screen.queryByTestId('event-export')).toBeNull()
+    expect(screen.queryByTestId('event-handle-31')).toBeNull()
+    first.unmount()
+
+    api(orgMenu, editorCan)
+    sessionStore.signIn(userInfo({ role_type: 2, permissions: { device: 'READ_ONLY' } }))
+    renderWithProviders(<FaultEventsPage />)
+    await screen.findByTestId('row-31')
+    expect(screen.getByTestId('event-export')).toBeInTheDocument()
+    expect(screen.getByTestId('event-handle-31')).toBeInTheDocument()
   })
 })

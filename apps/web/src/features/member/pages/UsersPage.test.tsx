@@ -13,11 +13,11 @@ import { mockApi, on } from '../../../test/mockApi'
 import { renderWithProviders } from '../../../test/renderWithProviders'
 import { UsersPage } from './UsersPage'
 
-function api(menu = orgMenu, rows = [member()]) {
+function api(menu = orgMenu, rows = [member()], can = { create: true }) {
   return mockApi([
     on(menuApi.menu, () => ({ code: 0, data: menu })),
     on(agencyApi.tree, () => ({ code: 0, data: { resource: tree } })),
-    on(memberApi.list, () => ({ code: 0, data: { count: rows.length, resource: rows } })),
+    on(memberApi.list, () => ({ code: 0, data: { count: rows.length, resource: rows, can } })),
     on(memberApi.detail, () => ({
       code: 0,
       data: member({ account: { ...member().account, phone: '13912345678', email: 'w@aed.cn' } }),
@@ -55,8 +55,24 @@ describe('UsersPage', () => {
     expect(screen.getByTestId('filter-phone')).toBeInTheDocument()
   })
 
+  it('follows the list’s can for add and the actions, not the member’s role', async () => {
+    api(orgMenu, [member()], { create: false })
+    sessionStore.signIn(superAdmin())
+    const first = renderWithProviders(<UsersPage />)
+    await screen.findByText('王五')
+    expect(screen.queryByTestId('member-add')).toBeNull()
+    expect(screen.queryByTestId('member-edit-5')).toBeNull()
+    first.unmount()
+
+    api(orgMenu, [member()], { create: true })
+    sessionStore.signIn(userInfo({ role_type: 1, permissions: { member: 'READ_ONLY' } }))
+    renderWithProviders(<UsersPage />)
+    await screen.findByText('王五')
+    expect(screen.getByTestId('member-add')).toBeInTheDocument()
+  })
+
   it('shows read-only members no add, edit or delete', async () => {
-    api()
+    api(orgMenu, [member()], { create: false })
     sessionStore.signIn(userInfo({ role_type: 1, permissions: { member: 'READ_ONLY' } }))
     renderWithProviders(<UsersPage />)
     await screen.findByText('王五')

@@ -7,7 +7,6 @@ import type { FilterField } from '../../../components/FilterForm/types'
 import { ListPage } from '../../../components/ListPage/ListPage'
 import { withoutActions } from '../../../components/TableColumns/actionsColumn'
 import { agencyOptions } from '../../../lib/agencyOptions'
-import { useAreaLevel } from '../../../lib/useAreaLevel'
 import { useDict } from '../../../lib/useDict'
 import { useSession } from '../../../lib/useSession'
 import { useAgencyTree } from '../../agency/api/useAgencyTree'
@@ -28,7 +27,8 @@ export function UsersPage() {
   const { token } = useSession()
   const menu = useMenu(token)
   const tree = useAgencyTree()
-  const { canEdit } = useAreaLevel('member')
+  // Add and the actions column: the list's `can` (EDIT on users); each row's actions follow its own `can`.
+  const canCreate = rows.data?.can.create ?? false
   const [dialog, setDialog] = useState<{ id: number | null } | null>(null)
   const [authority, setAuthority] = useState<Member | null>(null)
   const confirmDelete = useConfirmDeleteMember()
@@ -79,7 +79,7 @@ export function UsersPage() {
       fields={fields}
       title={t('member.list')}
       add={
-        canEdit && { label: t('member.add'), onClick: () => setDialog({ id: null }), testId: 'member-add' }
+        canCreate && { label: t('member.add'), onClick: () => setDialog({ id: null }), testId: 'member-add' }
       }
       dialogs={
         <>
@@ -95,7 +95,7 @@ export function UsersPage() {
     >
       <DataTable<Member>
         list={list}
-        columns={canEdit ? columns : withoutActions(columns)}
+        columns={canCreate ? columns : withoutActions(columns)}
         rowKey={(m) => m.id}
         query={rows}
       />
