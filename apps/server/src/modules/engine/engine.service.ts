@@ -34,9 +34,9 @@ import { reduce } from './reducer.ts'
 export type { Accepted, IngestResult, Outcome } from './inbox.ts'
 
 /**
- * Stores and applies an AED's messages (a cabinet's go to modules/cabinet), in order, and answers only after each is committed:
- * one transaction per message (store in the inbox, lock the device, reduce, write records,
- * events and outbox rows, mark it done). A run of heartbeats and passing self-tests goes to the
+ * Stores and applies an AED's messages (a cabinet's go to modules/cabinet), in order, and
+ * answers only after each is committed: one transaction per message (store in the inbox, lock
+ * the device, reduce, write records, events and outbox rows, mark it done). A run of heartbeats and passing self-tests goes to the
  * quiet batch, which stores them together and answers which of them change something: those
  * are applied here, one by one, as stored rows. When applying fails, the message is still
  * stored (outcome 'failed') and acknowledged: the retry job applies it later. Only when even
@@ -48,8 +48,8 @@ export async function ingest(
   items: Accepted[],
   transport: 'mqtt' | 'https',
 ): Promise<IngestResult> {
-  const result: IngestResult = []
   if (sender.kind !== 'aed') throw new Error(`the AED engine got a ${sender.kind}'s messages`)
+  const result: IngestResult = []
   const quiet = (a: Accepted) => a.known && mayBeQuiet(ctx, sender.id, a.message as DeviceMessage)
   let i = 0
   while (i < items.length) {
