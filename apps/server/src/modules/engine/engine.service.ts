@@ -65,12 +65,20 @@ export async function ingest(
     }
     const answers = await quietBatcher(ctx).submit(rows)
     for (const [k, a] of answers.entries()) {
-      const outcome =
+      let outcome =
         a === 'alone'
           ? await applyNewMessage(ctx, rows[k])
           : typeof a === 'object'
             ? ((await applyStoredRow(ctx, a.loud)) ?? 'applied')
             : a
+      // The same id again in this request, after its first was refused: refused again, not a
+      // duplicate of something that was never kept.
+      if (
+        outcome === 'duplicate' &&
+        result.some((r) => r.id === rows[k].msg_id && r.outcome === 'seq_reused')
+      ) {
+        outcome = 'seq_reused'
+      }
       result.push({ id: rows[k].msg_id, outcome })
     }
   }

@@ -84,7 +84,8 @@ export async function failInbox(tx: DbOrTx, id: number, now: Date, error: string
 }
 
 /**
- * Another stored message of the sender with the same (boot, seq) since its counters last reset:
+ * A message of the sender stored before this one (a lower id: not a later row of the same batch)
+ * with the same (boot, seq) since its counters last reset:
  * whether its type and body are the same (a resend under a new id) or not (a reused pair).
  */
 export async function orderTwin(
@@ -99,7 +100,7 @@ export async function orderTwin(
     SELECT i.msg_id, (i.type = ${row.type} AND i.data = ${JSON.stringify(row.data)}::jsonb) AS same
     FROM device_inbox i LEFT JOIN ${states} s ON ${key} = i.sender_id
     WHERE i.sender_kind = ${row.sender_kind} AND i.sender_id = ${row.sender_id}
-      AND i.boot = ${row.boot} AND i.seq = ${row.seq} AND i.id <> ${row.id}
+      AND i.boot = ${row.boot} AND i.seq = ${row.seq} AND i.id < ${row.id}
       AND i.received_at >= coalesce(s.counter_reset_at, '-infinity'::timestamptz)
     ORDER BY i.id LIMIT 1`,
   )

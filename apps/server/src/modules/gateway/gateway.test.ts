@@ -418,6 +418,41 @@ describe('whatever a device sends: refused with a clear answer, or applied', () 
     expect(await faults(d.id)).toEqual([{ code: 'E03' }])
   })
 
+  it('a message of exactly the size limit is applied, not stored and ignored (found by the fuzz test)', async () => {
+    const d = await registered()
+    const m = d.msg('selftest', { report_type: 0, result: 'pass', pad: '' })
+    const pad = 64 * 1024 - JSON.stringify(m).length
+    const full = { ...m, data: { ...m.data, pad: 'p'.repeat(pad) } }
+    expect(JSON.stringify(full).length).toBe(64 * 1024)
+    expect((await d.send(full)).acked).toEqual([full.id])
+    expect(await inbox(d.id)).toEqual([{ msg_id: full.id, outcome: 'applied', type: 'selftest' }])
+    expect(await device(d.id)).toMatchObject({ readiness: 'ready' })
+  })
+
+  it('in one request, the first of two messages on an old pair is stale and the second its duplicate (found by the fuzz test)', async () => {
+    const d = await registered()
+    await d.send(d.msg('selftest', { report_type: 0, result: 'pass' }, { seq: 5 }))
+    const a = d.msg('heartbeat', { battery: 50 }, { seq: 3 })
+    const b = { ...a, id: `${a.id}-again` }
+    expect(await d.send(a, b)).toMatchObject({ acked: [], stale: [a.id], duplicates: [b.id] })
+    const c = d.msg('heartbeat', { battery: 60 }, { seq: 3 })
+    const r = await d.post([c])
+    expect(r.data.refused).toMatchObject([{ id: c.id, code: 'seq_reused' }])
+  })
+
+  it('a refused message sent twice in one request is refused twice (found by the fuzz test)', async () => {
+    const d = await registered()
+    const hello = d.msg('hello', { report_interval_s: 3600 }, { seq: 5 })
+    const b = d.msg('heartbeat', { battery: 50 }, { seq: 5 })
+    const r = await d.post([hello, b, b])
+    expect(r.data.acked).toEqual([hello.id])
+    expect(r.data.duplicates).toEqual([])
+    expect(r.data.refused).toMatchObject([
+      { index: 1, id: b.id, code: 'seq_reused' },
+      { index: 2, id: b.id, code: 'seq_reused' },
+    ])
+  })
+
   it('a device that only said hello is of unknown readiness, "never verified", until a self-test passes', async () => {
     const d = await registered()
     await d.send(d.msg('hello', { report_interval_s: 3600 }), d.msg('heartbeat', { battery: 90 }))
