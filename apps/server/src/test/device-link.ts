@@ -137,3 +137,20 @@ export async function cabinetLink(
   if (!row) throw new Error(`cabinet ${sn} not created`)
   return senderLink(t, row.id, sn, secret)
 }
+
+/** Makes detection records of one device fail to write (as a full disk would); answers the repair. */
+export async function breakDetections(t: TestApp, deviceId: number) {
+  await t.db.execute(
+    sql.raw(`CREATE FUNCTION refuse_detection() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN IF NEW.device_id = ${deviceId} THEN RAISE EXCEPTION 'disk full'; END IF; RETURN NEW; END $$`),
+  )
+  await t.db.execute(
+    sql.raw(
+      'CREATE TRIGGER refuse_detection BEFORE INSERT ON device_detections FOR EACH ROW EXECUTE FUNCTION refuse_detection()',
+    ),
+  )
+  return async () => {
+    await t.db.execute(sql.raw('DROP TRIGGER refuse_detection ON device_detections'))
+    await t.db.execute(sql.raw('DROP FUNCTION refuse_detection()'))
+  }
+}

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { many, one } from '../../db/sql.ts'
 import { createJobRunner } from '../../jobs/runner.ts'
 import { TestClock } from '../../lib/clock.ts'
-import { deviceLink, deviceTestApp } from '../../test/device-link.ts'
+import { breakDetections, deviceLink, deviceTestApp } from '../../test/device-link.ts'
 import type { AgencyRow, factories } from '../../test/factories.ts'
 import type { TestApp } from '../../test/harness.ts'
 import { deviceJobs } from '../device/device.jobs.ts'
@@ -49,23 +49,6 @@ async function live(ms: number) {
   for (let left = ms; left > 0; left -= SWEEP_EVERY_MS) {
     clock.advance(Math.min(SWEEP_EVERY_MS, left))
     await r.tick()
-  }
-}
-
-/** Makes detection records of one device fail to write (as a full disk would); answers the repair. */
-async function breakDetections(deviceId: number) {
-  await t.db.execute(
-    sql.raw(`CREATE FUNCTION refuse_detection() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN IF NEW.device_id = ${deviceId} THEN RAISE EXCEPTION 'disk full'; END IF; RETURN NEW; END $$`),
-  )
-  await t.db.execute(
-    sql.raw(
-      'CREATE TRIGGER refuse_detection BEFORE INSERT ON device_detections FOR EACH ROW EXECUTE FUNCTION refuse_detection()',
-    ),
-  )
-  return async () => {
-    await t.db.execute(sql.raw('DROP TRIGGER refuse_detection ON device_detections'))
-    await t.db.execute(sql.raw('DROP FUNCTION refuse_detection()'))
   }
 }
 
@@ -195,7 +178,7 @@ describe('nothing acknowledged is lost', () => {
     const d = await deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
     await d.send(d.msg('heartbeat', { battery: 90 }))
     // Break the engine for this device only: its detections cannot be written.
-    const repair = await breakDetections(d.id)
+    const repair = await breakDetections(t, d.id)
     const m = d.msg('selftest', { report_type: 1, result: 'fail', fault_codes: ['E04'] })
     try {
       expect((await d.send(m)).acked).toEqual([m.id])
@@ -221,7 +204,7 @@ describe('order after a failure', () => {
   it('a message kept after a failure is applied before the next one of its device', async () => {
     const d = await deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
     await d.send(d.msg('heartbeat', { battery: 90 }))
-    const repair = await breakDetections(d.id)
+    const repair = await breakDetections(t, d.id)
     try {
       await d.send(d.msg('selftest', { report_type: 1, result: 'fail', fault_codes: ['E09'] }))
     } finally {

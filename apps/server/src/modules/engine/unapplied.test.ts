@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { many, one } from '../../db/sql.ts'
 import { TestClock } from '../../lib/clock.ts'
 import { METRICS_CONTENT_TYPE } from '../../lib/metrics.ts'
-import { deviceLink, deviceTestApp } from '../../test/device-link.ts'
+import { breakDetections, deviceLink, deviceTestApp } from '../../test/device-link.ts'
 import type { AgencyRow, factories } from '../../test/factories.ts'
 import { createTestApp, type TestApp } from '../../test/harness.ts'
 import { retryInbox } from './engine.service.ts'
@@ -31,28 +31,11 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-/** Makes detection records of one device fail to write (as a full disk would); answers the repair. */
-async function breakDetections(deviceId: number) {
-  await t.db.execute(
-    sql.raw(`CREATE FUNCTION refuse_detection() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN IF NEW.device_id = ${deviceId} THEN RAISE EXCEPTION 'disk full'; END IF; RETURN NEW; END $$`),
-  )
-  await t.db.execute(
-    sql.raw(
-      'CREATE TRIGGER refuse_detection BEFORE INSERT ON device_detections FOR EACH ROW EXECUTE FUNCTION refuse_detection()',
-    ),
-  )
-  return async () => {
-    await t.db.execute(sql.raw('DROP TRIGGER refuse_detection ON device_detections'))
-    await t.db.execute(sql.raw('DROP FUNCTION refuse_detection()'))
-  }
-}
-
 /** A device of the branch whose failing self-test is stored as 'failed': the device and the inbox row. */
 async function failedMessage() {
   const d = await deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
   await d.send(d.msg('heartbeat', { battery: 90 }))
-  const repair = await breakDetections(d.id)
+  const repair = await breakDetections(t, d.id)
   const m = d.msg('selftest', { report_type: 1, result: 'fail', fault_codes: ['E04'] })
   try {
     expect((await d.send(m)).acked).toEqual([m.id])
@@ -240,7 +223,7 @@ describe('reportUnapplied', () => {
 describe('a message that never applies', () => {
   it('is retried to the last attempt, then dead, counted and told to the system organisation once', async () => {
     const { device, msgId, inboxId } = await failedMessage()
-    const repair = await breakDetections(device.id)
+    const repair = await breakDetections(t, device.id)
     const before = (await scrape()).text
     try {
       for (let i = 0; i < 12; i++) await retryInbox(t.ctx)
