@@ -8,13 +8,13 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { AppContext } from './context.ts'
 import { agencyRoutes } from './modules/agency/agency.routes.ts'
-import { analysisBoardRoutes } from './modules/analysis-board/analysis-board.routes.ts'
 import { appServiceRoutes } from './modules/app-service/app-service.routes.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { securityRoutes } from './modules/auth/security.routes.ts'
 import { wechatRoutes } from './modules/auth/wechat.routes.ts'
 import { cabinetRoutes } from './modules/cabinet/cabinet.routes.ts'
 import { classroomRoutes } from './modules/classroom/classroom.routes.ts'
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts'
 import { deviceRoutes } from './modules/device/device.routes.ts'
 import { deviceCommandRoutes } from './modules/device/device-command.routes.ts'
 import { deviceDetailRoutes } from './modules/device/device-detail.routes.ts'
@@ -63,7 +63,7 @@ const features = [
   deviceRoutes,
   deviceIoRoutes,
   deviceStatsRoutes,
-  analysisBoardRoutes,
+  dashboardRoutes,
   deviceDetailRoutes,
   deviceCommandRoutes,
   cabinetRoutes,

@@ -291,7 +291,7 @@ export const messages = {
     '设备消息无法处理：设备 {sn} 的消息 {msg_id}（{type}）',
     'Device message not processed: {type} message {msg_id} of device {sn}',
   ],
-  // dashboard map (analysis-board, issue 11)
+  // dashboard map (issue 11)
   FOCUS_CALL_UNSUPPORTED: ['呼救事件暂不支持在地图上查看', 'Call events cannot be shown on the map yet'],
   // event pages (helper: event pages)
   HANDLE_OK: ['处理成功！', 'Handled!'],

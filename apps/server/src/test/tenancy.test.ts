@@ -548,11 +548,11 @@ const cases: Record<string, Case> = {
     }
   })()),
 
-  // analysis-board (issue 11)
+  // dashboard (issue 11; URL paths /api/v1/analysis-board/...)
   // The dashboard map: a Shenzhen device with a rescue in progress. The system's layers hold them;
   // the Hangzhou admin's leave them out, and its popup and event highlight find nothing.
   ...(await (async (): Promise<Record<string, Case>> => {
-    const { analysisBoardApi: api } = await import('@aed/contracts/analysis-board')
+    const { dashboardApi: api } = await import('@aed/contracts/dashboard')
     const { one } = await import('../db/sql.ts')
     const { sql } = await import('drizzle-orm')
     const mapDevice = await f.registeredDevice(tok.szAdmin, { id: sz }, { address_code: '440305' })

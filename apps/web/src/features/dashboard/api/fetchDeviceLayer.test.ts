@@ -1,4 +1,4 @@
-import { analysisBoardApi, type DeviceLocations } from '@aed/contracts/analysis-board'
+import { type DeviceLocations, dashboardApi } from '@aed/contracts/dashboard'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../../lib/errors'
 import { sessionStore } from '../../../lib/session'
@@ -40,7 +40,7 @@ const layer = {
 function api(code = 0) {
   located.length = 0
   return mockApi([
-    on(analysisBoardApi.deviceLocation, (call) => {
+    on(dashboardApi.deviceLocation, (call) => {
       located.push(call)
       if (code !== 0) return { code, msg: '无权访问' }
       return { code, data: answer }

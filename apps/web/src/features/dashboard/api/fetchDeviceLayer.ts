@@ -1,9 +1,5 @@
 import { pathOf } from '@aed/contracts'
-import {
-  analysisBoardApi,
-  type DeviceLocationQuery,
-  MAP_DEVICE_STATUSES,
-} from '@aed/contracts/analysis-board'
+import { type DeviceLocationQuery, dashboardApi, MAP_DEVICE_STATUSES } from '@aed/contracts/dashboard'
 import { callApi } from '../../../lib/api'
 import { API_BASE, buildHeaders, buildUrl, REQUEST_TIMEOUT_MS } from '../../../lib/request'
 import { clusterClient } from '../map/clusterClient'
@@ -33,11 +29,11 @@ export async function fetchDeviceLayer(query: Query, signal: AbortSignal): Promi
       return fetched.layer
     }
   }
-  return layerOf(await callApi(analysisBoardApi.deviceLocation, { query, signal }), MAP_DEVICE_STATUSES)
+  return layerOf(await callApi(dashboardApi.deviceLocation, { query, signal }), MAP_DEVICE_STATUSES)
 }
 
 const urlOf = (query: Query) =>
-  buildUrl(pathOf(analysisBoardApi.deviceLocation).slice(API_BASE.length), {
+  buildUrl(pathOf(dashboardApi.deviceLocation).slice(API_BASE.length), {
     address_code: query.address_code,
     status_list: query.status_list,
   })

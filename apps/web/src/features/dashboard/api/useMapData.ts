@@ -1,4 +1,4 @@
-import { analysisBoardApi, type EventFocusQuery, MAP_DEVICE_STATUSES } from '@aed/contracts/analysis-board'
+import { dashboardApi, type EventFocusQuery, MAP_DEVICE_STATUSES } from '@aed/contracts/dashboard'
 import { LiveType } from '@aed/contracts/live'
 import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo } from 'react'
@@ -58,7 +58,7 @@ export function useMarkerLayers(layers: readonly MarkerLayer[], code: string | u
 export function useDevicePopup(id: number) {
   return useQuery({
     queryKey: dashboardKeys.popup(id),
-    queryFn: ({ signal }) => callApi(analysisBoardApi.devicePopup, { params: { id }, signal }),
+    queryFn: ({ signal }) => callApi(dashboardApi.devicePopup, { params: { id }, signal }),
     staleTime: 10_000,
   })
 }
@@ -67,7 +67,7 @@ export function useDevicePopup(id: number) {
 export function useEventFocus(q: EventFocusQuery | null) {
   return useQuery({
     queryKey: dashboardKeys.focus(q),
-    queryFn: ({ signal }) => callApi(analysisBoardApi.eventFocus, { query: q as EventFocusQuery, signal }),
+    queryFn: ({ signal }) => callApi(dashboardApi.eventFocus, { query: q as EventFocusQuery, signal }),
     enabled: q !== null,
     retry: false,
   })

@@ -1,4 +1,4 @@
-import { analysisBoardApi, type DevicePopup } from '@aed/contracts/analysis-board'
+import { type DevicePopup, dashboardApi } from '@aed/contracts/dashboard'
 import { type LiveFrame, LiveType } from '@aed/contracts/live'
 import { act, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
@@ -55,7 +55,7 @@ beforeEach(async () => {
 
 describe('DevicePopupCard', () => {
   it('follows its device: a pushed status change of it asks again, another device’s does not', async () => {
-    const fetchMock = mockApi([on(analysisBoardApi.devicePopup, () => ({ code: 0, data: current }))])
+    const fetchMock = mockApi([on(dashboardApi.devicePopup, () => ({ code: 0, data: current }))])
     const bus = createLiveBus()
     const { client } = renderWithProviders(
       <LiveBusContext.Provider value={bus}>

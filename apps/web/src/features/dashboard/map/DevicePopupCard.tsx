@@ -1,4 +1,4 @@
-import type { DevicePopup } from '@aed/contracts/analysis-board'
+import type { DevicePopup } from '@aed/contracts/dashboard'
 import { LiveType } from '@aed/contracts/live'
 import { useQueryClient } from '@tanstack/react-query'
 import { Button, Descriptions, Spin, Tag, Typography } from 'antd'

@@ -1,4 +1,4 @@
-import type { EventFocus } from '@aed/contracts/analysis-board'
+import type { EventFocus } from '@aed/contracts/dashboard'
 import { CloseOutlined } from '@ant-design/icons'
 import { Button, Card, Descriptions, Spin, Tag, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'

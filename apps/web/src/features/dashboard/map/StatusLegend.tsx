@@ -1,4 +1,4 @@
-import { MAP_DEVICE_STATUSES } from '@aed/contracts/analysis-board'
+import { MAP_DEVICE_STATUSES } from '@aed/contracts/dashboard'
 import { Checkbox } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { STATUS_HEX } from '../../../lib/deviceStatus'

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import type { DeviceLocations } from '@aed/contracts/analysis-board'
+import type { DeviceLocations } from '@aed/contracts/dashboard'
 import { buildClusterIndex } from './clusterIndex'
 import { toDisplayPoints, withChanges } from './clusterPoints'
 import type { ClusterPoints, ClusterReply, ClusterRequest, ClusterView, FetchTiming } from './clusterProtocol'

@@ -1,4 +1,4 @@
-import { MAP_DEVICE_STATUSES } from '@aed/contracts/analysis-board'
+import { MAP_DEVICE_STATUSES } from '@aed/contracts/dashboard'
 import type { Feature, Point } from 'geojson'
 import { tileService } from '../../../components/MapView/mapTiles'
 import { toDisplayPoints } from './clusterPoints'

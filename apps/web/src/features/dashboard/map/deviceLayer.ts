@@ -1,4 +1,4 @@
-import type { DeviceLocations } from '@aed/contracts/analysis-board'
+import type { DeviceLocations } from '@aed/contracts/dashboard'
 import type { DeviceIndex } from './deviceSource'
 
 /**

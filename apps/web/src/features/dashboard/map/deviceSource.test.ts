@@ -1,4 +1,4 @@
-import { type DeviceLocations, MAP_DEVICE_STATUSES } from '@aed/contracts/analysis-board'
+import { type DeviceLocations, MAP_DEVICE_STATUSES } from '@aed/contracts/dashboard'
 import type { Feature, Point } from 'geojson'
 import { describe, expect, it } from 'vitest'
 import { STATUS_HEX } from '../../../lib/deviceStatus'

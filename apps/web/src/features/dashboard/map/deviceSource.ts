@@ -1,4 +1,4 @@
-import { MAP_DEVICE_STATUSES, STATUS_PRIORITY } from '@aed/contracts/analysis-board'
+import { MAP_DEVICE_STATUSES, STATUS_PRIORITY } from '@aed/contracts/dashboard'
 import type { Feature, Point } from 'geojson'
 import type { Obstacle } from '../../../components/MapView/canvasBasemap'
 import { STATUS_HEX } from '../../../lib/deviceStatus'

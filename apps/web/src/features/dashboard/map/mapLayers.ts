@@ -1,4 +1,4 @@
-import { analysisBoardApi } from '@aed/contracts/analysis-board'
+import { dashboardApi } from '@aed/contracts/dashboard'
 import { callApi } from '../../../lib/api'
 
 /** One marker of an event or people layer: where (GCJ-02) and what its popup says. */
@@ -38,7 +38,7 @@ const rescue: MarkerLayer = {
   refreshMs: 5 * 60_000,
   liveTypes: [2],
   load: async (addressCode, signal) => {
-    const data = await callApi(analysisBoardApi.rescueLocation, {
+    const data = await callApi(dashboardApi.rescueLocation, {
       query: { address_code: addressCode },
       signal,
     })

@@ -1,4 +1,4 @@
-import { analysisBoardApi, type DeviceLocations } from '@aed/contracts/analysis-board'
+import { type DeviceLocations, dashboardApi } from '@aed/contracts/dashboard'
 import { deviceStatsApi } from '@aed/contracts/device-stats'
 import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -40,11 +40,11 @@ const answer = (): DeviceLocations => ({
 function api(focus: 'ok' | 'call' = 'ok') {
   located.length = 0
   return mockApi([
-    on(analysisBoardApi.deviceLocation, (call) => {
+    on(dashboardApi.deviceLocation, (call) => {
       located.push(call)
       return { code: 0, data: answer() }
     }),
-    on(analysisBoardApi.rescueLocation, () => ({
+    on(dashboardApi.rescueLocation, () => ({
       code: 0,
       data: {
         count: 1,
@@ -63,7 +63,7 @@ function api(focus: 'ok' | 'call' = 'ok') {
         ],
       },
     })),
-    on(analysisBoardApi.eventFocus, (call) =>
+    on(dashboardApi.eventFocus, (call) =>
       focus === 'call'
         ? { code: 404, msg: '呼救事件不存在' }
         : {

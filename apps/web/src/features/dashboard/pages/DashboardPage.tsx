@@ -1,4 +1,4 @@
-import { type EventFocusQuery, eventFocusQuery, MAP_DEVICE_STATUSES } from '@aed/contracts/analysis-board'
+import { type EventFocusQuery, eventFocusQuery, MAP_DEVICE_STATUSES } from '@aed/contracts/dashboard'
 import { Button, Card, Spin } from 'antd'
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'

@@ -141,7 +141,7 @@ export const eventFocusSchema = z.object({
 export type EventFocus = z.infer<typeof eventFocusSchema>
 
 /** The dashboard's map calls (its statistics are deviceStatsApi). */
-export const analysisBoardApi = {
+export const dashboardApi = {
   deviceLocation: endpoint({
     method: 'GET',
     path: '/api/v1/analysis-board/device/location/',

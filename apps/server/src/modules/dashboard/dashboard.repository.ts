@@ -1,4 +1,4 @@
-import { MAP_DEVICE_STATUSES } from '@aed/contracts/analysis-board'
+import { MAP_DEVICE_STATUSES } from '@aed/contracts/dashboard'
 import { type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { pathInScope, type Scope } from '../../db/scope.ts'

@@ -1,13 +1,13 @@
 import zlib from 'node:zlib'
 import { Code } from '@aed/contracts'
 import {
-  analysisBoardApi,
   type DeviceLocations,
+  dashboardApi,
   deviceLocationSchema,
   devicePopupSchema,
   eventFocusSchema,
   rescueLocationsSchema,
-} from '@aed/contracts/analysis-board'
+} from '@aed/contracts/dashboard'
 import { deviceApi } from '@aed/contracts/device'
 import { eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -142,7 +142,7 @@ beforeAll(async () => {
 
 /** The device layer as a member sees it (code 0 expected), its points sorted by id. */
 async function layer(token: string, query: Record<string, string> = {}) {
-  const r = await env.t.api(analysisBoardApi.deviceLocation, { token, query })
+  const r = await env.t.api(dashboardApi.deviceLocation, { token, query })
   expect(r.code, r.msg).toBe(0)
   const data = deviceLocationSchema.parse(r.data)
   for (const k of ['0', '1', '2', '3', '4'] as const) data[k].sort((a, b) => a[0] - b[0])
@@ -207,12 +207,12 @@ describe('device layer', () => {
 
   it('answers bad filters with the validation envelope', async () => {
     for (const status_list of ['[9]', 'x', '[1,', '2,,3', '[-1]', '[1.5]', '{"a":1}']) {
-      const r = await env.t.api(analysisBoardApi.deviceLocation, { token: env.admin, query: { status_list } })
+      const r = await env.t.api(dashboardApi.deviceLocation, { token: env.admin, query: { status_list } })
       expect(r.status, status_list).toBe(200)
       expect(r.code, status_list).toBe(Code.INVALID)
       expect(r.data).toBeNull()
     }
-    const region = await env.t.api(analysisBoardApi.deviceLocation, {
+    const region = await env.t.api(dashboardApi.deviceLocation, {
       token: env.admin,
       query: { address_code: '33a' },
     })
@@ -241,9 +241,7 @@ describe('device layer', () => {
   })
 
   it('needs the device area', async () => {
-    expect((await env.t.api(analysisBoardApi.deviceLocation, { token: env.outsider })).code).toBe(
-      Code.FORBIDDEN,
-    )
+    expect((await env.t.api(dashboardApi.deviceLocation, { token: env.outsider })).code).toBe(Code.FORBIDDEN)
   })
 })
 
@@ -262,7 +260,7 @@ describe('compression', () => {
       FROM devices d WHERE d.agency_id = ${bulk.id}`)
     await env.t.db.execute(sql`UPDATE devices d SET installation_id = i.id FROM installations i
                            WHERE i.device_id = d.id AND d.agency_id = ${bulk.id}`)
-    const url = `${analysisBoardApi.deviceLocation.path}?address_code=`
+    const url = `${dashboardApi.deviceLocation.path}?address_code=`
     const headers = { authorization: `JWT ${env.system}` }
     const plain = await env.t.app.inject({ method: 'GET', url, headers })
     expect(plain.headers['content-encoding']).toBeUndefined()
@@ -292,7 +290,7 @@ describe('compression', () => {
   it('leaves a small answer plain', async () => {
     const r = await env.t.app.inject({
       method: 'GET',
-      url: analysisBoardApi.deviceLocation.path,
+      url: dashboardApi.deviceLocation.path,
       query: { status_list: '[]' },
       headers: { authorization: `JWT ${env.admin}`, 'accept-encoding': 'gzip' },
     })
@@ -306,7 +304,7 @@ describe('device popup', () => {
     await env.t.db.execute(
       sql`INSERT INTO device_states (device_id, last_seen_at) VALUES (${d.warning.id}, '2026-11-22T02:03:04Z')`,
     )
-    const r = await env.t.api(analysisBoardApi.devicePopup, {
+    const r = await env.t.api(dashboardApi.devicePopup, {
       token: env.reader,
       params: { id: d.warning.id },
     })
@@ -326,7 +324,7 @@ describe('device popup', () => {
       lon: 120.987654321,
       lat: 30.123456789,
     })
-    const en = await env.t.api(analysisBoardApi.devicePopup, {
+    const en = await env.t.api(dashboardApi.devicePopup, {
       token: env.reader,
       params: { id: d.warning.id },
       lang: 'en-US',
@@ -336,12 +334,12 @@ describe('device popup', () => {
   })
 
   it('shows a hidden site as normal, and a site at 0,0 without a point', async () => {
-    const hidden = await env.t.api(analysisBoardApi.devicePopup, {
+    const hidden = await env.t.api(dashboardApi.devicePopup, {
       token: env.admin,
       params: { id: d.hidden.id },
     })
     expect(hidden.data).toMatchObject({ status: 0, status_text: '正常', last_report_time: null })
-    const nowhere = await env.t.api(analysisBoardApi.devicePopup, {
+    const nowhere = await env.t.api(dashboardApi.devicePopup, {
       token: env.admin,
       params: { id: d.nowhere.id },
     })
@@ -350,7 +348,7 @@ describe('device popup', () => {
 
   it('is not found outside the scope, uninstalled or unregistered', async () => {
     const of = async (token: string, id: number) =>
-      (await env.t.api(analysisBoardApi.devicePopup, { token, params: { id } })).code
+      (await env.t.api(dashboardApi.devicePopup, { token, params: { id } })).code
     expect(await of(env.admin, d.theirs.id)).toBe(Code.NOT_FOUND)
     expect(await of(env.childAdmin, d.normal.id)).toBe(Code.NOT_FOUND)
     expect(await of(env.admin, removed.id)).toBe(Code.NOT_FOUND)
@@ -363,7 +361,7 @@ describe('device popup', () => {
 
 describe('rescue layer', () => {
   const layerOf = async (token: string, query: Record<string, string> = {}) => {
-    const r = await env.t.api(analysisBoardApi.rescueLocation, { token, query })
+    const r = await env.t.api(dashboardApi.rescueLocation, { token, query })
     expect(r.code, r.msg).toBe(0)
     return rescueLocationsSchema.parse(r.data)
   }
@@ -416,7 +414,7 @@ describe('rescue layer', () => {
 
 describe('event focus', () => {
   const focus = (token: string, event_type: number, event_id: number, lang?: 'en-US') =>
-    env.t.api(analysisBoardApi.eventFocus, { token, query: { event_type, event_id }, lang })
+    env.t.api(dashboardApi.eventFocus, { token, query: { event_type, event_id }, lang })
 
   it('opens a rescue at its place, with its message', async () => {
     const before = await focus(env.reader, 2, rescues.ownPlace)
@@ -542,7 +540,7 @@ describe('event focus', () => {
       { event_type: 'x' },
       {},
     ]) {
-      const r = await env.t.api(analysisBoardApi.eventFocus, { token: env.admin, query: query as never })
+      const r = await env.t.api(dashboardApi.eventFocus, { token: env.admin, query: query as never })
       expect(r.code, JSON.stringify(query)).toBe(Code.INVALID)
     }
   })

@@ -4,12 +4,12 @@ import {
   type EventFocus,
   FocusEventType,
   type RescueLocation,
-} from '@aed/contracts/analysis-board'
+} from '@aed/contracts/dashboard'
 import type { Device } from '@aed/contracts/device'
 import type { MessageRow } from '@aed/contracts/message'
 import { formatDateTime } from '../../lib/time.ts'
 import { distanceText } from '../message/message.presenter.ts'
-import { type FocusRow, isPlaced, type RescueRow } from './analysis-board.repository.ts'
+import { type FocusRow, isPlaced, type RescueRow } from './dashboard.repository.ts'
 
 /**
  * The device layer's answer as the database wrote it (JSON text): the route sends it inside the

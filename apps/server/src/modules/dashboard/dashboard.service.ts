@@ -8,15 +8,15 @@ import {
   MAP_DEVICE_STATUSES,
   RESCUE_LAYER_HOURS,
   RESCUE_LAYER_MAX,
-} from '@aed/contracts/analysis-board'
+} from '@aed/contracts/dashboard'
 import { regionPrefix } from '@aed/contracts/regions'
 import type { AppContext } from '../../context.ts'
 import { AppError, notFound } from '../../lib/errors.ts'
 import type { AuthContext } from '../../plugins/auth.ts'
 import { deviceDetail } from '../device/device.service.ts'
 import { getMessage } from '../message/message.service.ts'
-import { presentFocus, presentPopup, presentRescue, RawJson } from './analysis-board.presenter.ts'
-import * as repo from './analysis-board.repository.ts'
+import { presentFocus, presentPopup, presentRescue, RawJson } from './dashboard.presenter.ts'
+import * as repo from './dashboard.repository.ts'
 
 /** The region prefix of the query's address_code, or null for the whole scope. */
 const prefixOf = (q: { address_code?: string }) => (q.address_code ? regionPrefix(q.address_code) : null)
