@@ -7,48 +7,40 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { many } from '../../db/sql.ts'
 import { deleteOldNonces } from '../../jobs/housekeeping.repository.ts'
 import { TestClock } from '../../lib/clock.ts'
-import { type deviceLink, deviceTestApp } from '../../test/device-link.ts'
-import type { TestApp } from '../../test/harness.ts'
+import { deviceTestFile } from '../../test/device-link.ts'
 import { mqttPassword, mqttUsername } from './mqtt-auth.ts'
 import { type ExternalGateway, externalGateways, startExternalGateway } from './mqtt-external.ts'
 import { HOOK_SECRET_HEADER, MQTT_ACL_PATH, MQTT_AUTH_PATH } from './mqtt-hooks.routes.ts'
 
-// The external-broker side: the HTTP hooks the broker asks (t.call), and the server's own
+// The external-broker side: the HTTP hooks the broker asks (env.t.call), and the server's own
 // client reading a broker (a plain aedes stands in for EMQX, without shared subscriptions).
 
-let t: TestApp
-let admin: string
-let registered: () => Promise<Awaited<ReturnType<typeof deviceLink>>>
 const clock = new TestClock('2026-11-22T02:00:00.000Z')
-
-beforeAll(async () => {
-  ;({ t, admin, registered } = await deviceTestApp(clock))
-})
-afterAll(() => t.close())
+const env = deviceTestFile(clock)
 
 const inbox = (deviceId: number) =>
   many<{ msg_id: string; transport: string }>(
-    t.db,
+    env.t.db,
     sql`SELECT msg_id, transport FROM device_inbox WHERE sender_id = ${deviceId} ORDER BY id`,
   )
 
 describe('the broker hooks', () => {
-  /** The hooks answer `{result}`, not the envelope `t.call` types. */
+  /** The hooks answer `{result}`, not the envelope `env.t.call` types. */
   type Hook = { status: number; result: 'allow' | 'deny' }
   const auth = async (body: Record<string, unknown>) =>
-    (await t.call('POST', MQTT_AUTH_PATH, { body })) as unknown as Hook
+    (await env.t.call('POST', MQTT_AUTH_PATH, { body })) as unknown as Hook
   const acl = async (body: Record<string, unknown>) =>
-    (await t.call('POST', MQTT_ACL_PATH, { body })) as unknown as Hook
+    (await env.t.call('POST', MQTT_ACL_PATH, { body })) as unknown as Hook
 
   it('auth: allows the device password, denies anything else, answering exactly {result}', async () => {
-    const d = await registered()
+    const d = await env.registered()
     const ts = clock.now().getTime()
     const good = {
       clientid: d.sn,
       username: mqttUsername(d.sn, ts),
       password: mqttPassword(d.secret, d.sn, ts),
     }
-    const res = await t.app.inject({ method: 'POST', url: MQTT_AUTH_PATH, payload: good })
+    const res = await env.t.app.inject({ method: 'POST', url: MQTT_AUTH_PATH, payload: good })
     expect(res.statusCode).toBe(200)
     expect(res.body).toBe('{"result":"allow"}')
     expect(await auth({ ...good, password: mqttPassword('0'.repeat(64), d.sn, ts) })).toEqual({
@@ -67,7 +59,7 @@ describe('the broker hooks', () => {
     ).toBe('deny')
     expect((await auth({ ...good, clientid: 'A649999999' })).result).toBe('deny')
     expect((await auth({ clientid: d.sn })).result).toBe('deny')
-    const raw = await t.app.inject({
+    const raw = await env.t.app.inject({
       method: 'POST',
       url: MQTT_AUTH_PATH,
       headers: { 'content-type': 'application/json' },
@@ -76,7 +68,7 @@ describe('the broker hooks', () => {
     expect(raw.body).toBe('{"result":"deny"}')
     // Mosquitto's HTTP auth plugins post forms (a new ts: each password is good for one CONNECT).
     const next = ts + 1
-    const form = await t.app.inject({
+    const form = await env.t.app.inject({
       method: 'POST',
       url: MQTT_AUTH_PATH,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -90,7 +82,7 @@ describe('the broker hooks', () => {
   })
 
   it('auth: allows a password once; the same username and password again is denied, a new ts allowed', async () => {
-    const d = await registered()
+    const d = await env.registered()
     const login = (ts: number) => ({
       clientid: d.sn,
       username: mqttUsername(d.sn, ts),
@@ -107,7 +99,7 @@ describe('the broker hooks', () => {
     expect((await auth(login(ahead))).result).toBe('allow')
     clock.advance(30 * 60_000)
     try {
-      await deleteOldNonces(t.db, clock.now())
+      await deleteOldNonces(env.t.db, clock.now())
       expect((await auth(login(ahead))).result).toBe('deny')
     } finally {
       clock.advance(-30 * 60_000)
@@ -115,8 +107,8 @@ describe('the broker hooks', () => {
   })
 
   it('acl: a device publishes to its up topics and subscribes under its down topic only', async () => {
-    const d = await registered()
-    const other = await registered()
+    const d = await env.registered()
+    const other = await env.registered()
     const username = mqttUsername(d.sn, clock.now().getTime())
     const may = async (action: string, topic: string, clientid = d.sn) =>
       (await acl({ clientid, username, topic, action })).result
@@ -135,8 +127,8 @@ describe('the broker hooks', () => {
   it("the server's own account reads up topics and writes down topics when MQTT_USERNAME/PASSWORD are set", async () => {
     const body = { clientid: 'aedcloud-1', username: 'aedcloud', password: 'server-password' }
     expect((await auth(body)).result).toBe('deny')
-    t.ctx.config.MQTT_USERNAME = 'aedcloud'
-    t.ctx.config.MQTT_PASSWORD = 'server-password'
+    env.t.ctx.config.MQTT_USERNAME = 'aedcloud'
+    env.t.ctx.config.MQTT_PASSWORD = 'server-password'
     try {
       expect((await auth(body)).result).toBe('allow')
       expect((await auth({ ...body, password: 'wrong' })).result).toBe('deny')
@@ -147,33 +139,33 @@ describe('the broker hooks', () => {
       expect(await may('publish', 'aed/v1/A640000001/up/heartbeat')).toBe('deny')
       expect(await may('subscribe', '#')).toBe('deny')
     } finally {
-      t.ctx.config.MQTT_USERNAME = undefined
-      t.ctx.config.MQTT_PASSWORD = undefined
+      env.t.ctx.config.MQTT_USERNAME = undefined
+      env.t.ctx.config.MQTT_PASSWORD = undefined
     }
   })
 
   it('with MQTT_HOOK_SECRET set, a call without the header is denied', async () => {
-    const d = await registered()
+    const d = await env.registered()
     const ts = clock.now().getTime()
     const payload = {
       clientid: d.sn,
       username: mqttUsername(d.sn, ts),
       password: mqttPassword(d.secret, d.sn, ts),
     }
-    t.ctx.config.MQTT_HOOK_SECRET = 'a-shared-hook-secret'
+    env.t.ctx.config.MQTT_HOOK_SECRET = 'a-shared-hook-secret'
     try {
       const send = (headers: Record<string, string>) =>
-        t.app.inject({ method: 'POST', url: MQTT_AUTH_PATH, headers, payload }).then((r) => r.json())
+        env.t.app.inject({ method: 'POST', url: MQTT_AUTH_PATH, headers, payload }).then((r) => r.json())
       expect(await send({})).toEqual({ result: 'deny' })
       expect(await send({ [HOOK_SECRET_HEADER]: 'wrong' })).toEqual({ result: 'deny' })
       expect(await send({ [HOOK_SECRET_HEADER]: 'a-shared-hook-secret' })).toEqual({ result: 'allow' })
     } finally {
-      t.ctx.config.MQTT_HOOK_SECRET = undefined
+      env.t.ctx.config.MQTT_HOOK_SECRET = undefined
     }
   })
 
   it('is not in the OpenAPI document (broker plumbing, not the envelope)', () => {
-    const doc = t.app.swagger() as { paths: Record<string, unknown> }
+    const doc = env.t.app.swagger() as { paths: Record<string, unknown> }
     expect(Object.keys(doc.paths).filter((p) => p.includes('/mqtt/'))).toEqual([])
   })
 })
@@ -194,7 +186,7 @@ describe('the server reading an external broker', () => {
     server = net.createServer((s) => broker.handle(s))
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()))
     port = (server.address() as net.AddressInfo).port
-    gateway = startExternalGateway(t.ctx, {
+    gateway = startExternalGateway(env.t.ctx, {
       url: `mqtt://127.0.0.1:${port}`,
       clientId: 'aedcloud-test',
       subscription: 'aed/v1/+/up/#',
@@ -217,11 +209,11 @@ describe('the server reading an external broker', () => {
   }
 
   it('stores what the broker hands over, and acknowledges it to the broker only after the commit', async () => {
-    const d = await registered()
+    const d = await env.registered()
     const c = await device(d.sn)
     const acksBefore = serverAcks.length
     // Every transaction waits a little before it commits: an acknowledgement before the commit would show.
-    const db = t.ctx.db
+    const db = env.t.ctx.db
     const original = db.transaction.bind(db)
     let committed = 0
     db.transaction = ((fn: (tx: unknown) => Promise<unknown>, config?: unknown) =>
@@ -246,11 +238,11 @@ describe('the server reading an external broker', () => {
   })
 
   it('does not acknowledge what it could not store; the broker hands it over again', async () => {
-    const d = await registered()
+    const d = await env.registered()
     const c = await device(d.sn)
-    const lookup = t.ctx.deviceCredentials
+    const lookup = env.t.ctx.deviceCredentials
     let failures = 0
-    t.ctx.deviceCredentials = async (sn) => {
+    env.t.ctx.deviceCredentials = async (sn) => {
       if (sn === d.sn && failures === 0) {
         failures++
         throw new Error('database unavailable')
@@ -263,12 +255,12 @@ describe('the server reading an external broker', () => {
       await expect.poll(() => inbox(d.id), { timeout: 5000 }).toEqual([{ msg_id: st.id, transport: 'mqtt' }])
       expect(failures).toBe(1)
     } finally {
-      t.ctx.deviceCredentials = lookup
+      env.t.ctx.deviceCredentials = lookup
     }
   })
 
   it('acknowledges and drops a malformed message (telling the device why) and one of an unknown device', async () => {
-    const d = await registered()
+    const d = await env.registered()
     const c = await device(d.sn)
     const told: Record<string, unknown>[] = []
     c.on('message', (topic, payload) => {
@@ -300,13 +292,13 @@ describe('the server reading an external broker', () => {
   })
 
   it('publishes a new command to the down topic, and what waits when the ACL hook lets the device subscribe', async () => {
-    const d = await registered()
+    const d = await env.registered()
     const c = await device(d.sn)
     await c.subscribeAsync(`aed/v1/${d.sn}/down/cmd`, { qos: 1 })
     const got: Record<string, unknown>[] = []
     c.on('message', (_topic, payload) => got.push(JSON.parse(payload.toString())))
-    const first = await t.api(deviceCommandApi.send, {
-      token: admin,
+    const first = await env.t.api(deviceCommandApi.send, {
+      token: env.admin,
       params: { id: d.id },
       body: { name: 'selftest' },
     })
@@ -314,8 +306,8 @@ describe('the server reading an external broker', () => {
 
     // A device that subscribes later (told by the ACL hook) gets what is still unanswered.
     const username = mqttUsername(d.sn, clock.now().getTime())
-    expect(externalGateways.get(t.ctx)).toBe(gateway)
-    const r = await t.call('POST', MQTT_ACL_PATH, {
+    expect(externalGateways.get(env.t.ctx)).toBe(gateway)
+    const r = await env.t.call('POST', MQTT_ACL_PATH, {
       body: { clientid: d.sn, username, topic: `aed/v1/${d.sn}/down/#`, action: 'subscribe' },
     })
     expect(r).toMatchObject({ result: 'allow' })
