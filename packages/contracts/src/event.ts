@@ -202,7 +202,7 @@ const listOf = <T extends z.ZodType>(row: T) =>
   z.union([paged(row).extend({ can: eventListCanSchema }), exportAnswer])
 
 /** The event pages' calls. */
-export const eventMgmtApi = {
+export const eventApi = {
   earlyWarn: endpoint({
     method: 'GET',
     path: '/api/v1/device/event-mgmt/early-warn',
@@ -243,10 +243,10 @@ export const eventMgmtApi = {
 
 /** The list endpoint of each kind. */
 export const EVENT_LIST_ENDPOINTS = {
-  warning: eventMgmtApi.earlyWarn,
-  fault: eventMgmtApi.fault,
-  offset: eventMgmtApi.locationOffset,
-  offline: eventMgmtApi.offline,
+  warning: eventApi.earlyWarn,
+  fault: eventApi.fault,
+  offset: eventApi.locationOffset,
+  offline: eventApi.offline,
 } as const
 
 /** A duration in seconds as people say it: '45秒', '12分', '2小时5分', '3天4小时'. */

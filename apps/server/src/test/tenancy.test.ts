@@ -254,7 +254,7 @@ const cases: Record<string, Case> = {
   // Shenzhen's device gets a fault, an offset and a past offline, written as the engine writes
   // them: the Hangzhou admin's pages leave them out and cannot handle them.
   ...(await (async (): Promise<Record<string, Case>> => {
-    const { eventMgmtApi: api } = await import('@aed/contracts/event')
+    const { eventApi: api } = await import('@aed/contracts/event')
     const { deviceEvents } = await import('../db/schema.ts')
     const [row] = await t.db.select().from(devices).where(eq(devices.id, szDevice.id))
     const [szAgency] = await t.db.select().from(agencies).where(eq(agencies.id, sz))

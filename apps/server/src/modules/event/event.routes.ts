@@ -1,4 +1,4 @@
-import { type EventKind, eventMgmtApi } from '@aed/contracts/event'
+import { type EventKind, eventApi } from '@aed/contracts/event'
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context.ts'
 import { langOf } from '../../lib/lang.ts'
@@ -16,21 +16,21 @@ const kindWords: Record<EventKind, string> = {
 export async function eventRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const route = routes(app, ['events'])
   const read = { permission: ['device', 'READ_ONLY'] } as const
-  route(eventMgmtApi.earlyWarn, read, ({ req, auth, query }) =>
+  route(eventApi.earlyWarn, read, ({ req, auth, query }) =>
     service.listEvents(ctx, auth, 'warning', query, langOf(req)),
   )
-  route(eventMgmtApi.fault, read, ({ req, auth, query }) =>
+  route(eventApi.fault, read, ({ req, auth, query }) =>
     service.listEvents(ctx, auth, 'fault', query, langOf(req)),
   )
-  route(eventMgmtApi.locationOffset, read, ({ req, auth, query }) =>
+  route(eventApi.locationOffset, read, ({ req, auth, query }) =>
     service.listEvents(ctx, auth, 'offset', query, langOf(req)),
   )
-  route(eventMgmtApi.offline, read, ({ req, auth, query }) =>
+  route(eventApi.offline, read, ({ req, auth, query }) =>
     service.listEvents(ctx, auth, 'offline', query, langOf(req)),
   )
 
   route(
-    eventMgmtApi.handle,
+    eventApi.handle,
     {
       permission: ['device', 'EDIT'],
       oplog: {

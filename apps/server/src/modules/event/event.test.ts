@@ -4,7 +4,7 @@ import {
   type EventKind,
   type EventListCan,
   type EventRowOf,
-  eventMgmtApi,
+  eventApi,
   formatDuration,
 } from '@aed/contracts/event'
 import { eq, sql } from 'drizzle-orm'
@@ -24,7 +24,7 @@ import { engineJobs, SWEEP_EVERY_MS } from '../engine/engine.jobs.ts'
 const clock = new TestClock('2026-11-22T02:00:00.000Z')
 const env = deviceTestFile(clock)
 
-type Query = QueryIn<typeof eventMgmtApi.fault>
+type Query = QueryIn<typeof eventApi.fault>
 
 /** A page's list as a member sees it (code 0 expected). */
 async function list<K extends EventKind>(kind: K, query: Query, token = env.admin) {
@@ -73,7 +73,7 @@ async function insertEvent(
 }
 
 const handle = (id: number, handle_note: string, token = env.admin) =>
-  env.t.api(eventMgmtApi.handle, { token, params: { id }, body: { handle_note } })
+  env.t.api(eventApi.handle, { token, params: { id }, body: { handle_note } })
 
 /** Fetches an export's file and reads its first sheet as rows of text. */
 async function readExport(fileUrl: string) {
@@ -140,7 +140,7 @@ describe('fault page', () => {
       duration_text: '2小时5分',
       handle_note: '已更换电池',
     })
-    const en = await env.t.api(eventMgmtApi.fault, {
+    const en = await env.t.api(eventApi.fault, {
       token: env.admin,
       lang: 'en-US',
       query: { device_sn: d.sn, current: 'false' },
@@ -164,7 +164,7 @@ describe('fault page', () => {
     expect(await types(2)).not.toContain(b.sn)
     expect(await types(0)).toEqual(expect.arrayContaining([b.sn]))
     expect(await types(0)).not.toContain(a.sn)
-    expect((await env.t.api(eventMgmtApi.fault, { token: env.admin, query: { report_type: 3 } })).code).toBe(
+    expect((await env.t.api(eventApi.fault, { token: env.admin, query: { report_type: 3 } })).code).toBe(
       Code.INVALID,
     )
 
@@ -180,7 +180,7 @@ describe('fault page', () => {
     expect(await on('2026-11-21', '2026-11-21')).toEqual([old.id])
     expect(await on('2026-11-20', '2026-11-20')).toEqual([])
     expect(await on('2026-11-21', '2026-12-31')).toHaveLength(2)
-    const reversed = await env.t.api(eventMgmtApi.fault, {
+    const reversed = await env.t.api(eventApi.fault, {
       token: env.admin,
       query: { start_time: '2026-11-22', end_time: '2026-11-21' },
     })
@@ -294,7 +294,7 @@ describe('scope, managers and permissions', () => {
     expect(narrowed).toContain(mine.sn)
     expect(narrowed).not.toContain(theirs.sn)
     // The leaf cannot ask for its parent's subtree, nor handle its parent's events.
-    const up = await env.t.api(eventMgmtApi.fault, { token: leafAdmin, query: { agency_id: env.branch.id } })
+    const up = await env.t.api(eventApi.fault, { token: leafAdmin, query: { agency_id: env.branch.id } })
     expect(up).toMatchObject({ code: Code.INVALID, msg: '请选择正确的机构' })
     const [theirRow] = await rowsOf('fault', theirs.sn)
     expect((await handle(theirRow.id, '越权', leafAdmin)).code).toBe(Code.NOT_FOUND)
@@ -311,11 +311,11 @@ describe('scope, managers and permissions', () => {
     const [row] = await rowsOf('fault', d.sn, {}, reader)
     expect(row.can.handle).toBe(false)
     expect((await handle(row.id, '只读', reader)).code).toBe(Code.FORBIDDEN)
-    const exported = await env.t.api(eventMgmtApi.fault, { token: reader, query: { export_xls: 'true' } })
+    const exported = await env.t.api(eventApi.fault, { token: reader, query: { export_xls: 'true' } })
     expect(exported.code).toBe(Code.FORBIDDEN)
     const outsider = (await env.f.signedIn(env.branch, { role_type: 2, permissions: { member: 'EDIT' } }))
       .token
-    expect((await env.t.api(eventMgmtApi.offline, { token: outsider })).code).toBe(Code.FORBIDDEN)
+    expect((await env.t.api(eventApi.offline, { token: outsider })).code).toBe(Code.FORBIDDEN)
   })
 
   it('sends the page’s can with the list: export and handle, which the export then does as it said', async () => {
@@ -340,7 +340,7 @@ describe('scope, managers and permissions', () => {
           can: { export: canExport, handle: canExport && (kind === 'fault' || kind === 'offset') },
         })
       }
-      const exported = await env.t.api(eventMgmtApi.fault, { token, query: { export_xls: 'true' } })
+      const exported = await env.t.api(eventApi.fault, { token, query: { export_xls: 'true' } })
       expect({ who, code: exported.code }).toEqual({ who, code: canExport ? 0 : Code.FORBIDDEN })
     }
   })
@@ -381,7 +381,7 @@ describe('export', () => {
       event_time: new Date(now - 200 * 86_400_000),
       closed_at: new Date(now - 199 * 86_400_000),
     })
-    const current = await env.t.api(eventMgmtApi.fault, {
+    const current = await env.t.api(eventApi.fault, {
       token: env.admin,
       query: { device_sn: d.sn, export_xls: 'true' },
     })
@@ -408,7 +408,7 @@ describe('export', () => {
     expect(open.rows[0][5]).toBe('用户自检')
     expect(open.rows[0][6]).toBe('E08 存储器故障')
 
-    const history = await env.t.api(eventMgmtApi.fault, {
+    const history = await env.t.api(eventApi.fault, {
       token: env.admin,
       query: { device_sn: d.sn, export_xls: 'true', current: 'false' },
     })
@@ -424,7 +424,7 @@ describe('export', () => {
     expect(cell('处理说明')).toBe(recent.handle_note)
     expect(cell('检测时间')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
 
-    const dated = await env.t.api(eventMgmtApi.fault, {
+    const dated = await env.t.api(eventApi.fault, {
       token: env.admin,
       query: { device_sn: d.sn, export_xls: 'true', current: 'false', start_time: '2020-01-01' },
     })
@@ -434,7 +434,7 @@ describe('export', () => {
   it('names each page’s file and keeps its columns', async () => {
     const d = await env.registered()
     await d.send(d.msg('heartbeat', { battery: 3 }))
-    const r = await env.t.api(eventMgmtApi.earlyWarn, {
+    const r = await env.t.api(eventApi.earlyWarn, {
       token: env.admin,
       query: { device_sn: d.sn, export_xls: 'true' },
     })
@@ -444,8 +444,8 @@ describe('export', () => {
     expect(sheet.header.slice(5)).toEqual(['预警类型', '预警内容', '预警时间'])
     expect(sheet.rows.map((x) => x[5])).toEqual(['电量耗尽'])
     for (const [e, name] of [
-      [eventMgmtApi.locationOffset, '位置偏移事件.xlsx'],
-      [eventMgmtApi.offline, '离线事件.xlsx'],
+      [eventApi.locationOffset, '位置偏移事件.xlsx'],
+      [eventApi.offline, '离线事件.xlsx'],
     ] as const) {
       const x = await env.t.api(e, { token: env.admin, query: { export_xls: 'true' } })
       expect((x.data as { file_url: string }).file_url).toContain(encodeURIComponent(name))

@@ -1,8 +1,8 @@
 import type { QueryIn } from '@aed/contracts'
-import { EVENT_LIST_ENDPOINTS, type EventKind, type eventMgmtApi } from '@aed/contracts/event'
+import { EVENT_LIST_ENDPOINTS, type EventKind, type eventApi } from '@aed/contracts/event'
 import type { Filters } from '../../../components/DataTable/listParams'
 
-export type EventQueryIn = QueryIn<typeof eventMgmtApi.fault>
+export type EventQueryIn = QueryIn<typeof eventApi.fault>
 
 const FORWARDED = [
   'device_sn',
@@ -27,4 +27,4 @@ export function eventQuery(filters: Filters, current: boolean): EventQueryIn {
  * A page's list endpoint, typed as the fault page's: the four share their query but for
  * report_type (the others ignore it) and the rows are read by kind (EventRowOf).
  */
-export const listEndpoint = (kind: EventKind) => EVENT_LIST_ENDPOINTS[kind] as typeof eventMgmtApi.fault
+export const listEndpoint = (kind: EventKind) => EVENT_LIST_ENDPOINTS[kind] as typeof eventApi.fault

@@ -1,4 +1,4 @@
-import { eventMgmtApi } from '@aed/contracts/event'
+import { eventApi } from '@aed/contracts/event'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { sendApi } from '../../../lib/api'
 import { deviceKeys } from '../../device/api/keys'
@@ -9,7 +9,7 @@ export function useHandleEvent() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: ({ id, handle_note }: { id: number; handle_note: string }) =>
-      sendApi(eventMgmtApi.handle, { params: { id }, body: { handle_note } }),
+      sendApi(eventApi.handle, { params: { id }, body: { handle_note } }),
     onSuccess: ({ data }) =>
       Promise.all([
         client.invalidateQueries({ queryKey: eventKeys.kind(data.kind) }),

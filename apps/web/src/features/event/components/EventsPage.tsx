@@ -51,15 +51,15 @@ export function EventsPage<K extends EventKind>({ kind }: { kind: K }) {
     <div className="page" data-testid={`events-page-${kind}`}>
       <FilterCard list={list} fields={fields} />
       <Card
-        title={t(`eventMgmt.titles.${kind}`)}
+        title={t(`event.titles.${kind}`)}
         extra={can?.export && <ExportButton kind={kind} current={current} filters={list.filters} />}
       >
         <Tabs
           activeKey={current ? 'current' : 'history'}
           onChange={switchTab}
           items={[
-            { key: 'current', label: <span data-testid="event-tab-current">{t('eventMgmt.current')}</span> },
-            { key: 'history', label: <span data-testid="event-tab-history">{t('eventMgmt.history')}</span> },
+            { key: 'current', label: <span data-testid="event-tab-current">{t('event.current')}</span> },
+            { key: 'history', label: <span data-testid="event-tab-history">{t('event.history')}</span> },
           ]}
         />
         <DataTable<EventRowOf[K]> list={list} columns={columns} rowKey={(r) => r.id} query={rows} />

@@ -17,18 +17,18 @@ export function ExportButton({ kind, current, filters }: Props) {
   const { message } = App.useApp()
   const exporter = useExportEvents()
   const run = async () => {
-    message.loading({ content: t('eventMgmt.exporting'), key: PROGRESS_KEY, duration: 0 })
+    message.loading({ content: t('event.exporting'), key: PROGRESS_KEY, duration: 0 })
     try {
       const { file_url, count } = await exporter.mutateAsync({ kind, query: eventQuery(filters, current) })
       downloadUrl(file_url, EVENT_EXPORT_FILE_NAMES[kind])
-      message.success({ content: t('eventMgmt.exported', { count }), key: PROGRESS_KEY })
+      message.success({ content: t('event.exported', { count }), key: PROGRESS_KEY })
     } catch {
       message.destroy(PROGRESS_KEY)
     }
   }
   return (
     <Button icon={<DownloadOutlined />} loading={exporter.isPending} onClick={run} data-testid="event-export">
-      {t('eventMgmt.export')}
+      {t('event.export')}
     </Button>
   )
 }

@@ -13,7 +13,7 @@ export default function HandleModal({ event, onClose }: Props) {
   const [form] = Form.useForm<{ handle_note: string }>()
   const handle = useHandleEvent()
   const send = useSubmit(handle, { onDone: onClose })
-  const e = (key: string) => t(`eventMgmt.${key}`)
+  const e = (key: string) => t(`event.${key}`)
 
   const submit = async () => {
     if (!event) return

@@ -20,7 +20,7 @@ type Options = {
 export function useEventColumns<K extends EventKind>(kind: K, { current, onHandle }: Options) {
   const { t } = useTranslation()
   const { label } = useDict()
-  const e = (key: string) => t(`eventMgmt.${key}`)
+  const e = (key: string) => t(`event.${key}`)
   const dash = t('table.empty')
   const text = (v: string | null) => v || dash
   const time = (v: string | null) => (v ? formatDateTime(v) : dash)
@@ -107,7 +107,7 @@ export function useEventColumns<K extends EventKind>(kind: K, { current, onHandl
       col(e('offsetLocation'), 'offset_location', 220, text, true),
       {
         ...col(e('offsetDistance'), 'offset_distance', 100),
-        render: (v: number | null) => (v === null ? dash : t('eventMgmt.metres', { value: v })),
+        render: (v: number | null) => (v === null ? dash : t('event.metres', { value: v })),
       },
       ...people,
       col(e('offsetTime'), 'event_time', 170, time),

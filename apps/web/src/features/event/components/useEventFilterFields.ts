@@ -22,7 +22,7 @@ export function useEventFilterFields(kind: EventKind): FilterField[] {
   const withManagers = menuHas(menu.data, USERS_MENU)
   const tree = useAgencyTree()
   const managers = useDeviceManagers(null, '', withManagers)
-  const e = (key: string) => t(`eventMgmt.${key}`)
+  const e = (key: string) => t(`event.${key}`)
 
   return [
     { name: 'device_sn', title: e('sn'), type: 'input', placeholder: e('snPlaceholder'), maxLength: 50 },

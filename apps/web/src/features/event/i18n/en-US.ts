@@ -1,6 +1,6 @@
 /** The four event pages: en-US texts. */
 export const eventEnUS = {
-  eventMgmt: {
+  event: {
     titles: {
       warning: 'Early warnings',
       fault: 'Faults',

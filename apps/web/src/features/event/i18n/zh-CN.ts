@@ -1,6 +1,6 @@
 /** The four event pages (预警、故障、位置偏移、离线): zh-CN texts, the spec's words. */
 export const eventZhCN = {
-  eventMgmt: {
+  event: {
     titles: {
       warning: '预警事件',
       fault: '故障事件',

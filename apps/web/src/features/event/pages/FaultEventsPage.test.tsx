@@ -1,5 +1,5 @@
 import { agencyApi } from '@aed/contracts/agency'
-import { eventMgmtApi, type FaultEvent } from '@aed/contracts/event'
+import { eventApi, type FaultEvent } from '@aed/contracts/event'
 import { memberApi } from '@aed/contracts/member'
 import { menuApi } from '@aed/contracts/menu'
 import { screen, waitFor, within } from '@testing-library/react'
@@ -59,14 +59,14 @@ function api(menu = orgMenu, can = editorCan) {
       code: 0,
       data: { count: 1, resource: [member({ id: 12, role_type: 1 })], can: { create: true } },
     })),
-    on(eventMgmtApi.fault, (call) => {
+    on(eventApi.fault, (call) => {
       calls.list.push(call)
       if (call.query.get('export_xls') === 'true')
         return { code: 0, data: { file_url: '/files/x.xlsx?download=故障事件.xlsx', count: 1 } }
       const rows = call.query.get('current') === 'false' ? [past] : [fault()]
       return { code: 0, data: { count: 1, resource: rows, can } }
     }),
-    on(eventMgmtApi.handle, (call) => {
+    on(eventApi.handle, (call) => {
       calls.handle.push(call)
       return {
         code: 0,
