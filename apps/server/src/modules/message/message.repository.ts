@@ -141,17 +141,20 @@ export function escalationsOf(db: DbOrTx, messageIds: number[]) {
   )
 }
 
+/** What a rescue's or an offset event's message says of it: the device, where and when. */
+type EventFacts = {
+  id: number
+  device_id: number
+  device_sn: string
+  agency_id: number
+  index_link: string
+  event_time: Date
+  location: string | null
+}
+
 /** The facts of a rescue for its message and alarm. */
 export function rescueFacts(db: DbOrTx, rescueId: number) {
-  return one<{
-    id: number
-    device_id: number
-    device_sn: string
-    agency_id: number
-    index_link: string
-    event_time: Date
-    location: string | null
-  }>(
+  return one<EventFacts>(
     db,
     sql`SELECT r.id::int, r.device_id::int, d.device_sn, r.agency_id::int, r.index_link, r.event_time,
           COALESCE(r.event_location, i.location) AS location
@@ -163,16 +166,7 @@ export function rescueFacts(db: DbOrTx, rescueId: number) {
 
 /** The facts of a location-offset event for its message. */
 export function offsetFacts(db: DbOrTx, eventId: number) {
-  return one<{
-    id: number
-    device_id: number
-    device_sn: string
-    agency_id: number
-    index_link: string
-    event_time: Date
-    location: string | null
-    offset_distance: number | null
-  }>(
+  return one<EventFacts & { offset_distance: number | null }>(
     db,
     sql`SELECT e.id::int, e.device_id::int, d.device_sn, e.agency_id::int, e.index_link, e.event_time,
           COALESCE(e.install_location, i.location) AS location, e.offset_distance
