@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { screenshot, useBrowser } from './support/browser.ts'
 import { consoleApi, consoleToken, deviceLink } from './support/device.ts'
-import { signIn } from './support/session.ts'
+import { signedIn } from './support/session.ts'
 
 // The test browser lets pages play sound without a click, as a console left open on a duty desk would.
 const b = useBrowser({ args: ['--autoplay-policy=no-user-gesture-required'] })
@@ -19,14 +19,6 @@ async function pickDevice(token: string): Promise<ListedDevice> {
   const found = page.resource.at(-1)
   if (!found) throw new Error('no demo device')
   return found
-}
-
-async function signedIn(phone: string): Promise<Page> {
-  const page = await b.open('/user/login')
-  await signIn(page, phone)
-  await page.waitForURL(/\/watchBoard\/dashboard/)
-  await page.getByTestId('message-bell').waitFor()
-  return page
 }
 
 /** The bell's unconfirmed count (the badge's title holds the number even above 99). */
@@ -57,9 +49,9 @@ async function alarmOf(page: Page, sn: string) {
 
 describe('alerting journey', () => {
   it('a rescue starts: the popup opens red with sound, the bell rises, details opens the dashboard and confirms for everyone', async () => {
-    const page = await signedIn('13800000000')
+    const page = await signedIn(b, '13800000000')
     // A second member on duty, in another browser context (its own storage and socket).
-    const duty = await signedIn('13800000002')
+    const duty = await signedIn(b, '13800000002')
     const token = await consoleToken(page)
     const listed = await pickDevice(token)
     const sn = listed.device_sn

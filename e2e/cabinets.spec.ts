@@ -4,11 +4,11 @@ import path from 'node:path'
 import ExcelJS from 'exceljs'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { dialogOk, inputOf, pickTreeOption } from './support/antd.ts'
+import { dialogOk, filterTable, inputOf, pickTreeOption } from './support/antd.ts'
 import { screenshot, useBrowser } from './support/browser.ts'
 import { cabinetLink, findCabinet } from './support/cabinet.ts'
 import { consoleApi, consoleToken } from './support/device.ts'
-import { signIn } from './support/session.ts'
+import { signedIn } from './support/session.ts'
 
 // The test browser lets pages play sound without a click, as a console left open on a duty desk would.
 const b = useBrowser({ args: ['--autoplay-policy=no-user-gesture-required'] })
@@ -26,27 +26,6 @@ async function importFile(rows: [string, string][]): Promise<Buffer> {
   sheet.addRow(['救护箱编号', '绑定AED'])
   for (const r of rows) sheet.addRow(r)
   return Buffer.from(await book.xlsx.writeBuffer())
-}
-
-async function signedIn(phone: string, at = '/watchBoard/dashboard'): Promise<Page> {
-  const page = await b.open('/user/login')
-  await signIn(page, phone)
-  await page.waitForURL(/\/watchBoard\/dashboard/)
-  if (at !== '/watchBoard/dashboard') await page.goto(at)
-  await page.getByTestId('message-bell').waitFor()
-  return page
-}
-
-/** Filters the cabinet list by number and waits until only matching rows show. */
-async function filterByNumber(page: Page, text: string) {
-  await inputOf(page, 'filter-cabinet_sn').fill(text)
-  await page.getByTestId('filter-search').click()
-  await expect
-    .poll(async () => {
-      const rows = await page.locator('.ant-table-row').allInnerTexts()
-      return rows.length > 0 && rows.every((r) => r.includes(text))
-    })
-    .toBe(true)
 }
 
 /** An installed AED of the organisation that sits in no cabinet. */
@@ -75,7 +54,7 @@ describe('cabinet journey', () => {
   let aed = ''
 
   it('imports cabinets: a refused row comes back in the failure file, the fixed file goes in', async () => {
-    page = await signedIn('13800000000', '/deviceManagement/cabinet')
+    page = await signedIn(b, '13800000000', '/deviceManagement/cabinet')
     await page.getByTestId('cabinets-page').waitFor()
     await page.locator('.ant-table-row').first().waitFor()
     await screenshot(page, 'cabinets-01-list')
@@ -123,7 +102,7 @@ describe('cabinet journey', () => {
       ]),
     })
     await page.getByText('导入成功！').first().waitFor()
-    await filterByNumber(page, STAMP)
+    await filterTable(page, 'filter-cabinet_sn', STAMP)
     await expect.poll(() => page.locator('.ant-table-row').count()).toBe(2)
     const rows = (await page.locator('.ant-table-row').allInnerTexts()).join('\n')
     expect(rows).toContain(ORG)
@@ -145,8 +124,8 @@ describe('cabinet journey', () => {
   })
 
   it('the door opens: an orange alarm and a message with confirm for the organisation, nothing for a sibling', async () => {
-    const member = await signedIn('13800000021')
-    const sibling = await signedIn('13800000022')
+    const member = await signedIn(b, '13800000021')
+    const sibling = await signedIn(b, '13800000022')
     for (const p of [member, sibling])
       await p.locator('[data-testid="message-bell"][data-live="1"]').waitFor()
     const token = await consoleToken(page)
@@ -188,7 +167,7 @@ describe('cabinet journey', () => {
 
     // The list shows the door open, as a switch that is no control.
     await page.reload()
-    await filterByNumber(page, STAMP)
+    await filterTable(page, 'filter-cabinet_sn', STAMP)
     const door = page.getByTestId(`door-${CAB1}`)
     await expect.poll(() => door.getAttribute('aria-checked'), { timeout: 10_000 }).toBe('true')
     await door.click({ force: true })
@@ -200,7 +179,7 @@ describe('cabinet journey', () => {
     await cabinet.close()
     await cabinet.status(0, true)
     await page.reload()
-    await filterByNumber(page, STAMP)
+    await filterTable(page, 'filter-cabinet_sn', STAMP)
     await expect.poll(() => door.getAttribute('aria-checked'), { timeout: 10_000 }).toBe('false')
   })
 

@@ -4,7 +4,7 @@ import path from 'node:path'
 import ExcelJS from 'exceljs'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { dialogOk, inputOf, pickTreeOption } from './support/antd.ts'
+import { dialogOk, filterTable, inputOf, pickTreeOption } from './support/antd.ts'
 import { screenshot, useBrowser } from './support/browser.ts'
 import { png } from './support/png.ts'
 import { signIn } from './support/session.ts'
@@ -35,18 +35,6 @@ async function readBook(file: string) {
   const book = new ExcelJS.Workbook()
   await book.xlsx.readFile(file)
   return book.worksheets[0]
-}
-
-/** Filters the page's table by serial and waits for the table to show only matching rows. */
-async function filterBySerial(page: Page, text: string) {
-  await inputOf(page, 'filter-device_sn').fill(text)
-  await page.getByTestId('filter-search').click()
-  await expect
-    .poll(async () => {
-      const rows = await page.locator('.ant-table-row').allInnerTexts()
-      return rows.length > 0 && rows.every((r) => r.includes(text))
-    })
-    .toBe(true)
 }
 
 /** Types a date into an antd DatePicker and confirms it. */
@@ -139,7 +127,7 @@ describe('device journeys', () => {
       buffer: fixed,
     })
     await page.getByText('导入成功！').first().waitFor()
-    await filterBySerial(page, STAMP)
+    await filterTable(page, 'filter-device_sn', STAMP)
     await expect.poll(() => page.locator('.ant-table-row').count()).toBe(2)
     const rows = (await page.locator('.ant-table-row').allInnerTexts()).join('\n')
     expect(rows).toContain(IMPORT_ORG)
@@ -227,7 +215,7 @@ describe('device journeys', () => {
     await modal.locator('.ant-modal-title').click()
     await screenshot(page, 'devices-06-register')
     await saveDevice(page, '添加成功！')
-    await filterBySerial(page, SN1)
+    await filterTable(page, 'filter-device_sn', SN1)
     const row = () => page.locator('.ant-table-row').first()
     await expect.poll(() => page.locator('.ant-table-row').count()).toBe(1)
     expect(await row().innerText()).toContain('文三路90号')
@@ -259,7 +247,7 @@ describe('device journeys', () => {
     await inputOf(page, 'device-new-sn').fill(SN2)
     await screenshot(page, 'devices-10-replace')
     await saveDevice(page, '修改成功！')
-    await filterBySerial(page, SN2)
+    await filterTable(page, 'filter-device_sn', SN2)
     await expect.poll(() => page.locator('.ant-table-row').count()).toBe(1)
 
     // The change record of the installation: register, change, move, replace.

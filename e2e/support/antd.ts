@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core'
+import { expect } from 'vitest'
 
 /**
  * Opens a select, finds the item and clicks it once the dropdown has settled (a click during its
@@ -70,6 +71,18 @@ export function pickTreeOption(page: Page, testId: string, text: string) {
 /** The text input of a field by test id, whether the id sits on the input or on its wrapper. */
 export function inputOf(page: Page, testId: string) {
   return page.locator(`input[data-testid="${testId}"], [data-testid="${testId}"] input`).first()
+}
+
+/** Filters a list page's table by the text of a filter field and waits until only matching rows show. */
+export async function filterTable(page: Page, testId: string, text: string) {
+  await inputOf(page, testId).fill(text)
+  await page.getByTestId('filter-search').click()
+  await expect
+    .poll(async () => {
+      const rows = await page.locator('.ant-table-row').allInnerTexts()
+      return rows.length > 0 && rows.every((r) => r.includes(text))
+    })
+    .toBe(true)
 }
 
 /**

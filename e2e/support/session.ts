@@ -10,3 +10,20 @@ export async function signIn(page: Page, phone: string, password = DEMO_PASSWORD
   if (!(await privacy.isChecked())) await privacy.check()
   await page.getByTestId('login-submit').click()
 }
+
+/**
+ * A new browser context signed in as the phone's member, on `at` (the dashboard it lands on, or
+ * another page), once the shell's message bell is there.
+ */
+export async function signedIn(
+  b: { open(pathname: string): Promise<Page> },
+  phone: string,
+  at = '/watchBoard/dashboard',
+): Promise<Page> {
+  const page = await b.open('/user/login')
+  await signIn(page, phone)
+  await page.waitForURL(/\/watchBoard\/dashboard/)
+  if (at !== '/watchBoard/dashboard') await page.goto(at)
+  await page.getByTestId('message-bell').waitFor()
+  return page
+}
