@@ -1,4 +1,12 @@
-import { type Command, type Envelope, type Outgoing, type Rng, seededRng, toWgs84 } from './model.ts'
+import {
+  type Command,
+  createAgenda,
+  type Envelope,
+  type Outgoing,
+  type Rng,
+  seededRng,
+  toWgs84,
+} from './model.ts'
 
 // The behaviour of one rescue cabinet as a pure, seeded model, like the AED's (model.ts): `hello`,
 // a `cabinet_status` self-check every interval, and door episodes: the door opens (`door` 1 and a
@@ -47,13 +55,7 @@ export function createCabinetModel(profile: CabinetProfile, opts: CabinetOptions
   let door: 0 | 1 = 0
   let aedPresent = profile.bound
   const altitude = rng.int(5, 60)
-  const agenda: Item[] = []
-  const schedule = (item: Item) => {
-    item.at = Math.round(item.at)
-    let i = agenda.length
-    while (i > 0 && agenda[i - 1].at > item.at) i--
-    agenda.splice(i, 0, item)
-  }
+  const { schedule, takeDue } = createAgenda<Item>()
   const battery = (t: number) =>
     Math.max(0, Math.round(opts.battery - (opts.drainPerDay * (t - opts.start)) / (24 * HOUR)))
   const position = profile.site ? toWgs84(profile.site.lat, profile.site.lon) : {}
@@ -125,7 +127,7 @@ export function createCabinetModel(profile: CabinetProfile, opts: CabinetOptions
     profile,
     advance(to: number): Outgoing[] {
       const out: Outgoing[] = []
-      while (agenda.length && agenda[0].at <= to) out.push(...handle(agenda.shift() as Item))
+      for (let item = takeDue(to); item; item = takeDue(to)) out.push(...handle(item))
       return out
     },
     /** Whether the door stands open now (as last sent). */

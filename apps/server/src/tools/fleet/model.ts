@@ -143,6 +143,26 @@ export function syntheticEcg(seconds: number, rng: Rng): Buffer {
   return buf
 }
 
+/**
+ * What a model is going to send, in time order: `schedule` puts an item (its time rounded to the
+ * millisecond) after every item due at the same time or earlier; `takeDue` takes the first item
+ * due by `to`, if there is one (so items scheduled while handling one are taken in their turn).
+ */
+export function createAgenda<T extends { at: number }>() {
+  const items: T[] = []
+  return {
+    schedule(item: T) {
+      item.at = Math.round(item.at)
+      let i = items.length
+      while (i > 0 && items[i - 1].at > item.at) i--
+      items.splice(i, 0, item)
+    },
+    takeDue(to: number): T | undefined {
+      return items.length > 0 && items[0].at <= to ? items.shift() : undefined
+    },
+  }
+}
+
 export type DeviceModel = ReturnType<typeof createDeviceModel>
 
 /** One AED's behaviour: `advance(to)` answers what it sends up to `to`, in order. */
@@ -156,13 +176,7 @@ export function createDeviceModel(profile: DeviceProfile, opts: ModelOptions) {
   let rescues = 0
   const hour = opts.selftestHour ?? rng.between(1, 5)
   const episodes = [...opts.episodes]
-  const agenda: Item[] = []
-  const schedule = (item: Item) => {
-    item.at = Math.round(item.at)
-    let i = agenda.length
-    while (i > 0 && agenda[i - 1].at > item.at) i--
-    agenda.splice(i, 0, item)
-  }
+  const { schedule, takeDue } = createAgenda<Item>()
 
   const silentAt = (t: number) =>
     episodes.some((e) => e.kind === 'silent' && e.from <= t && (e.to === null || t < e.to))
@@ -322,7 +336,7 @@ export function createDeviceModel(profile: DeviceProfile, opts: ModelOptions) {
     /** Everything the device sends after the previous call and up to `to` (inclusive), in order. */
     advance(to: number): Outgoing[] {
       const out: Outgoing[] = []
-      while (agenda.length && agenda[0].at <= to) out.push(...handle(agenda.shift() as Item))
+      for (let item = takeDue(to); item; item = takeDue(to)) out.push(...handle(item))
       return out
     },
     /** Whether the device is silent (sends and hears nothing) at `t`. */
