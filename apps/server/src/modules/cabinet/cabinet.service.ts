@@ -50,7 +50,27 @@ export async function cabinetDetail(ctx: AppContext, auth: AuthContext, id: numb
   return presentCabinetDetail(row, await repo.lastBind(ctx.db, row.id), auth)
 }
 
-const operator = (auth: AuthContext) => ({ operator_id: auth.member_id, operator: auth.user_name })
+/**
+ * A bind record (assignment 1, bind 2, unbind 3): the cabinet, the AED it held or took (its model
+ * read from the serial), the organisation, and the member who did it.
+ */
+const bindRecord = (
+  auth: AuthContext,
+  cabinetId: number,
+  action: repo.NewBind['action'],
+  device: { id: number | null; sn: string | null },
+  agency: { id: number; name: string },
+): repo.NewBind => ({
+  cabinet_id: cabinetId,
+  action,
+  device_id: device.id,
+  device_sn: device.sn,
+  device_model: device.sn ? modelOfSerial(device.sn) : null,
+  agency_id: agency.id,
+  agency_name: agency.name,
+  operator_id: auth.member_id,
+  operator: auth.user_name,
+})
 
 /** The organisation an assignment goes to: one of the scope. */
 async function assignTarget(ctx: AppContext, auth: AuthContext, agencyId: number | undefined) {
@@ -79,16 +99,9 @@ async function assign(
   )
   await repo.insertBinds(
     tx,
-    rows.map((r) => ({
-      cabinet_id: r.id,
-      action: CabinetUpdateType.ASSIGN,
-      device_id: r.device_id,
-      device_sn: r.device_sn,
-      device_model: r.device_sn ? modelOfSerial(r.device_sn) : null,
-      agency_id: agency.id,
-      agency_name: agency.name,
-      ...operator(auth),
-    })),
+    rows.map((r) =>
+      bindRecord(auth, r.id, CabinetUpdateType.ASSIGN, { id: r.device_id, sn: r.device_sn }, agency),
+    ),
     ctx.clock.now(),
   )
 }
@@ -129,16 +142,13 @@ export async function updateCabinet(ctx: AppContext, auth: AuthContext, id: numb
         await repo.insertBinds(
           tx,
           [
-            {
-              cabinet_id: row.id,
-              action: CabinetUpdateType.BIND,
-              device_id: device.id,
-              device_sn: device.device_sn,
-              device_model: modelOfSerial(device.device_sn),
-              agency_id: row.agency_id,
-              agency_name: row.agency_name,
-              ...operator(auth),
-            },
+            bindRecord(
+              auth,
+              row.id,
+              CabinetUpdateType.BIND,
+              { id: device.id, sn: device.device_sn },
+              { id: row.agency_id, name: row.agency_name },
+            ),
           ],
           ctx.clock.now(),
         )
@@ -149,16 +159,13 @@ export async function updateCabinet(ctx: AppContext, auth: AuthContext, id: numb
         await repo.insertBinds(
           tx,
           [
-            {
-              cabinet_id: row.id,
-              action: CabinetUpdateType.UNBIND,
-              device_id: row.device_id,
-              device_sn: row.device_sn,
-              device_model: row.device_sn ? modelOfSerial(row.device_sn) : null,
-              agency_id: row.agency_id,
-              agency_name: row.agency_name,
-              ...operator(auth),
-            },
+            bindRecord(
+              auth,
+              row.id,
+              CabinetUpdateType.UNBIND,
+              { id: row.device_id, sn: row.device_sn },
+              { id: row.agency_id, name: row.agency_name },
+            ),
           ],
           ctx.clock.now(),
         )
