@@ -2,13 +2,11 @@ import { deviceCommandApi } from '@aed/contracts/device-command'
 import { settingsApi } from '@aed/contracts/settings'
 import { sql } from 'drizzle-orm'
 import pino from 'pino'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { many, one } from '../../db/sql.ts'
 import { createJobRunner } from '../../jobs/runner.ts'
 import { TestClock } from '../../lib/clock.ts'
-import { breakDetections, deviceLink, deviceTestApp } from '../../test/device-link.ts'
-import type { AgencyRow, factories } from '../../test/factories.ts'
-import type { TestApp } from '../../test/harness.ts'
+import { breakDetections, deviceLink, deviceTestFile } from '../../test/device-link.ts'
 import { deviceJobs } from '../device/device.jobs.ts'
 import { engineJobs, recheckWarnings, SWEEP_EVERY_MS } from './engine.jobs.ts'
 import { retryInbox } from './engine.service.ts'
@@ -17,28 +15,20 @@ import { retryInbox } from './engine.service.ts'
 // outage), expiry re-checks after a settings change, the retry of messages kept after a
 // failure, and commands riding on HTTPS answers.
 
-let t: TestApp
-let f: ReturnType<typeof factories>
-let branch: AgencyRow
-let admin: string
 const clock = new TestClock('2026-11-22T02:00:00.000Z')
-
-beforeAll(async () => {
-  ;({ t, f, branch, admin } = await deviceTestApp(clock))
-})
-afterAll(() => t.close())
+const env = deviceTestFile(clock)
 
 const runner = () =>
-  createJobRunner(t.ctx, [...engineJobs, ...deviceJobs], { log: pino({ level: 'silent' }) })
+  createJobRunner(env.t.ctx, [...engineJobs, ...deviceJobs], { log: pino({ level: 'silent' }) })
 const state = (id: number) =>
   one<{ status: number; readiness: string }>(
-    t.db,
+    env.t.db,
     sql`SELECT status, readiness FROM devices WHERE id = ${id}`,
   )
 const openKinds = async (id: number) =>
   (
     await many<{ kind: string; code: string }>(
-      t.db,
+      env.t.db,
       sql`SELECT kind, code FROM device_events WHERE device_id = ${id} AND closed_at IS NULL ORDER BY kind, code`,
     )
   ).map((e) => (e.code ? `${e.kind}:${e.code}` : e.kind))
@@ -54,7 +44,7 @@ async function live(ms: number) {
 
 describe('offline sweep', () => {
   it('marks a silent device offline after interval × 3 + grace, and its next message brings it back', async () => {
-    const d = await deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
+    const d = await env.registered()
     const hello = d.msg('hello', { report_interval_s: 600 })
     const pass = d.msg('selftest', { report_type: 0, result: 'pass' })
     await d.send(hello, pass, d.msg('heartbeat', { battery: 80 }))
@@ -64,7 +54,7 @@ describe('offline sweep', () => {
     expect(await openKinds(d.id)).toEqual(['offline'])
     expect(await state(d.id)).toEqual({ status: 4, readiness: 'unknown' })
     const ev = await one<{ event_time: Date }>(
-      t.db,
+      env.t.db,
       sql`SELECT event_time FROM device_events WHERE device_id = ${d.id} AND kind = 'offline'`,
     )
     // Offline since the deadline it missed (35 min after the heartbeat), not since the sweep saw it.
@@ -75,7 +65,7 @@ describe('offline sweep', () => {
   })
 
   it('does not mark devices offline for the time the platform itself was down', async () => {
-    const d = await deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
+    const d = await env.registered()
     await d.send(d.msg('hello', { report_interval_s: 600 }), d.msg('heartbeat', { battery: 80 }))
     await live(SWEEP_EVERY_MS)
     clock.advance(4 * 3600_000) // the server was away for four hours
@@ -89,10 +79,10 @@ describe('offline sweep', () => {
 
 describe('offline sweep edge cases', () => {
   it('a deleted device that stopped reporting does not hold up the sweep for the others', async () => {
-    const gone = await deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
+    const gone = await env.registered()
     await gone.send(gone.msg('hello', { report_interval_s: 600 }))
-    await t.db.execute(sql`UPDATE devices SET deleted_at = now() WHERE id = ${gone.id}`)
-    const d = await deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
+    await env.t.db.execute(sql`UPDATE devices SET deleted_at = now() WHERE id = ${gone.id}`)
+    const d = await env.registered()
     await d.send(d.msg('hello', { report_interval_s: 600 }))
     await live(40 * 60_000)
     expect(await openKinds(d.id)).toEqual(['offline'])
@@ -100,7 +90,7 @@ describe('offline sweep edge cases', () => {
   })
 
   it('a rescue with no step for an hour ends even when the device says nothing more', async () => {
-    const d = await deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
+    const d = await env.registered()
     await d.send(
       d.msg('hello', { report_interval_s: 86_400 }),
       d.msg('selftest', { report_type: 0, result: 'pass' }),
@@ -112,14 +102,14 @@ describe('offline sweep edge cases', () => {
     await live(61 * 60_000)
     expect((await state(d.id))?.readiness).toBe('ready')
     const r = await one<{ ended_at: Date | null }>(
-      t.db,
+      env.t.db,
       sql`SELECT ended_at FROM rescue_events WHERE device_id = ${d.id}`,
     )
     expect(r?.ended_at).not.toBeNull()
   })
 
   it('an old step of another rescue files into history and leaves the rescue under way alone', async () => {
-    const d = await deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
+    const d = await env.registered()
     const at = clock.now().getTime()
     await d.send(
       d.msg('usage', { rescue_event_id: 'R2', event_time: at, event_desc: 'power_on' }, { seq: 30 }),
@@ -128,7 +118,7 @@ describe('offline sweep edge cases', () => {
       d.msg('usage', { rescue_event_id: 'R1', event_time: at - 60_000, event_desc: 'power_on' }, { seq: 20 }),
     )
     const rescues = await many<{ rescue_event_id: string; ended: boolean }>(
-      t.db,
+      env.t.db,
       sql`SELECT rescue_event_id, ended_at IS NOT NULL AS ended FROM rescue_events WHERE device_id = ${d.id} ORDER BY rescue_event_id`,
     )
     expect(rescues).toEqual([
@@ -141,33 +131,41 @@ describe('offline sweep edge cases', () => {
 describe('warnings follow the settings and the site', () => {
   it('a longer reminder opens the pads warning at once; a shorter one closes it', async () => {
     const soon = new Date(clock.now().getTime() + 50 * 86_400_000).toISOString().slice(0, 10)
-    const dev = await f.registeredDevice(admin, branch, { electrode_sheet_expire: soon })
-    const d = await deviceLink(t, dev.device_sn)
+    const dev = await env.f.registeredDevice(env.admin, env.branch, { electrode_sheet_expire: soon })
+    const d = await deviceLink(env.t, dev.device_sn)
     await d.send(d.msg('selftest', { report_type: 0, result: 'pass', battery: 90 }))
     expect(await openKinds(d.id)).toEqual([]) // 50 days is beyond the default 1 month
-    const base = (await t.api(settingsApi.get, { token: admin })).data
+    const base = (await env.t.api(settingsApi.get, { token: env.admin })).data
     const { agency_id: _a, ...settings } = base as typeof base & { agency_id: number }
     expect(
-      (await t.api(settingsApi.save, { token: admin, body: { ...settings, electrode_sheet_expire: 2 } }))
-        .code,
+      (
+        await env.t.api(settingsApi.save, {
+          token: env.admin,
+          body: { ...settings, electrode_sheet_expire: 2 },
+        })
+      ).code,
     ).toBe(0)
     expect(await openKinds(d.id)).toEqual(['warning:pads_expiring'])
     expect(await state(d.id)).toEqual({ status: 1, readiness: 'ready' })
     expect(
-      (await t.api(settingsApi.save, { token: admin, body: { ...settings, electrode_sheet_expire: 1 } }))
-        .code,
+      (
+        await env.t.api(settingsApi.save, {
+          token: env.admin,
+          body: { ...settings, electrode_sheet_expire: 1 },
+        })
+      ).code,
     ).toBe(0)
     expect(await openKinds(d.id)).toEqual([])
   })
 
   it('the daily re-check opens an expired warning once the day passes', async () => {
     const tomorrow = new Date(clock.now().getTime() + 86_400_000).toISOString().slice(0, 10)
-    const dev = await f.registeredDevice(admin, branch, { battery_expire: tomorrow })
-    const d = await deviceLink(t, dev.device_sn)
+    const dev = await env.f.registeredDevice(env.admin, env.branch, { battery_expire: tomorrow })
+    const d = await deviceLink(env.t, dev.device_sn)
     await d.send(d.msg('heartbeat', { battery: 90 }))
     expect(await openKinds(d.id)).toEqual(['warning:battery_expiring'])
     clock.advance(3 * 86_400_000)
-    await recheckWarnings(t.ctx)
+    await recheckWarnings(env.t.ctx)
     expect(await openKinds(d.id)).toEqual(['warning:battery_expired'])
     expect((await state(d.id))?.readiness).not.toBe('ready')
   })
@@ -175,15 +173,15 @@ describe('warnings follow the settings and the site', () => {
 
 describe('nothing acknowledged is lost', () => {
   it('a message whose processing failed is kept, acknowledged, and applied once by the retry', async () => {
-    const d = await deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
+    const d = await env.registered()
     await d.send(d.msg('heartbeat', { battery: 90 }))
     // Break the engine for this device only: its detections cannot be written.
-    const repair = await breakDetections(t, d.id)
+    const repair = await breakDetections(env.t, d.id)
     const m = d.msg('selftest', { report_type: 1, result: 'fail', fault_codes: ['E04'] })
     try {
       expect((await d.send(m)).acked).toEqual([m.id])
       const kept = await one<{ outcome: string; error: string }>(
-        t.db,
+        env.t.db,
         sql`SELECT outcome, error FROM device_inbox WHERE msg_id = ${m.id}`,
       )
       expect(kept).toMatchObject({ outcome: 'failed' })
@@ -192,19 +190,19 @@ describe('nothing acknowledged is lost', () => {
     } finally {
       await repair()
     }
-    await retryInbox(t.ctx)
-    await retryInbox(t.ctx)
+    await retryInbox(env.t.ctx)
+    await retryInbox(env.t.ctx)
     expect(await openKinds(d.id)).toEqual(['fault:E04'])
-    const tests = await many(t.db, sql`SELECT id FROM device_detections WHERE device_id = ${d.id}`)
+    const tests = await many(env.t.db, sql`SELECT id FROM device_detections WHERE device_id = ${d.id}`)
     expect(tests).toHaveLength(1)
   })
 })
 
 describe('order after a failure', () => {
   it('a message kept after a failure is applied before the next one of its device', async () => {
-    const d = await deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
+    const d = await env.registered()
     await d.send(d.msg('heartbeat', { battery: 90 }))
-    const repair = await breakDetections(t, d.id)
+    const repair = await breakDetections(env.t, d.id)
     try {
       await d.send(d.msg('selftest', { report_type: 1, result: 'fail', fault_codes: ['E09'] }))
     } finally {
@@ -218,10 +216,10 @@ describe('order after a failure', () => {
 
 describe('commands', () => {
   it('a self-test asked from the console rides on the next HTTPS answer and its ack is recorded', async () => {
-    const dev = await f.registeredDevice(admin, branch)
-    const d = await deviceLink(t, dev.device_sn)
-    const sent = await t.api(deviceCommandApi.send, {
-      token: admin,
+    const dev = await env.f.registeredDevice(env.admin, env.branch)
+    const d = await deviceLink(env.t, dev.device_sn)
+    const sent = await env.t.api(deviceCommandApi.send, {
+      token: env.admin,
       params: { id: d.id },
       body: { name: 'selftest' },
     })
@@ -230,7 +228,7 @@ describe('commands', () => {
     const answer = await d.send(d.msg('heartbeat', { battery: 88 }))
     expect(answer.cmds).toEqual([expect.objectContaining({ cmd_id: sent.data.cmd_id, name: 'selftest' })])
     await d.send(d.msg('ack', { cmd_id: sent.data.cmd_id, ok: true }))
-    const list = await t.api(deviceCommandApi.list, { token: admin, params: { id: d.id } })
+    const list = await env.t.api(deviceCommandApi.list, { token: env.admin, params: { id: d.id } })
     expect(list.data[0]).toMatchObject({ cmd_id: sent.data.cmd_id, state: 'done' })
     expect(list.data[0].sent_at).not.toBeNull()
     expect(list.data[0].ack_time).not.toBeNull()
@@ -239,23 +237,23 @@ describe('commands', () => {
   })
 
   it('only a super administrator sends commands; unanswered ones expire', async () => {
-    const dev = await f.registeredDevice(admin, branch)
-    const editor = (await f.signedIn(branch, { role_type: 1, permissions: { device: 'EDIT' } })).token
-    const refused = await t.api(deviceCommandApi.send, {
+    const dev = await env.f.registeredDevice(env.admin, env.branch)
+    const editor = (await env.f.signedIn(env.branch, { role_type: 1, permissions: { device: 'EDIT' } })).token
+    const refused = await env.t.api(deviceCommandApi.send, {
       token: editor,
       params: { id: dev.id },
       body: { name: 'locate' },
     })
     expect(refused.code).toBe(-2)
-    const ok = await t.api(deviceCommandApi.send, {
-      token: admin,
+    const ok = await env.t.api(deviceCommandApi.send, {
+      token: env.admin,
       params: { id: dev.id },
       body: { name: 'locate' },
     })
     expect(ok.code).toBe(0)
     clock.advance(25 * 3600_000)
     await live(60_000)
-    const list = await t.api(deviceCommandApi.list, { token: admin, params: { id: dev.id } })
+    const list = await env.t.api(deviceCommandApi.list, { token: env.admin, params: { id: dev.id } })
     expect(list.data[0]).toMatchObject({ cmd_id: ok.data.cmd_id, state: 'expired' })
   })
 })

@@ -1,25 +1,17 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { many } from '../../db/sql.ts'
 import { TestClock } from '../../lib/clock.ts'
-import { deviceLink, deviceTestApp } from '../../test/device-link.ts'
-import type { AgencyRow, factories } from '../../test/factories.ts'
-import type { TestApp } from '../../test/harness.ts'
+import { deviceTestFile } from '../../test/device-link.ts'
 import { LIVE_PUSH_CHANNEL } from '../live/live.service.ts'
 import { backoffMs, drainOutbox, type OutboxHandler } from './outbox.ts'
 
-let t: TestApp
-let f: ReturnType<typeof factories>
-let branch: AgencyRow
-let admin: string
 const clock = new TestClock('2026-11-22T02:00:00.000Z')
-
-beforeAll(async () => {
-  ;({ t, f, branch, admin } = await deviceTestApp(clock))
+const env = deviceTestFile(clock, async ({ t }) => {
   // These tests drain by hand.
   t.ctx.drainOnCommit = false
+  return {}
 })
-afterAll(() => t.close())
 
 it('live rows become stored pushes announced on the event bus once, at commit, and are marked done', async () => {
   type Push = { id: number; data_type: number; data: { device_id: number; status: number } }
@@ -29,27 +21,27 @@ it('live rows become stored pushes announced on the event bus once, at commit, a
   const first = new Promise<void>((r) => {
     arrived = r
   })
-  const off = await t.ctx.events.subscribe<Push>(LIVE_PUSH_CHANNEL, (p) => {
+  const off = await env.t.ctx.events.subscribe<Push>(LIVE_PUSH_CHANNEL, (p) => {
     heard.push(p)
     if (p.data?.device_id === deviceId) arrived()
   })
-  const d = await deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
+  const d = await env.registered()
   deviceId = d.id
   await d.send(d.msg('selftest', { report_type: 1, result: 'fail', fault_codes: ['E01'] }))
-  expect(await drainOutbox(t.ctx)).toBeGreaterThan(0)
-  expect(await drainOutbox(t.ctx)).toBe(0)
+  expect(await drainOutbox(env.t.ctx)).toBeGreaterThan(0)
+  expect(await drainOutbox(env.t.ctx)).toBe(0)
   // NOTIFY is delivered after the commit, asynchronously; the second drain found nothing, so
   // nothing more can come.
   await first
   const mine = heard.filter((h) => h.data?.device_id === d.id)
   expect(mine.map((h) => [h.data_type, h.data.status])).toEqual([[11, 2]])
   const stored = await many<{ data_type: number }>(
-    t.db,
+    env.t.db,
     sql`SELECT data_type FROM live_pushes WHERE id = ${mine[0].id}`,
   )
   expect(stored).toEqual([{ data_type: 11 }])
   const rows = await many<{ done: number }>(
-    t.db,
+    env.t.db,
     sql`SELECT count(*)::int AS done FROM outbox WHERE topic = 'live' AND done_at IS NULL
         AND payload->>'device_id' = ${String(d.id)}`,
   )
@@ -58,7 +50,7 @@ it('live rows become stored pushes announced on the event bus once, at commit, a
 })
 
 it('a failing handler is retried with backoff and delivered once it works', async () => {
-  const d = await deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
+  const d = await env.registered()
   await d.send(
     d.msg('usage', { rescue_event_id: 'R1', event_time: clock.now().getTime(), event_desc: 'power_on' }),
   )
@@ -68,18 +60,18 @@ it('a failing handler is retried with backoff and delivered once it works', asyn
     if (fail) throw new Error('vendor down')
     seen.push(row.id)
   }
-  expect(await drainOutbox(t.ctx, { sms })).toBe(0)
+  expect(await drainOutbox(env.t.ctx, { sms })).toBe(0)
   const [row] = await many<{ id: number; attempts: number; last_error: string; available_at: Date }>(
-    t.db,
+    env.t.db,
     sql`SELECT id, attempts, last_error, available_at FROM outbox WHERE topic = 'sms' AND done_at IS NULL
         AND payload->>'device_id' = ${String(d.id)}`,
   )
   expect(row).toMatchObject({ attempts: 1, last_error: 'vendor down' })
   expect(row.available_at.getTime()).toBe(clock.now().getTime() + backoffMs(1))
   fail = false
-  expect(await drainOutbox(t.ctx, { sms })).toBe(0) // not due yet
+  expect(await drainOutbox(env.t.ctx, { sms })).toBe(0) // not due yet
   clock.advance(backoffMs(1))
-  await drainOutbox(t.ctx, { sms })
-  await drainOutbox(t.ctx, { sms })
+  await drainOutbox(env.t.ctx, { sms })
+  await drainOutbox(env.t.ctx, { sms })
   expect(seen.filter((id) => id === row.id)).toEqual([row.id])
 })

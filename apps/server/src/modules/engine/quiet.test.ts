@@ -1,32 +1,25 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { many, one } from '../../db/sql.ts'
 import { TestClock } from '../../lib/clock.ts'
-import { deviceTestApp } from '../../test/device-link.ts'
-import type { TestApp } from '../../test/harness.ts'
+import { deviceTestFile } from '../../test/device-link.ts'
 import { retryInbox } from './engine.service.ts'
 import { hintFault } from './quiet.ts'
 
 // The quiet batch: heartbeats and passing self-tests written together, and every case where a
 // passing self-test changes something handed to the engine instead.
 
-let t: TestApp
-let registered: Awaited<ReturnType<typeof deviceTestApp>>['registered']
 const clock = new TestClock('2026-11-22T02:00:00.000Z')
-
-beforeAll(async () => {
-  ;({ t, registered } = await deviceTestApp(clock))
-})
-afterAll(() => t.close())
+const env = deviceTestFile(clock)
 
 const inbox = (deviceId: number) =>
   many<{ type: string; outcome: string | null }>(
-    t.db,
+    env.t.db,
     sql`SELECT type, outcome FROM device_inbox WHERE sender_kind = 'aed' AND sender_id = ${deviceId} ORDER BY id`,
   )
 const detections = (deviceId: number) =>
   many<{ check_result: number; battery: number | null; check_time: Date; installation_id: number | null }>(
-    t.db,
+    env.t.db,
     sql`SELECT check_result, battery, check_time, installation_id FROM device_detections
         WHERE device_id = ${deviceId} ORDER BY id`,
   )
@@ -38,20 +31,20 @@ const device = (deviceId: number) =>
     last_pass_at: Date | null
     installation_id: number
   }>(
-    t.db,
+    env.t.db,
     sql`SELECT status, readiness, battery, last_pass_at, installation_id FROM devices WHERE id = ${deviceId}`,
   )
 const openFaults = async (deviceId: number) =>
   (
     await many<{ code: string }>(
-      t.db,
+      env.t.db,
       sql`SELECT code FROM device_events WHERE device_id = ${deviceId} AND kind = 'fault' AND closed_at IS NULL`,
     )
   ).map((e) => e.code)
 
 describe('quiet batch', () => {
   it('writes a passing self-test of a healthy device in the batch: its record and last pass, nothing else', async () => {
-    const d = await registered()
+    const d = await env.registered()
     // The first message of a device that never reported goes to the engine (it makes its state),
     // and so does its first passing self-test (it makes its readiness known): here they are one.
     await d.send(d.msg('selftest', { report_type: 0, result: 'pass', battery: 90 }))
@@ -75,11 +68,11 @@ describe('quiet batch', () => {
   })
 
   it('hands the engine a pass that closes a fault, even when this process did not see the fault open', async () => {
-    const d = await registered()
+    const d = await env.registered()
     await d.send(d.msg('selftest', { report_type: 1, result: 'fail', fault_codes: ['E02'] }))
     expect(await openFaults(d.id)).toEqual(['E02'])
     // As if another server instance had opened it: this one holds no hint.
-    hintFault(t.ctx, d.id, false)
+    hintFault(env.t.ctx, d.id, false)
     await d.send(d.msg('selftest', { report_type: 1, result: 'pass' }))
     expect(await openFaults(d.id)).toEqual([])
     expect(await device(d.id)).toMatchObject({ status: 0, readiness: 'ready' })
@@ -88,11 +81,11 @@ describe('quiet batch', () => {
   })
 
   it('hands the engine a pass that brings new pads dates, and the site takes them', async () => {
-    const d = await registered()
+    const d = await env.registered()
     await d.send(d.msg('heartbeat', { battery: 90 }))
     await d.send(d.msg('selftest', { report_type: 1, result: 'pass', electrode_sheet_expire: '2029-03-01' }))
     const site = await one<{ pads: string }>(
-      t.db,
+      env.t.db,
       sql`SELECT i.electrode_sheet_expire::text AS pads FROM installations i JOIN devices d ON d.installation_id = i.id
           WHERE d.id = ${d.id}`,
     )
@@ -102,7 +95,7 @@ describe('quiet batch', () => {
   })
 
   it("writes a device's batch of heartbeats and self-tests together, a record for each self-test", async () => {
-    const d = await registered()
+    const d = await env.registered()
     await d.send(d.msg('selftest', { report_type: 0, result: 'pass', battery: 90 }))
     clock.advance(60_000)
     const first = d.msg('selftest', { report_type: 1, result: 'pass', battery: 89 })
@@ -126,14 +119,14 @@ describe('quiet batch', () => {
     expect(after).toMatchObject({ battery: 87, status: 0 })
     expect(after?.last_pass_at?.getTime()).toBe(second.ts)
     const st = await one<{ last_seq: number; rssi: number }>(
-      t.db,
+      env.t.db,
       sql`SELECT last_seq, rssi FROM device_states WHERE device_id = ${d.id}`,
     )
     expect(st).toEqual({ last_seq: last.seq, rssi: -60 })
   })
 
   it("hands the engine all of a device's rows when they are out of order or cross a battery band", async () => {
-    const d = await registered()
+    const d = await env.registered()
     await d.send(d.msg('heartbeat', { battery: 90 }))
     // Low battery (9% and below) opens a warning: the batch must not carry it through.
     const test = d.msg('selftest', { report_type: 1, result: 'pass', battery: 8 })
@@ -141,7 +134,7 @@ describe('quiet batch', () => {
     await d.send(test, beat)
     expect((await inbox(d.id)).map((r) => r.outcome)).toEqual(['applied', 'applied', 'applied'])
     const warned = await many<{ code: string; closed: boolean }>(
-      t.db,
+      env.t.db,
       sql`SELECT code, closed_at IS NOT NULL AS closed FROM device_events WHERE device_id = ${d.id} AND kind = 'warning'`,
     )
     expect(warned).toEqual([{ code: 'battery_low', closed: true }])
@@ -154,7 +147,7 @@ describe('quiet batch', () => {
   })
 
   it('answers a resent message as a duplicate and still applies the new one beside it', async () => {
-    const d = await registered()
+    const d = await env.registered()
     await d.send(d.msg('selftest', { report_type: 0, result: 'pass', battery: 90 }))
     const first = d.msg('selftest', { report_type: 1, result: 'pass' })
     await d.send(first)
@@ -167,13 +160,13 @@ describe('quiet batch', () => {
   })
 
   it('keeps and acknowledges a passing self-test whose record cannot be written, and the retry applies it once', async () => {
-    const d = await registered()
+    const d = await env.registered()
     await d.send(d.msg('heartbeat', { battery: 90 }))
-    await t.db.execute(
+    await env.t.db.execute(
       sql.raw(`CREATE FUNCTION refuse_quiet() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN IF NEW.device_id = ${d.id} THEN RAISE EXCEPTION 'disk full'; END IF; RETURN NEW; END $$`),
     )
-    await t.db.execute(
+    await env.t.db.execute(
       sql.raw(
         'CREATE TRIGGER refuse_quiet BEFORE INSERT ON device_detections FOR EACH ROW EXECUTE FUNCTION refuse_quiet()',
       ),
@@ -184,11 +177,11 @@ describe('quiet batch', () => {
       expect((await inbox(d.id)).at(-1)?.outcome).toBe('failed')
       expect(await detections(d.id)).toHaveLength(0)
     } finally {
-      await t.db.execute(sql.raw('DROP TRIGGER refuse_quiet ON device_detections'))
-      await t.db.execute(sql.raw('DROP FUNCTION refuse_quiet()'))
+      await env.t.db.execute(sql.raw('DROP TRIGGER refuse_quiet ON device_detections'))
+      await env.t.db.execute(sql.raw('DROP FUNCTION refuse_quiet()'))
     }
-    await retryInbox(t.ctx)
-    await retryInbox(t.ctx)
+    await retryInbox(env.t.ctx)
+    await retryInbox(env.t.ctx)
     expect((await inbox(d.id)).at(-1)?.outcome).toBe('applied')
     expect(await detections(d.id)).toHaveLength(1)
   })
