@@ -3,13 +3,12 @@ import os from 'node:os'
 import path from 'node:path'
 import { MsgType, messageApi } from '@aed/contracts/message'
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { many, one } from '../../db/sql.ts'
 import { TestClock } from '../../lib/clock.ts'
 import { METRICS_CONTENT_TYPE } from '../../lib/metrics.ts'
-import { breakDetections, deviceLink, deviceTestApp } from '../../test/device-link.ts'
-import type { AgencyRow, factories } from '../../test/factories.ts'
-import { createTestApp, type TestApp } from '../../test/harness.ts'
+import { breakDetections, deviceTestFile } from '../../test/device-link.ts'
+import { createTestApp } from '../../test/harness.ts'
 import { retryInbox } from './engine.service.ts'
 import { drainOutbox } from './outbox.ts'
 import { reportUnapplied } from './unapplied.ts'
@@ -18,24 +17,17 @@ import { reportUnapplied } from './unapplied.ts'
 // attempt, and at the last one message (type 5) in the system organisation's message centre,
 // seen by nobody below it.
 
-let t: TestApp
-let f: ReturnType<typeof factories>
-let branch: AgencyRow
-let admin: string
-let system: string
 const clock = new TestClock('2026-11-22T02:00:00.000Z')
-
-beforeAll(async () => {
-  ;({ t, f, branch, admin } = await deviceTestApp(clock))
-  system = (await f.signedIn(await f.root())).token
-})
-afterAll(() => t.close())
+const env = deviceTestFile(clock, async ({ f }) => ({
+  /** A token of a member of the system organisation (the root). */
+  system: (await f.signedIn(await f.root())).token,
+}))
 
 /** A device of the branch whose failing self-test is stored as 'failed': the device and the inbox row. */
 async function failedMessage() {
-  const d = await deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
+  const d = await env.registered()
   await d.send(d.msg('heartbeat', { battery: 90 }))
-  const repair = await breakDetections(t, d.id)
+  const repair = await breakDetections(env.t, d.id)
   const m = d.msg('selftest', { report_type: 1, result: 'fail', fault_codes: ['E04'] })
   try {
     expect((await d.send(m)).acked).toEqual([m.id])
@@ -43,7 +35,7 @@ async function failedMessage() {
     await repair()
   }
   const row = await one<{ id: number; outcome: string }>(
-    t.db,
+    env.t.db,
     sql`SELECT id, outcome FROM device_inbox WHERE sender_id = ${d.id} AND msg_id = ${m.id}`,
   )
   if (!row) throw new Error('the failed message was not kept')
@@ -51,7 +43,7 @@ async function failedMessage() {
 }
 
 /** GET /metrics without a token: the status, content type and text. */
-async function scrape(app = t.app) {
+async function scrape(app = env.t.app) {
   const res = await app.inject({ method: 'GET', url: '/metrics' })
   return { status: res.statusCode, type: res.headers['content-type'], text: res.body }
 }
@@ -68,7 +60,7 @@ const dead = (text: string, kind = 'aed') =>
 
 /** The type-5 messages a member sees, for one stored message (or all of them). */
 async function unappliedSeenBy(token: string, inboxId?: number) {
-  const r = await t.api(messageApi.list, { token, query: { page: 1, page_size: 100 } })
+  const r = await env.t.api(messageApi.list, { token, query: { page: 1, page_size: 100 } })
   expect(r.code).toBe(0)
   return r.data.resource.filter(
     (m) =>
@@ -86,14 +78,14 @@ describe('GET /metrics', () => {
     expect(failures(r.text, 'cabinet')).toBe(0)
     expect(dead(r.text, 'cabinet')).toBe(0)
     // A member's token changes nothing: no guard on /metrics.
-    const signed = await t.app.inject({
+    const signed = await env.t.app.inject({
       method: 'GET',
       url: '/metrics',
       headers: { authorization: 'JWT junk' },
     })
     expect(signed.statusCode).toBe(200)
     // Not in the OpenAPI document: it answers text, not the envelope.
-    const doc = t.app.swagger() as { paths: Record<string, unknown> }
+    const doc = env.t.app.swagger() as { paths: Record<string, unknown> }
     expect(Object.keys(doc.paths)).not.toContain('/metrics')
   })
 
@@ -120,7 +112,7 @@ describe('reportUnapplied', () => {
   it('logs and counts every attempt; at the last one tells the system organisation once', async () => {
     const { device, msgId, inboxId } = await failedMessage()
     const before = (await scrape()).text
-    const errors = vi.spyOn(t.ctx.log, 'error')
+    const errors = vi.spyOn(env.t.ctx.log, 'error')
     try {
       const attempt = {
         inboxId,
@@ -129,7 +121,7 @@ describe('reportUnapplied', () => {
         msg_id: msgId,
         type: 'selftest',
       } as const
-      await reportUnapplied(t.ctx, { ...attempt, attempts: 2, dead: false, error: 'disk full' })
+      await reportUnapplied(env.t.ctx, { ...attempt, attempts: 2, dead: false, error: 'disk full' })
 
       // A failure with retries left: an error line naming the device, message, type, attempt and
       // error; counted; nothing in the message centre.
@@ -148,20 +140,20 @@ describe('reportUnapplied', () => {
       let now = (await scrape()).text
       expect(failures(now)).toBe((failures(before) ?? 0) + 1)
       expect(dead(now)).toBe(dead(before))
-      expect(await unappliedSeenBy(system, inboxId)).toEqual([])
+      expect(await unappliedSeenBy(env.system, inboxId)).toEqual([])
 
       // The last attempt: counted as a failure and as dead, and one message for the system organisation.
-      await reportUnapplied(t.ctx, { ...attempt, attempts: 10, dead: true, error: 'disk full' })
+      await reportUnapplied(env.t.ctx, { ...attempt, attempts: 10, dead: true, error: 'disk full' })
       // Told twice (a second report of the same row): still one message.
-      await reportUnapplied(t.ctx, { ...attempt, attempts: 10, dead: true, error: 'disk full' })
-      await drainOutbox(t.ctx)
+      await reportUnapplied(env.t.ctx, { ...attempt, attempts: 10, dead: true, error: 'disk full' })
+      await drainOutbox(env.t.ctx)
       expect(errors).toHaveBeenCalledTimes(3)
       expect(errors.mock.calls[1][1]).toContain('given up')
       now = (await scrape()).text
       expect(failures(now)).toBe((failures(before) ?? 0) + 3)
       expect(dead(now)).toBe((dead(before) ?? 0) + 2)
 
-      const seen = await unappliedSeenBy(system, inboxId)
+      const seen = await unappliedSeenBy(env.system, inboxId)
       expect(seen).toHaveLength(1)
       expect(seen[0]).toMatchObject({
         msg_type: 5,
@@ -172,8 +164,8 @@ describe('reportUnapplied', () => {
         cabinet_sn: null,
         is_confirm: 0,
       })
-      const en = await t.api(messageApi.list, {
-        token: system,
+      const en = await env.t.api(messageApi.list, {
+        token: env.system,
         query: { page: 1, page_size: 100 },
         lang: 'en-US',
       })
@@ -181,28 +173,28 @@ describe('reportUnapplied', () => {
         `Device message not processed: selftest message ${msgId} of device ${device.sn}`,
       )
       // The branch the device belongs to sees nothing of it.
-      expect(await unappliedSeenBy(admin)).toEqual([])
+      expect(await unappliedSeenBy(env.admin)).toEqual([])
       // One row in the outbox and in the message centre; no alarm: no escalation due.
       const outbox = await many(
-        t.db,
+        env.t.db,
         sql`SELECT id FROM outbox WHERE dedupe_key = ${`msg:unapplied:${inboxId}`}`,
       )
       expect(outbox).toHaveLength(1)
       const stored = await many<{ escalate_at: Date | null; index_link: string }>(
-        t.db,
+        env.t.db,
         sql`SELECT escalate_at, index_link FROM messages WHERE msg_type = 5 AND event_id = ${inboxId}`,
       )
-      expect(stored).toEqual([{ escalate_at: null, index_link: (await f.root()).index_link }])
+      expect(stored).toEqual([{ escalate_at: null, index_link: (await env.f.root()).index_link }])
     } finally {
       errors.mockRestore()
     }
   })
 
   it('a cabinet that is unknown is named by kind and id', async () => {
-    const errors = vi.spyOn(t.ctx.log, 'error')
+    const errors = vi.spyOn(env.t.ctx.log, 'error')
     const before = (await scrape()).text
     try {
-      await reportUnapplied(t.ctx, {
+      await reportUnapplied(env.t.ctx, {
         inboxId: 2_000_000_001,
         sender_kind: 'cabinet',
         sender_id: 987654,
@@ -223,15 +215,15 @@ describe('reportUnapplied', () => {
 describe('a message that never applies', () => {
   it('is retried to the last attempt, then dead, counted and told to the system organisation once', async () => {
     const { device, msgId, inboxId } = await failedMessage()
-    const repair = await breakDetections(t, device.id)
+    const repair = await breakDetections(env.t, device.id)
     const before = (await scrape()).text
     try {
-      for (let i = 0; i < 12; i++) await retryInbox(t.ctx)
+      for (let i = 0; i < 12; i++) await retryInbox(env.t.ctx)
     } finally {
       await repair()
     }
     const row = await one<{ outcome: string; attempts: number }>(
-      t.db,
+      env.t.db,
       sql`SELECT outcome, attempts FROM device_inbox WHERE id = ${inboxId}`,
     )
     expect(row).toEqual({ outcome: 'dead', attempts: 10 })
@@ -239,13 +231,13 @@ describe('a message that never applies', () => {
     // The first attempt was before `before`; nine more, the last one dead.
     expect(failures(now)).toBe((failures(before) ?? 0) + 9)
     expect(dead(now)).toBe((dead(before) ?? 0) + 1)
-    await drainOutbox(t.ctx)
-    const seen = await unappliedSeenBy(system, inboxId)
+    await drainOutbox(env.t.ctx)
+    const seen = await unappliedSeenBy(env.system, inboxId)
     expect(seen.map((m) => m.msg_title)).toEqual([
       `设备消息无法处理：设备 ${device.sn} 的消息 ${msgId}（selftest）`,
     ])
     // A dead message is not tried again.
-    await retryInbox(t.ctx)
+    await retryInbox(env.t.ctx)
     expect(dead((await scrape()).text)).toBe((dead(before) ?? 0) + 1)
   })
 })
