@@ -1,13 +1,11 @@
 import { messageApi } from '@aed/contracts/message'
 import { sql } from 'drizzle-orm'
 import pino from 'pino'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { many, one } from '../../db/sql.ts'
 import { createJobRunner } from '../../jobs/runner.ts'
 import { TestClock } from '../../lib/clock.ts'
-import { cabinetLink, deviceLink, deviceTestApp } from '../../test/device-link.ts'
-import type { AgencyRow, factories } from '../../test/factories.ts'
-import type { TestApp } from '../../test/harness.ts'
+import { cabinetLink, deviceTestFile } from '../../test/device-link.ts'
 import { engineJobs } from '../engine/engine.jobs.ts'
 import { AED_RETURN_MS } from '../engine/engine.rules.ts'
 import { drainOutbox } from '../engine/outbox.ts'
@@ -17,24 +15,16 @@ import { cabinetEngineJobs } from './cabinet-engine.jobs.ts'
 // its popup, data_type 4) through the outbox, the offline sweep, the rescue flow knowing the
 // cabinet an AED came from, and the AED's 'not returned' warning.
 
-let t: TestApp
-let f: ReturnType<typeof factories>
-let branch: AgencyRow
-let admin: string
-let sibling: string
 const clock = new TestClock('2026-11-22T02:00:00.000Z')
-
-beforeAll(async () => {
-  ;({ t, f, branch, admin } = await deviceTestApp(clock))
+const env = deviceTestFile(clock, async ({ t, f, branch }) => {
   // The test drains the outbox itself.
   t.ctx.drainOnCommit = false
   const other = await f.agency({ id: branch.parent_id as number, agency_type: 1 })
-  sibling = (await f.signedIn(other)).token
+  return { sibling: (await f.signedIn(other)).token }
 })
-afterAll(() => t.close())
 
 const runner = () =>
-  createJobRunner(t.ctx, [...engineJobs, ...cabinetEngineJobs], { log: pino({ level: 'silent' }) })
+  createJobRunner(env.t.ctx, [...engineJobs, ...cabinetEngineJobs], { log: pino({ level: 'silent' }) })
 /** Moves the clock in steps the sweep takes for a running server, ticking the jobs each time. */
 async function live(ms: number, step = 120_000) {
   const r = runner()
@@ -45,8 +35,8 @@ async function live(ms: number, step = 120_000) {
 }
 
 async function boundPair(location: string | null = '人民广场东门') {
-  const d = await deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
-  const c = await cabinetLink(t, branch.id, { deviceId: d.id, location })
+  const d = await env.registered()
+  const c = await cabinetLink(env.t, env.branch.id, { deviceId: d.id, location })
   return { d, c }
 }
 
@@ -60,13 +50,13 @@ const doorEvents = (cabinetId: number) =>
     return_due_at: Date | null
     not_returned_at: Date | null
   }>(
-    t.db,
+    env.t.db,
     sql`SELECT id, opened_at, closed_at, aed_left_at, aed_back_at, return_due_at, not_returned_at
         FROM cabinet_door_events WHERE cabinet_id = ${cabinetId} ORDER BY id`,
   )
 const openWarnings = async (deviceId: number) =>
   many<{ code: string; content: string }>(
-    t.db,
+    env.t.db,
     sql`SELECT code, content FROM device_events
         WHERE device_id = ${deviceId} AND kind = 'warning' AND closed_at IS NULL ORDER BY code`,
   )
@@ -78,9 +68,9 @@ describe('the door alarm', () => {
     await c.send(c.msg('door', { door_status: 1 }))
     const [event] = await doorEvents(c.id)
     expect(event).toMatchObject({ opened_at: openedAt, closed_at: null })
-    expect(await drainOutbox(t.ctx)).toBeGreaterThan(0)
+    expect(await drainOutbox(env.t.ctx)).toBeGreaterThan(0)
     const msg = await one<Record<string, unknown>>(
-      t.db,
+      env.t.db,
       sql`SELECT msg_type, event_type, event_id, device_sn, cabinet_sn, location, agency_id, is_confirm,
             escalate_at IS NOT NULL AS escalates
           FROM messages WHERE msg_type = 4 AND event_id = ${event.id}`,
@@ -92,12 +82,12 @@ describe('the door alarm', () => {
       device_sn: d.sn,
       cabinet_sn: c.sn,
       location: '人民广场东门',
-      agency_id: branch.id,
+      agency_id: env.branch.id,
       is_confirm: 0,
       escalates: true,
     })
     const alarm = await one<{ data: Record<string, unknown>; index_link: string }>(
-      t.db,
+      env.t.db,
       sql`SELECT data, index_link FROM live_pushes WHERE data_type = 4 AND data->>'event_id' = ${String(event.id)}`,
     )
     expect(alarm?.data).toMatchObject({
@@ -109,17 +99,17 @@ describe('the door alarm', () => {
       escalation_level: 0,
     })
     expect(alarm?.data.data_time).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/)
-    expect(alarm?.index_link).toBe(branch.index_link)
+    expect(alarm?.index_link).toBe(env.branch.index_link)
     // The organisation's members see the message (with its title); a sibling's do not.
-    const mine = await t.api(messageApi.list, { token: admin, query: { page: 1, page_size: 10 } })
+    const mine = await env.t.api(messageApi.list, { token: env.admin, query: { page: 1, page_size: 10 } })
     const row = mine.data.resource.find((m) => m.msg_type === 4 && m.event_id === event.id)
     expect(row).toMatchObject({ cabinet_sn: c.sn, msg_title: `救护箱开门：${c.sn}`, is_confirm: 0 })
-    const theirs = await t.api(messageApi.list, { token: sibling, query: { page: 1, page_size: 10 } })
+    const theirs = await env.t.api(messageApi.list, { token: env.sibling, query: { page: 1, page_size: 10 } })
     expect(theirs.data.resource.some((m) => m.msg_type === 4 && m.event_id === event.id)).toBe(false)
     // Draining again tells nothing twice.
-    await drainOutbox(t.ctx)
+    await drainOutbox(env.t.ctx)
     const count = await one<{ n: number }>(
-      t.db,
+      env.t.db,
       sql`SELECT count(*)::int AS n FROM messages WHERE msg_type = 4 AND event_id = ${event.id}`,
     )
     expect(count?.n).toBe(1)
@@ -130,11 +120,11 @@ describe('the door alarm', () => {
     // The next opening is a new event with its own alarm.
     clock.advance(60_000)
     await c.send(c.msg('door', { door_status: 1 }))
-    await drainOutbox(t.ctx)
+    await drainOutbox(env.t.ctx)
     const events = await doorEvents(c.id)
     expect(events).toHaveLength(2)
     const second = await one<{ n: number }>(
-      t.db,
+      env.t.db,
       sql`SELECT count(*)::int AS n FROM messages WHERE msg_type = 4 AND event_id = ${events[1].id}`,
     )
     expect(second?.n).toBe(1)
@@ -145,10 +135,10 @@ describe('the door alarm', () => {
     await c.send(c.msg('cabinet_status', { door_status: 1, lat: 31.2304, lon: 121.4737 }))
     const [event] = await doorEvents(c.id)
     expect(event.closed_at).toBeNull()
-    await drainOutbox(t.ctx)
+    await drainOutbox(env.t.ctx)
     // No address: the alarm shows the cabinet's position (GCJ-02).
     const msg = await one<{ location: string }>(
-      t.db,
+      env.t.db,
       sql`SELECT location FROM messages WHERE msg_type = 4 AND event_id = ${event.id}`,
     )
     expect(msg?.location).toMatch(/^31\.\d{6},121\.\d{6}$/)
@@ -156,7 +146,7 @@ describe('the door alarm', () => {
     expect((await doorEvents(c.id))[0].closed_at).not.toBeNull()
     // The list's location follows the position while the cabinet has no address; an address stays.
     const where = async (id: number) =>
-      (await one<{ location: string | null }>(t.db, sql`SELECT location FROM cabinets WHERE id = ${id}`))
+      (await one<{ location: string | null }>(env.t.db, sql`SELECT location FROM cabinets WHERE id = ${id}`))
         ?.location
     expect(await where(c.id)).toBe(msg?.location)
     await c.send(c.msg('cabinet_status', { door_status: 0, lat: 30.5728, lon: 104.0668 }))
@@ -171,18 +161,18 @@ describe('the door alarm', () => {
     await c.send(c.msg('door', { door_status: 0 }, { seq: 10 }))
     await c.send(c.msg('door', { door_status: 1 }, { seq: 5 }))
     expect(await doorEvents(c.id)).toEqual([])
-    const recs = await many(t.db, sql`SELECT id FROM cabinet_records WHERE cabinet_id = ${c.id}`)
+    const recs = await many(env.t.db, sql`SELECT id FROM cabinet_records WHERE cabinet_id = ${c.id}`)
     expect(recs).toHaveLength(2)
   })
 })
 
 describe('offline', () => {
   it('a silent cabinet goes offline after interval × 3 + grace; its next message brings it back', async () => {
-    const c = await cabinetLink(t, branch.id)
+    const c = await cabinetLink(env.t, env.branch.id)
     await c.send(c.msg('hello', { report_interval_s: 600, fw_version: 'C2.0' }))
     const state = () =>
       one<{ offline: boolean; next_deadline_at: Date | null }>(
-        t.db,
+        env.t.db,
         sql`SELECT offline, next_deadline_at FROM cabinet_states WHERE cabinet_id = ${c.id}`,
       )
     expect((await state())?.next_deadline_at).toEqual(new Date(clock.now().getTime() + 35 * 60_000))
@@ -193,7 +183,7 @@ describe('offline', () => {
     await c.send(c.msg('heartbeat', { battery: 50 }))
     expect((await state())?.offline).toBe(false)
     const row = await one<{ battery_power: number; fw_version: string }>(
-      t.db,
+      env.t.db,
       sql`SELECT battery_power, fw_version FROM cabinets WHERE id = ${c.id}`,
     )
     expect(row).toEqual({ battery_power: 50, fw_version: 'C2.0' })
@@ -213,7 +203,7 @@ describe('the AED leaves its cabinet', () => {
       d.msg('usage', { rescue_event_id: 'RC1', event_time: clock.now().getTime(), event_desc: 'power_on' }),
     )
     const rescue = await one<{ cabinet_id: number; cabinet_door_event_id: number }>(
-      t.db,
+      env.t.db,
       sql`SELECT cabinet_id, cabinet_door_event_id FROM rescue_events WHERE device_id = ${d.id}`,
     )
     expect(rescue).toEqual({ cabinet_id: c.id, cabinet_door_event_id: event.id })
@@ -239,7 +229,7 @@ describe('the AED leaves its cabinet', () => {
     const [eb] = await doorEvents(b.c.id)
     expect(eb.aed_left_at).toEqual(clock.now())
     const rescue = await one<{ cabinet_id: number; cabinet_door_event_id: number }>(
-      t.db,
+      env.t.db,
       sql`SELECT cabinet_id, cabinet_door_event_id FROM rescue_events WHERE device_id = ${b.d.id}`,
     )
     expect(rescue).toEqual({ cabinet_id: b.c.id, cabinet_door_event_id: eb.id })
@@ -268,7 +258,7 @@ describe('the AED leaves its cabinet', () => {
     await d.send(d.msg('heartbeat', { battery: 89 }))
     expect((await openWarnings(d.id)).map((w) => w.code)).toEqual(['not_returned'])
     const status = await one<{ status: number; readiness: string }>(
-      t.db,
+      env.t.db,
       sql`SELECT status, readiness FROM devices WHERE id = ${d.id}`,
     )
     expect(status).toEqual({ status: 1, readiness: 'ready' })
