@@ -132,44 +132,24 @@ export async function updateCabinet(ctx: AppContext, auth: AuthContext, id: numb
   try {
     await ctx.db.transaction(async (tx) => {
       const row = await cabinetInScope(tx, auth, id, true)
-      if (body.update_type === CabinetUpdateType.BIND) {
+      const bind = body.update_type === CabinetUpdateType.BIND
+      // The AED the cabinet takes (bind) or lets go (unbind).
+      let aed: { id: number; sn: string | null }
+      if (bind) {
         if (row.device_id !== null) throw invalid('CABINET_ALREADY_BOUND')
         const device = await bindableDevice(tx, auth, body.device_sn)
         if (device.cabinet_id !== null)
           throw invalid('CABINET_BIND_DEVICE_BOUND', { cabinet_sn: device.cabinet_sn ?? '' })
-        await repo.updateCabinets(tx, [row.id], { device_id: device.id })
-        changedDevice = device.id
-        await repo.insertBinds(
-          tx,
-          [
-            bindRecord(
-              auth,
-              row.id,
-              CabinetUpdateType.BIND,
-              { id: device.id, sn: device.device_sn },
-              { id: row.agency_id, name: row.agency_name },
-            ),
-          ],
-          ctx.clock.now(),
-        )
+        aed = { id: device.id, sn: device.device_sn }
       } else {
         if (row.device_id === null) throw invalid('CABINET_NOT_BOUND')
-        await repo.updateCabinets(tx, [row.id], { device_id: null })
-        changedDevice = row.device_id
-        await repo.insertBinds(
-          tx,
-          [
-            bindRecord(
-              auth,
-              row.id,
-              CabinetUpdateType.UNBIND,
-              { id: row.device_id, sn: row.device_sn },
-              { id: row.agency_id, name: row.agency_name },
-            ),
-          ],
-          ctx.clock.now(),
-        )
+        aed = { id: row.device_id, sn: row.device_sn }
       }
+      await repo.updateCabinets(tx, [row.id], { device_id: bind ? aed.id : null })
+      changedDevice = aed.id
+      const action = bind ? CabinetUpdateType.BIND : CabinetUpdateType.UNBIND
+      const agency = { id: row.agency_id, name: row.agency_name }
+      await repo.insertBinds(tx, [bindRecord(auth, row.id, action, aed, agency)], ctx.clock.now())
     })
   } catch (err) {
     // Another cabinet took the AED between the check and the write: the unique index refused it.
