@@ -55,7 +55,7 @@ export function createCabinetModel(profile: CabinetProfile, opts: CabinetOptions
   let door: 0 | 1 = 0
   let aedPresent = profile.bound
   const altitude = rng.int(5, 60)
-  const { schedule, takeDue } = createAgenda<Item>()
+  const { schedule, runDue } = createAgenda<Item>()
   const battery = (t: number) =>
     Math.max(0, Math.round(opts.battery - (opts.drainPerDay * (t - opts.start)) / (24 * HOUR)))
   const position = profile.site ? toWgs84(profile.site.lat, profile.site.lon) : {}
@@ -125,11 +125,7 @@ export function createCabinetModel(profile: CabinetProfile, opts: CabinetOptions
   return {
     sn: profile.sn,
     profile,
-    advance(to: number): Outgoing[] {
-      const out: Outgoing[] = []
-      for (let item = takeDue(to); item; item = takeDue(to)) out.push(...handle(item))
-      return out
-    },
+    advance: (to: number): Outgoing[] => runDue(to, handle),
     /** Whether the door stands open now (as last sent). */
     doorOpen: () => door === 1,
     /** Carries out a command: `unlock` opens the door for a minute, `siren` sounds; then the `ack`. */

@@ -145,8 +145,9 @@ export function syntheticEcg(seconds: number, rng: Rng): Buffer {
 
 /**
  * What a model is going to send, in time order: `schedule` puts an item (its time rounded to the
- * millisecond) after every item due at the same time or earlier; `takeDue` takes the first item
- * due by `to`, if there is one (so items scheduled while handling one are taken in their turn).
+ * millisecond) after every item due at the same time or earlier; `runDue` hands every item due by
+ * `to` to `handle`, in order (items scheduled while handling one are taken in their turn), and
+ * answers what it made of them.
  */
 export function createAgenda<T extends { at: number }>() {
   const items: T[] = []
@@ -157,8 +158,10 @@ export function createAgenda<T extends { at: number }>() {
       while (i > 0 && items[i - 1].at > item.at) i--
       items.splice(i, 0, item)
     },
-    takeDue(to: number): T | undefined {
-      return items.length > 0 && items[0].at <= to ? items.shift() : undefined
+    runDue<R>(to: number, handle: (item: T) => R[]): R[] {
+      const out: R[] = []
+      while (items.length > 0 && items[0].at <= to) out.push(...handle(items.shift() as T))
+      return out
     },
   }
 }
@@ -176,7 +179,7 @@ export function createDeviceModel(profile: DeviceProfile, opts: ModelOptions) {
   let rescues = 0
   const hour = opts.selftestHour ?? rng.between(1, 5)
   const episodes = [...opts.episodes]
-  const { schedule, takeDue } = createAgenda<Item>()
+  const { schedule, runDue } = createAgenda<Item>()
 
   const silentAt = (t: number) =>
     episodes.some((e) => e.kind === 'silent' && e.from <= t && (e.to === null || t < e.to))
@@ -334,11 +337,7 @@ export function createDeviceModel(profile: DeviceProfile, opts: ModelOptions) {
     sn: profile.sn,
     profile,
     /** Everything the device sends after the previous call and up to `to` (inclusive), in order. */
-    advance(to: number): Outgoing[] {
-      const out: Outgoing[] = []
-      for (let item = takeDue(to); item; item = takeDue(to)) out.push(...handle(item))
-      return out
-    },
+    advance: (to: number): Outgoing[] => runDue(to, handle),
     /** Whether the device is silent (sends and hears nothing) at `t`. */
     silentAt,
     /** The `file` message after an upload answered `fileId`. */
