@@ -2,49 +2,30 @@ import crypto from 'node:crypto'
 import { COMMAND_TTL_MS, type CommandName } from '@aed/contracts/device-protocol'
 import { sql } from 'drizzle-orm'
 import { connectAsync, type MqttClient } from 'mqtt'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { many, one } from '../../db/sql.ts'
 import { TestClock } from '../../lib/clock.ts'
 import { signDeviceRequest } from '../../plugins/auth/device.ts'
-import { cabinetLink, deviceLink, deviceTestApp } from '../../test/device-link.ts'
-import type { AgencyRow, factories } from '../../test/factories.ts'
-import type { TestApp } from '../../test/harness.ts'
+import { cabinetLink } from '../../test/device-link.ts'
+import { brokerTestFile } from '../../test/mqtt.ts'
 import * as commands from '../device/device-command.repository.ts'
 import { COMMAND_CHANNEL, type CommandNotice } from '../device/device-command.service.ts'
 import { toGcj02 } from '../engine/reducer.ts'
 import { mqttPassword, mqttUsername } from './mqtt-auth.ts'
-import { type EmbeddedBroker, startEmbeddedBroker } from './mqtt-broker.ts'
 import { MQTT_ACL_PATH, MQTT_AUTH_PATH } from './mqtt-hooks.routes.ts'
 
 // Rescue cabinets through the gateway, both transports: they sign with their own serial and
 // secret, report `cabinet_status` and `door` under the same schema and topic rules as AEDs,
 // and take `unlock` and `siren` commands (HTTPS answer `cmds`, MQTT down/cmd) answered by `ack`.
 
-let t: TestApp
-let f: ReturnType<typeof factories>
-let branch: AgencyRow
-let admin: string
-let broker: EmbeddedBroker
 const clock = new TestClock('2026-11-22T02:00:00.000Z')
-const clients: MqttClient[] = []
+const env = brokerTestFile(clock)
 
-beforeAll(async () => {
-  ;({ t, f, branch, admin } = await deviceTestApp(clock))
-  broker = await startEmbeddedBroker(t.ctx, { port: 0, host: '127.0.0.1' })
-})
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.endAsync(true).catch(() => {})))
-})
-afterAll(async () => {
-  await broker?.close()
-  await t.close()
-})
-
-const cabinet = (o: Parameters<typeof cabinetLink>[2] = {}) => cabinetLink(t, branch.id, o)
+const cabinet = (o: Parameters<typeof cabinetLink>[2] = {}) => cabinetLink(env.t, env.branch.id, o)
 
 const inbox = (kind: 'aed' | 'cabinet', id: number) =>
   many<{ msg_id: string; type: string; outcome: string | null; transport: string }>(
-    t.db,
+    env.t.db,
     sql`SELECT msg_id, type, outcome, transport FROM device_inbox
         WHERE sender_kind = ${kind} AND sender_id = ${id} ORDER BY id`,
   )
@@ -59,7 +40,7 @@ const listed = (id: number) =>
     aed_present: boolean | null
     data_upload_time: Date | null
   }>(
-    t.db,
+    env.t.db,
     sql`SELECT door_status, battery_power, fw_version, lat, lon, altitude, aed_present, data_upload_time
         FROM cabinets WHERE id = ${id}`,
   )
@@ -70,20 +51,20 @@ const records = (id: number) =>
     battery_power: number | null
     device_sn: string | null
   }>(
-    t.db,
+    env.t.db,
     sql`SELECT upload_data_type, door_status, battery_power, device_sn FROM cabinet_records
         WHERE cabinet_id = ${id} ORDER BY id`,
   )
 const doors = (id: number) =>
   many<{ id: number; closed: boolean }>(
-    t.db,
+    env.t.db,
     sql`SELECT id, closed_at IS NOT NULL AS closed FROM cabinet_door_events WHERE cabinet_id = ${id} ORDER BY id`,
   )
 
 /** A command for a cabinet as the console's registry creates it, and the notice the gateway hears. */
 async function command(cabinetId: number, sn: string, name: CommandName) {
   const now = clock.now()
-  const row = await commands.insertCommand(t.db, {
+  const row = await commands.insertCommand(env.t.db, {
     cmdId: crypto.randomUUID(),
     kind: 'cabinet',
     senderId: cabinetId,
@@ -95,12 +76,12 @@ async function command(cabinetId: number, sn: string, name: CommandName) {
     expiresAt: new Date(now.getTime() + COMMAND_TTL_MS),
   })
   const notice: CommandNotice = { cmd_id: row.cmd_id, kind: 'cabinet', sender_id: cabinetId, sn }
-  await t.ctx.events.publish(COMMAND_CHANNEL, notice)
+  await env.t.ctx.events.publish(COMMAND_CHANNEL, notice)
   return row
 }
 const commandState = (cmdId: string) =>
   one<{ state: string; error: string | null; ack: boolean }>(
-    t.db,
+    env.t.db,
     sql`SELECT state, error, ack_time IS NOT NULL AS ack FROM device_commands WHERE cmd_id = ${cmdId}`,
   )
 
@@ -140,14 +121,14 @@ describe('cabinets over HTTPS', () => {
   })
 
   it('door 1 opens a door event with its message in the outbox; door 0 closes it', async () => {
-    const d = await deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
+    const d = await env.registered()
     const c = await cabinet({ deviceId: d.id, location: '人民广场东门' })
     await c.send(c.msg('door', { door_status: 1 }))
     const [open] = await doors(c.id)
     expect(open).toMatchObject({ closed: false })
     expect((await listed(c.id))?.door_status).toBe(1)
     const told = await many<{ topic: string; payload: Record<string, unknown> }>(
-      t.db,
+      env.t.db,
       sql`SELECT topic, payload FROM outbox WHERE dedupe_key = ${`msg:door:${open.id}`}`,
     )
     expect(told).toEqual([
@@ -172,11 +153,11 @@ describe('cabinets over HTTPS', () => {
     const st = c.msg('selftest', { report_type: 1, result: 'fail', fault_codes: ['E02'] })
     await c.send(st)
     expect((await inbox('cabinet', c.id)).map((r) => r.outcome)).toEqual(['ignored'])
-    const d = await deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
+    const d = await env.registered()
     const door = d.msg('door', { door_status: 1 })
     await d.send(door)
     expect((await inbox('aed', d.id)).map((r) => [r.type, r.outcome])).toEqual([['door', 'ignored']])
-    const events = await many(t.db, sql`SELECT id FROM cabinet_door_events WHERE device_id = ${d.id}`)
+    const events = await many(env.t.db, sql`SELECT id FROM cabinet_door_events WHERE device_id = ${d.id}`)
     expect(events).toEqual([])
   })
 
@@ -191,7 +172,7 @@ describe('cabinets over HTTPS', () => {
     expect(await inbox('cabinet', c.id)).toEqual([])
     const forged = await c.post([c.msg('door', { door_status: 1 })], { secret: 'e'.repeat(64) })
     expect([forged.status, forged.code]).toEqual([401, -1])
-    await t.db.execute(sql`UPDATE cabinets SET deleted_at = now() WHERE id = ${c.id}`)
+    await env.t.db.execute(sql`UPDATE cabinets SET deleted_at = now() WHERE id = ${c.id}`)
     const gone = await c.post([c.msg('door', { door_status: 1 })])
     expect([gone.status, gone.code]).toEqual([401, -1])
     const payload = JSON.stringify([c.msg('door', { door_status: 1 })])
@@ -201,7 +182,7 @@ describe('cabinets over HTTPS', () => {
       body: payload,
       ts: clock.now().getTime(),
     })
-    const ghost = await t.app.inject({ method: 'POST', url: '/device-api/v1/messages', headers, payload })
+    const ghost = await env.t.app.inject({ method: 'POST', url: '/device-api/v1/messages', headers, payload })
     expect([ghost.statusCode, ghost.json().code]).toEqual([401, -1])
     expect(await inbox('cabinet', c.id)).toEqual([])
   })
@@ -219,13 +200,13 @@ describe('cabinets over HTTPS', () => {
     expect(await commandState(unlock.cmd_id)).toEqual({ state: 'failed', error: 'lock jammed', ack: true })
     // An AED cannot answer a cabinet's command.
     const siren = await command(c.id, c.sn, 'siren')
-    const d = await deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
+    const d = await env.registered()
     await d.send(d.msg('ack', { cmd_id: siren.cmd_id, ok: true }))
     expect(await commandState(siren.cmd_id)).toMatchObject({ state: 'pending', ack: false })
   })
 })
 
-const url = () => `mqtt://127.0.0.1:${broker.ports.mqtt}`
+const url = () => `mqtt://127.0.0.1:${env.broker.ports.mqtt}`
 
 /** A new ts for each connection, as a device makes one: a password is good for one CONNECT. */
 let connections = 0
@@ -239,7 +220,7 @@ async function connectAs(sn: string, secret: string) {
     reconnectPeriod: 0,
     connectTimeout: 5000,
   })
-  clients.push(c)
+  env.clients.push(c)
   return c
 }
 
@@ -255,7 +236,7 @@ function nextCommand(c: MqttClient) {
 
 describe('cabinets over MQTT', () => {
   it('publishes cabinet_status and door on its own topics; each PUBACK comes after the commit', async () => {
-    const d = await deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
+    const d = await env.registered()
     const cab = await cabinet({ deviceId: d.id })
     const c = await connectAs(cab.sn, cab.secret)
     await publish(
@@ -279,7 +260,7 @@ describe('cabinets over MQTT', () => {
   })
 
   it("refuses another sender's topic (the connection ends) and a type that is not the topic's: nothing stored", async () => {
-    const d = await deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
+    const d = await env.registered()
     const cab = await cabinet()
     const c = await connectAs(cab.sn, cab.secret)
     const closed = new Promise<void>((resolve) => c.once('close', () => resolve()))
@@ -303,7 +284,7 @@ describe('cabinets over MQTT', () => {
     const cab = await cabinet()
     const c = await connectAs(cab.sn, cab.secret)
     await c.subscribeAsync(`aed/v1/${cab.sn}/down/cmd`, { qos: 1 })
-    await expect.poll(() => broker.reaches(cab.sn)).toBe(true)
+    await expect.poll(() => env.broker.reaches(cab.sn)).toBe(true)
     const arriving = nextCommand(c)
     const siren = await command(cab.id, cab.sn, 'siren')
     const got = await arriving
@@ -328,7 +309,7 @@ describe("an external broker's hooks", () => {
   it('let a cabinet connect with its password, publish its own up topics and subscribe to its down topic', async () => {
     const cab = await cabinet()
     const hook = async (url: string, body: Record<string, string>) =>
-      (await t.app.inject({ method: 'POST', url, payload: body })).json().result
+      (await env.t.app.inject({ method: 'POST', url, payload: body })).json().result
     const ts = String(clock.now().getTime())
     const username = mqttUsername(cab.sn, ts)
     expect(

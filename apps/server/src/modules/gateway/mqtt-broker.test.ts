@@ -7,11 +7,11 @@ import { deviceApi } from '@aed/contracts/device'
 import { deviceCommandApi } from '@aed/contracts/device-command'
 import { sql } from 'drizzle-orm'
 import { connectAsync, type MqttClient } from 'mqtt'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { many, one } from '../../db/sql.ts'
 import { TestClock } from '../../lib/clock.ts'
-import { type deviceLink, deviceTestApp } from '../../test/device-link.ts'
-import { demo, type TestApp } from '../../test/harness.ts'
+import { demo } from '../../test/harness.ts'
+import { brokerTestFile } from '../../test/mqtt.ts'
 import { mqttPassword, mqttUsername } from './mqtt-auth.ts'
 import { type EmbeddedBroker, startEmbeddedBroker } from './mqtt-broker.ts'
 import { startMqtt } from './mqtt-gateway.ts'
@@ -20,27 +20,11 @@ import { startMqtt } from './mqtt-gateway.ts'
 // credentials, PUBACK only after the commit, topic rules, malformed and duplicate messages,
 // and commands reaching a connected device.
 
-let t: TestApp
-let admin: string
-let registered: () => Promise<Awaited<ReturnType<typeof deviceLink>>>
-let broker: EmbeddedBroker
 const clock = new TestClock('2026-11-22T02:00:00.000Z')
-const clients: MqttClient[] = []
+const env = brokerTestFile(clock)
+type Link = Awaited<ReturnType<typeof env.registered>>
 
-beforeAll(async () => {
-  ;({ t, admin, registered } = await deviceTestApp(clock))
-  broker = await startEmbeddedBroker(t.ctx, { port: 0, host: '127.0.0.1' })
-})
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.endAsync(true).catch(() => {})))
-})
-afterAll(async () => {
-  await broker?.close()
-  await t.close()
-})
-type Link = Awaited<ReturnType<typeof registered>>
-
-const url = (on: EmbeddedBroker = broker) => `mqtt://127.0.0.1:${on.ports.mqtt}`
+const url = (on: EmbeddedBroker = env.broker) => `mqtt://127.0.0.1:${on.ports.mqtt}`
 
 /**
  * A new ts for each connection, as a device makes one: a password is good for one CONNECT,
@@ -64,7 +48,7 @@ async function connectAs(
     reconnectPeriod: 0,
     connectTimeout: 5000,
   })
-  clients.push(c)
+  env.clients.push(c)
   return c
 }
 
@@ -92,7 +76,7 @@ function closed(c: MqttClient, ms = 5000) {
 
 const inbox = (deviceId: number) =>
   many<{ msg_id: string; type: string; transport: string }>(
-    t.db,
+    env.t.db,
     sql`SELECT msg_id, type, transport FROM device_inbox WHERE sender_id = ${deviceId} ORDER BY id`,
   )
 
@@ -122,11 +106,11 @@ function publish(c: MqttClient, topic: string, body: unknown) {
 
 describe('CONNECT', () => {
   it('accepts the device password and the previous secret during its 24 hours', async () => {
-    const d = await registered()
+    const d = await env.registered()
     const c = await connectAs(d.sn, d.secret)
     expect(c.connected).toBe(true)
-    const rotated = await t.api(deviceApi.rotateCredential, {
-      token: await t.login(demo.superAdmin),
+    const rotated = await env.t.api(deviceApi.rotateCredential, {
+      token: await env.t.login(demo.superAdmin),
       params: { id: d.id },
     })
     expect(rotated.code).toBe(0)
@@ -143,8 +127,8 @@ describe('CONNECT', () => {
   })
 
   it('refuses a bad password, a stale ts, an unknown serial and a client id that is not the serial', async () => {
-    const d = await registered()
-    const other = await registered()
+    const d = await env.registered()
+    const other = await env.registered()
     expect(await refusal(d.sn, other.secret)).toBe(5)
     expect(await refusal(d.sn, d.secret, { ts: clock.now().getTime() - 16 * 60_000 })).toBe(5)
     expect(await refusal(d.sn, d.secret, { ts: clock.now().getTime() + 16 * 60_000 })).toBe(5)
@@ -154,7 +138,7 @@ describe('CONNECT', () => {
   })
 
   it('accepts a password once: the same username and password again is refused, here and on another instance', async () => {
-    const d = await registered()
+    const d = await env.registered()
     const ts = freshTs()
     const first = await connectAs(d.sn, d.secret, { ts })
     expect(first.connected).toBe(true)
@@ -165,11 +149,11 @@ describe('CONNECT', () => {
     expect(await refusal(d.sn, d.secret, { ts })).toBe(5)
     // The record is in the database: another instance sharing it (or this one restarted) refuses too.
     const rows = await many<{ nonce: string }>(
-      t.db,
+      env.t.db,
       sql`SELECT nonce FROM device_nonces WHERE device_sn = ${d.sn}`,
     )
     expect(rows).toEqual([{ nonce: `mqtt ${ts}` }])
-    const other = await startEmbeddedBroker(t.ctx, { port: 0, host: '127.0.0.1' })
+    const other = await startEmbeddedBroker(env.t.ctx, { port: 0, host: '127.0.0.1' })
     try {
       expect(await refusal(d.sn, d.secret, { ts, on: other })).toBe(5)
       // A new ts is a new password: reconnecting costs the device nothing.
@@ -183,10 +167,10 @@ describe('CONNECT', () => {
 
 describe('PUBLISH', () => {
   it('answers PUBACK only after the message is committed (heartbeat and self-test)', async () => {
-    const d = await registered()
+    const d = await env.registered()
     const c = await connectAs(d.sn, d.secret)
     // Every transaction waits a little before it commits: a PUBACK before the commit would show.
-    const db = t.ctx.db
+    const db = env.t.ctx.db
     const original = db.transaction.bind(db)
     db.transaction = ((fn: (tx: unknown) => Promise<unknown>, config?: unknown) =>
       original(async (tx) => {
@@ -209,20 +193,20 @@ describe('PUBLISH', () => {
       db.transaction = original as typeof db.transaction
     }
     const detections = await many<{ report_type: number; check_result: number }>(
-      t.db,
+      env.t.db,
       sql`SELECT report_type, check_result FROM device_detections WHERE device_id = ${d.id}`,
     )
     expect(detections).toEqual([{ report_type: 1, check_result: 1 }])
     const row = await one<{ battery: number | null }>(
-      t.db,
+      env.t.db,
       sql`SELECT battery FROM devices WHERE id = ${d.id}`,
     )
     expect(row?.battery).toBe(88)
   })
 
   it("refuses another device's topic and a wrong topic: no PUBACK, the connection closes, nothing stored", async () => {
-    const d = await registered()
-    const other = await registered()
+    const d = await env.registered()
+    const other = await env.registered()
     for (const topic of [`aed/v1/${other.sn}/up/heartbeat`, `aed/v1/${d.sn}/down/cmd`, 'elsewhere']) {
       const c = await connectAs(d.sn, d.secret)
       const acked = publish(c, topic, d.msg('heartbeat', { battery: 50 }))
@@ -234,7 +218,7 @@ describe('PUBLISH', () => {
   })
 
   it('refuses a malformed payload, and a type that is not the topic type: PUBACK, the reason on down/result, nothing stored', async () => {
-    const d = await registered()
+    const d = await env.registered()
     const bodies: [string, unknown, string][] = [
       ['heartbeat', '{not json', '(message)'],
       ['heartbeat', d.msg('heartbeat', { battery: 101 }), 'data.battery'],
@@ -263,7 +247,7 @@ describe('PUBLISH', () => {
   })
 
   it('takes only QoS 1, not retained, up to 64 KiB a message; a packet over 1 MiB ends the connection', async () => {
-    const d = await registered()
+    const d = await env.registered()
     const c = await connectAs(d.sn, d.secret)
     const told = results(c)
     await c.subscribeAsync(`aed/v1/${d.sn}/down/result`, { qos: 1 })
@@ -290,7 +274,7 @@ describe('PUBLISH', () => {
   })
 
   it('answers a message older than the device state as stale on down/result, and a reused (boot, seq) as refused', async () => {
-    const d = await registered()
+    const d = await env.registered()
     const c = await connectAs(d.sn, d.secret)
     const told = results(c)
     await c.subscribeAsync(`aed/v1/${d.sn}/down/#`, { qos: 1 })
@@ -308,27 +292,27 @@ describe('PUBLISH', () => {
   })
 
   it('acknowledges a repeated message id and processes it once', async () => {
-    const d = await registered()
+    const d = await env.registered()
     const c = await connectAs(d.sn, d.secret)
     const st = d.msg('selftest', { report_type: 2, result: 'fail', fault_codes: ['E02'] })
     await publish(c, `aed/v1/${d.sn}/up/selftest`, st)
     await publish(c, `aed/v1/${d.sn}/up/selftest`, st)
     expect(await inbox(d.id)).toHaveLength(1)
     const n = await one<{ n: number }>(
-      t.db,
+      env.t.db,
       sql`SELECT count(*) AS n FROM device_detections WHERE device_id = ${d.id}`,
     )
     expect(n?.n).toBe(1)
   })
 
   it('keeps one device’s messages in the order they were sent', async () => {
-    const d = await registered()
+    const d = await env.registered()
     const c = await connectAs(d.sn, d.secret)
     const sent = Array.from({ length: 5 }, (_, i) => d.msg('heartbeat', { battery: 90 - i }))
     await Promise.all(sent.map((m) => publish(c, `aed/v1/${d.sn}/up/heartbeat`, m)))
     expect((await inbox(d.id)).map((r) => r.msg_id)).toEqual(sent.map((m) => m.id))
     const row = await one<{ battery: number | null }>(
-      t.db,
+      env.t.db,
       sql`SELECT battery FROM devices WHERE id = ${d.id}`,
     )
     expect(row?.battery).toBe(86)
@@ -348,8 +332,8 @@ describe('SUBSCRIBE and commands', () => {
   }
 
   it("grants the device's own down topic and refuses any other filter", async () => {
-    const d = await registered()
-    const other = await registered()
+    const d = await env.registered()
+    const other = await env.registered()
     const c = await connectAs(d.sn, d.secret)
     const granted = await c.subscribeAsync(`aed/v1/${d.sn}/down/#`, { qos: 1 })
     expect(granted.map((g) => [g.topic, g.qos])).toEqual([[`aed/v1/${d.sn}/down/#`, 1]])
@@ -361,13 +345,13 @@ describe('SUBSCRIBE and commands', () => {
   })
 
   it('a command created in the console reaches the connected, subscribed device at once', async () => {
-    const d = await registered()
+    const d = await env.registered()
     const c = await connectAs(d.sn, d.secret)
     await c.subscribeAsync(`aed/v1/${d.sn}/down/cmd`, { qos: 1 })
-    await expect.poll(() => broker.reaches(d.sn)).toBe(true)
+    await expect.poll(() => env.broker.reaches(d.sn)).toBe(true)
     const arriving = nextCommand(c)
-    const sent = await t.api(deviceCommandApi.send, {
-      token: admin,
+    const sent = await env.t.api(deviceCommandApi.send, {
+      token: env.admin,
       params: { id: d.id },
       body: { name: 'selftest' },
     })
@@ -382,19 +366,19 @@ describe('SUBSCRIBE and commands', () => {
       expires_at: expect.any(String),
     })
     expect(new Date(got.body.expires_at as string).getTime()).toBeGreaterThan(clock.now().getTime())
-    const list = await t.api(deviceCommandApi.list, { token: admin, params: { id: d.id } })
+    const list = await env.t.api(deviceCommandApi.list, { token: env.admin, params: { id: d.id } })
     expect(list.data[0]).toMatchObject({ cmd_id: sent.data.cmd_id, state: 'sent' })
     // The device answers over MQTT: the command is done.
     const ack = d.msg('ack', { cmd_id: sent.data.cmd_id, ok: true })
     await publish(c, `aed/v1/${d.sn}/up/ack`, ack)
-    const after = await t.api(deviceCommandApi.list, { token: admin, params: { id: d.id } })
+    const after = await env.t.api(deviceCommandApi.list, { token: env.admin, params: { id: d.id } })
     expect(after.data[0]).toMatchObject({ cmd_id: sent.data.cmd_id, state: 'done' })
   })
 
   it('a command waiting while the device was away is delivered when it subscribes', async () => {
-    const d = await registered()
-    const sent = await t.api(deviceCommandApi.send, {
-      token: admin,
+    const d = await env.registered()
+    const sent = await env.t.api(deviceCommandApi.send, {
+      token: env.admin,
       params: { id: d.id },
       body: { name: 'locate' },
     })
@@ -407,27 +391,27 @@ describe('SUBSCRIBE and commands', () => {
   })
 
   it('no longer counts a device as reachable once it disconnects', async () => {
-    const d = await registered()
+    const d = await env.registered()
     const c = await connectAs(d.sn, d.secret)
     await c.subscribeAsync(`aed/v1/${d.sn}/down/cmd`, { qos: 1 })
-    await expect.poll(() => broker.reaches(d.sn)).toBe(true)
+    await expect.poll(() => env.broker.reaches(d.sn)).toBe(true)
     await c.endAsync()
-    await expect.poll(() => broker.reaches(d.sn)).toBe(false)
+    await expect.poll(() => env.broker.reaches(d.sn)).toBe(false)
     // The command stays waiting for the next connection or HTTPS call.
-    const sent = await t.api(deviceCommandApi.send, {
-      token: admin,
+    const sent = await env.t.api(deviceCommandApi.send, {
+      token: env.admin,
       params: { id: d.id },
       body: { name: 'selftest' },
     })
-    const list = await t.api(deviceCommandApi.list, { token: admin, params: { id: d.id } })
+    const list = await env.t.api(deviceCommandApi.list, { token: env.admin, params: { id: d.id } })
     expect(list.data[0]).toMatchObject({ cmd_id: sent.data.cmd_id, state: 'pending' })
   })
 })
 
 describe('closing', () => {
   it('closes every client and stops accepting', async () => {
-    const own = await startEmbeddedBroker(t.ctx, { port: 0, host: '127.0.0.1' })
-    const d: Link = await registered()
+    const own = await startEmbeddedBroker(env.t.ctx, { port: 0, host: '127.0.0.1' })
+    const d: Link = await env.registered()
     const ts = freshTs()
     const c = await connectAsync(`mqtt://127.0.0.1:${own.ports.mqtt}`, {
       clientId: d.sn,
@@ -435,7 +419,7 @@ describe('closing', () => {
       password: mqttPassword(d.secret, d.sn, ts),
       reconnectPeriod: 0,
     })
-    clients.push(c)
+    env.clients.push(c)
     const gone = closed(c)
     await own.close()
     await gone
@@ -461,7 +445,7 @@ describe('MQTT over TLS', () => {
     /** The server's MQTT side as main.ts starts it, with no certificate configured. */
     const start = async () => {
       const config = {
-        ...t.ctx.config,
+        ...env.t.ctx.config,
         dataDir,
         HOST: '127.0.0.1',
         MQTT_URL: undefined,
@@ -470,11 +454,11 @@ describe('MQTT over TLS', () => {
         MQTT_TLS_CERT: undefined,
         MQTT_TLS_KEY: undefined,
       }
-      const gateway = await startMqtt({ ...t.ctx, config })
+      const gateway = await startMqtt({ ...env.t.ctx, config })
       if (!gateway?.tls) throw new Error('no TLS listener')
       return { gateway, tls: gateway.tls, port: config.MQTT_TLS_PORT }
     }
-    const d: Link = await registered()
+    const d: Link = await env.registered()
     const login = () => {
       const ts = freshTs()
       return {
@@ -503,7 +487,7 @@ describe('MQTT over TLS', () => {
 
         // A real client trusting the generated certificate: CONNECT, PUBLISH, PUBACK after the commit.
         const c = await connectAsync(`mqtts://127.0.0.1:${first.port}`, { ...login(), ca })
-        clients.push(c)
+        env.clients.push(c)
         const hb = d.msg('heartbeat', { battery: 77, rssi: -60 })
         await publish(c, `aed/v1/${d.sn}/up/heartbeat`, hb)
         expect(await inbox(d.id)).toEqual([{ msg_id: hb.id, type: 'heartbeat', transport: 'mqtt' }])
@@ -521,7 +505,7 @@ describe('MQTT over TLS', () => {
         expect(second.tls).toMatchObject({ created: false, fingerprint: first.tls.fingerprint })
         expect(fs.readFileSync(second.tls.certPath)).toEqual(ca)
         const c = await connectAsync(`mqtts://127.0.0.1:${second.port}`, { ...login(), ca })
-        clients.push(c)
+        env.clients.push(c)
         expect(c.connected).toBe(true)
       } finally {
         await second.gateway.close()
