@@ -60,19 +60,22 @@ export async function finishInbox(tx: DbOrTx, id: number, outcome: string, now: 
     WHERE id = ${id}`)
 }
 
+/** A stored message after a failed attempt: its sender, its id and type, and how far it got. */
+export type FailedAttempt = {
+  sender_kind: 'aed' | 'cabinet'
+  sender_id: number
+  msg_id: string
+  type: string
+  attempts: number
+  dead: boolean
+}
+
 /**
  * Records a failed attempt to apply a stored message: 'failed' while retries are left, 'dead'
  * at the last one. Answers the row's sender and attempts, for the caller to raise the alarm.
  */
 export async function failInbox(tx: DbOrTx, id: number, now: Date, error: string) {
-  return one<{
-    sender_kind: 'aed' | 'cabinet'
-    sender_id: number
-    msg_id: string
-    type: string
-    attempts: number
-    dead: boolean
-  }>(
+  return one<FailedAttempt>(
     tx,
     sql`
     UPDATE device_inbox SET processed_at = ${iso(now)}::timestamptz, error = ${error},

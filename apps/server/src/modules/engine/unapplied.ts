@@ -1,6 +1,7 @@
 import { MsgType } from '@aed/contracts/message'
 import type { AppContext } from '../../context.ts'
 import { counter } from '../../lib/metrics.ts'
+import type { FailedAttempt } from './inbox.repository.ts'
 import { insertOutbox } from './outbox.repository.ts'
 import { kickIfTold, tellOutbox } from './outbox.ts'
 import { senderSerial, systemAgency } from './unapplied.repository.ts'
@@ -30,16 +31,7 @@ export const messagesDead = counter(
 const ERROR_KEPT = 500
 
 /** What reportUnapplied is told of one failed attempt. */
-export type Unapplied = {
-  inboxId: number
-  sender_kind: 'aed' | 'cabinet'
-  sender_id: number
-  msg_id: string
-  type: string
-  attempts: number
-  dead: boolean
-  error: string
-}
+export type Unapplied = FailedAttempt & { inboxId: number; error: string }
 
 /** The `message` outbox row's payload of a dead message (message.service.ts turns it into type 5). */
 export type UnappliedPayload = {
