@@ -24,6 +24,13 @@ const inbox = (deviceId: number) =>
     sql`SELECT msg_id, transport FROM device_inbox WHERE sender_id = ${deviceId} ORDER BY id`,
   )
 
+/** What the broker hands the auth hook when the device connects with its password made at `ts`. */
+const hookLogin = (d: { sn: string; secret: string }, ts: number) => ({
+  clientid: d.sn,
+  username: mqttUsername(d.sn, ts),
+  password: mqttPassword(d.secret, d.sn, ts),
+})
+
 describe('the broker hooks', () => {
   /** The hooks answer `{result}`, not the envelope `env.t.call` types. */
   type Hook = { status: number; result: 'allow' | 'deny' }
@@ -35,11 +42,7 @@ describe('the broker hooks', () => {
   it('auth: allows the device password, denies anything else, answering exactly {result}', async () => {
     const d = await env.registered()
     const ts = clock.now().getTime()
-    const good = {
-      clientid: d.sn,
-      username: mqttUsername(d.sn, ts),
-      password: mqttPassword(d.secret, d.sn, ts),
-    }
+    const good = hookLogin(d, ts)
     const res = await env.t.app.inject({ method: 'POST', url: MQTT_AUTH_PATH, payload: good })
     expect(res.statusCode).toBe(200)
     expect(res.body).toBe('{"result":"allow"}')
@@ -83,11 +86,7 @@ describe('the broker hooks', () => {
 
   it('auth: allows a password once; the same username and password again is denied, a new ts allowed', async () => {
     const d = await env.registered()
-    const login = (ts: number) => ({
-      clientid: d.sn,
-      username: mqttUsername(d.sn, ts),
-      password: mqttPassword(d.secret, d.sn, ts),
-    })
+    const login = (ts: number) => hookLogin(d, ts)
     const ts = clock.now().getTime()
     expect((await auth(login(ts))).result).toBe('allow')
     expect((await auth(login(ts))).result).toBe('deny')
@@ -147,11 +146,7 @@ describe('the broker hooks', () => {
   it('with MQTT_HOOK_SECRET set, a call without the header is denied', async () => {
     const d = await env.registered()
     const ts = clock.now().getTime()
-    const payload = {
-      clientid: d.sn,
-      username: mqttUsername(d.sn, ts),
-      password: mqttPassword(d.secret, d.sn, ts),
-    }
+    const payload = hookLogin(d, ts)
     env.t.ctx.config.MQTT_HOOK_SECRET = 'a-shared-hook-secret'
     try {
       const send = (headers: Record<string, string>) =>
