@@ -154,3 +154,11 @@ export async function breakDetections(t: TestApp, deviceId: number) {
     await t.db.execute(sql.raw('DROP FUNCTION refuse_detection()'))
   }
 }
+
+/** Makes the device's site hide abnormal states (the map shows it normal), as its setting would. */
+export async function hideAbnormalStates(t: TestApp, deviceId: number) {
+  await t.db.execute(
+    sql`UPDATE installations SET disable_abnormal_display = 1
+        WHERE id = (SELECT installation_id FROM devices WHERE id = ${deviceId})`,
+  )
+}

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { one } from '../../db/sql.ts'
 import { TestClock } from '../../lib/clock.ts'
-import { deviceTestFile } from '../../test/device-link.ts'
+import { deviceTestFile, hideAbnormalStates } from '../../test/device-link.ts'
 import { STATUS_PUSH_FIELDS } from './status.presenter.ts'
 
 // The live status push (data_type 11) and the device list are one presenter's (status.presenter.ts):
@@ -59,10 +59,7 @@ describe('a pushed device status agrees with the device list', () => {
 
   it('where the site hides abnormal states: the shown status is the list’s', async () => {
     const d = await env.registered()
-    await env.t.db.execute(
-      sql`UPDATE installations SET disable_abnormal_display = 1
-          WHERE id = (SELECT installation_id FROM devices WHERE id = ${d.id})`,
-    )
+    await hideAbnormalStates(env.t, d.id)
     await d.send(d.msg('selftest', { report_type: 1, result: 'fail', fault_codes: ['E01'] }))
     const { pushed, fetched, push } = await sides(d)
     expect(push).toMatchObject({ status: 2, shown_status: 0 })

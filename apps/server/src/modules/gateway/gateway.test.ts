@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { many, one } from '../../db/sql.ts'
 import { TestClock } from '../../lib/clock.ts'
-import { deviceTestFile } from '../../test/device-link.ts'
+import { deviceTestFile, hideAbnormalStates } from '../../test/device-link.ts'
 
 // The HTTPS transport of the device gateway, end to end: signature, nonce, ts, batch and
 // validation rules of docs/device-protocol.md, and what the engine made of what was accepted.
@@ -169,10 +169,7 @@ describe('the engine through the gateway', () => {
 
   it('a status push carries the status the map shows (normal where the site hides abnormal states) and the site', async () => {
     const d = await env.registered()
-    await env.t.db.execute(
-      sql`UPDATE installations SET disable_abnormal_display = 1
-          WHERE id = (SELECT installation_id FROM devices WHERE id = ${d.id})`,
-    )
+    await hideAbnormalStates(env.t, d.id)
     await d.send(d.msg('selftest', { report_type: 1, result: 'fail', fault_codes: ['E01'] }))
     const site = await one<{ lon: number; lat: number }>(
       env.t.db,
