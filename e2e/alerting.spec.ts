@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { screenshot, useBrowser } from './support/browser.ts'
-import { consoleApi, consoleToken, deviceLink } from './support/device.ts'
+import { consoleApi, consoleToken, credentialLink } from './support/device.ts'
 import { signedIn } from './support/session.ts'
 
 // The test browser lets pages play sound without a click, as a console left open on a duty desk would.
@@ -55,12 +55,7 @@ describe('alerting journey', () => {
     const token = await consoleToken(page)
     const listed = await pickDevice(token)
     const sn = listed.device_sn
-    const { secret } = await consoleApi<{ secret: string }>(
-      b.baseURL(),
-      token,
-      `/api/v1/device/${listed.id}/credential`,
-    )
-    const device = deviceLink(b.baseURL(), sn, secret)
+    const { device } = await credentialLink(b.baseURL(), token, listed)
     // Both consoles are live (socket authenticated, count pushed) before the rescue starts.
     for (const p of [page, duty]) await p.locator('[data-testid="message-bell"][data-live="1"]').waitFor()
     const before = await bellCount(page)

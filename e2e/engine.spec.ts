@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { inputOf } from './support/antd.ts'
 import { screenshot, useBrowser } from './support/browser.ts'
-import { consoleApi, consoleToken, deviceLink, healthyPass, inDays } from './support/device.ts'
+import { consoleApi, consoleToken, credentialLink, healthyPass, inDays } from './support/device.ts'
 import { signIn } from './support/session.ts'
 
 const b = useBrowser()
@@ -57,13 +57,8 @@ describe('status engine journey', () => {
     const token = await consoleToken(page)
     const listed = await pickDevice(token)
     const sn = listed.device_sn
-    const { secret } = await consoleApi<{ sn: string; secret: string }>(
-      b.baseURL(),
-      token,
-      `/api/v1/device/${listed.id}/credential`,
-    )
+    const { secret, device } = await credentialLink(b.baseURL(), token, listed)
     expect(secret).toMatch(/^[0-9a-f]{64}$/)
-    const device = deviceLink(b.baseURL(), sn, secret)
 
     await device.send('heartbeat', { battery: 92, rssi: -67 })
     await device.send('selftest', { report_type: 1, result: 'fail', fault_codes: ['E02'] })

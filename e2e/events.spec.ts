@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { inputOf } from './support/antd.ts'
 import { screenshot, useBrowser } from './support/browser.ts'
-import { consoleApi, consoleToken, deviceLink, healthyPass } from './support/device.ts'
+import { consoleApi, consoleToken, credentialLink, healthyPass } from './support/device.ts'
 import { signIn } from './support/session.ts'
 
 const b = useBrowser()
@@ -50,12 +50,7 @@ describe('event pages journey', () => {
     const token = await consoleToken(page)
     const listed = await pickDevice(token)
     const sn = listed.device_sn
-    const { secret } = await consoleApi<{ secret: string }>(
-      b.baseURL(),
-      token,
-      `/api/v1/device/${listed.id}/credential`,
-    )
-    const device = deviceLink(b.baseURL(), sn, secret)
+    const { device } = await credentialLink(b.baseURL(), token, listed)
     await device.send('heartbeat', { battery: 92 })
     await device.send('selftest', { report_type: 1, result: 'fail', fault_codes: ['E02'] })
 

@@ -66,6 +66,20 @@ export function deviceLink(baseURL: string, sn: string, secret: string) {
   }
 }
 
+/** A listed device's secret (as its credential page shows it) and its link signing with it. */
+export async function credentialLink(
+  baseURL: string,
+  token: string,
+  listed: { id: number; device_sn: string },
+) {
+  const { secret } = await consoleApi<{ secret: string }>(
+    baseURL,
+    token,
+    `/api/v1/device/${listed.id}/credential`,
+  )
+  return { secret, device: deviceLink(baseURL, listed.device_sn, secret) }
+}
+
 /** A date `days` from today, as the protocol writes consumable dates (YYYY-MM-DD). */
 export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
 
