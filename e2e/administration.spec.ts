@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs'
 import { describe, expect, it } from 'vitest'
 import { dialogOk, inputOf, pickOption, pickRegion, pickTreeOption } from './support/antd.ts'
 import { screenshot, useBrowser } from './support/browser.ts'
-import { signIn } from './support/session.ts'
+import { openSignedIn, signIn } from './support/session.ts'
 
 const b = useBrowser()
 const ORG = '宁波市海曙区急救站'
@@ -16,9 +16,7 @@ describe('administration journeys', () => {
   let admin: Awaited<ReturnType<typeof b.open>>
 
   it('creates an organisation under a general agent', async () => {
-    admin = await b.open('/user/login')
-    await signIn(admin, '13800000000')
-    await admin.waitForURL(/\/watchBoard\/dashboard/)
+    admin = await openSignedIn(b, '13800000000')
     await admin.goto('/organizationalManagement/organizational')
     await admin.getByTestId('organisations-page').waitFor()
     await admin.getByTestId('agency-add').click()

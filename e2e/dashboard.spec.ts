@@ -4,7 +4,7 @@ import { pickSearchedOption } from './support/antd.ts'
 import { screenshot, useBrowser } from './support/browser.ts'
 import { consoleApi, consoleToken, deviceLink, healthyPass, inDays } from './support/device.ts'
 import { decodePng, near, pixelAt, rgbOf } from './support/png-read.ts'
-import { DEMO_PASSWORD, signIn } from './support/session.ts'
+import { DEMO_PASSWORD, openSignedIn, signIn } from './support/session.ts'
 
 const b = useBrowser()
 
@@ -267,9 +267,7 @@ async function apiToken(mobile: string): Promise<string> {
 }
 
 async function signedIn(phone: string): Promise<Page> {
-  const page = await b.open('/user/login')
-  await signIn(page, phone)
-  await page.waitForURL(/\/watchBoard\/dashboard/)
+  const page = await openSignedIn(b, phone)
   await page.getByTestId('dashboard-page').waitFor()
   return page
 }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { dialogOk, filterTable, inputOf, pickTreeOption } from './support/antd.ts'
 import { screenshot, useBrowser } from './support/browser.ts'
 import { png } from './support/png.ts'
-import { signIn } from './support/session.ts'
+import { openSignedIn } from './support/session.ts'
 
 const b = useBrowser()
 const ORG = '杭州市西湖区急救中心'
@@ -72,9 +72,7 @@ describe('device journeys', () => {
   let page: Page
 
   it('imports factory devices: a refused row comes back in the failure file, the fixed file goes in', async () => {
-    page = await b.open('/user/login')
-    await signIn(page, '13800000000')
-    await page.waitForURL(/\/watchBoard\/dashboard/)
+    page = await openSignedIn(b, '13800000000')
     await page.goto('/deviceManagement/factory')
     await page.getByTestId('factory-page').waitFor()
     await page.locator('.ant-table-row').first().waitFor()

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { inputOf } from './support/antd.ts'
 import { screenshot, useBrowser } from './support/browser.ts'
 import { consoleApi, consoleToken, credentialLink, healthyPass, inDays } from './support/device.ts'
-import { signIn } from './support/session.ts'
+import { openSignedIn } from './support/session.ts'
 
 const b = useBrowser()
 
@@ -51,9 +51,7 @@ async function rowShowing(page: Page, sn: string, texts: string[]): Promise<Loca
 
 describe('status engine journey', () => {
   it('a device reports a failed and then a passed self-test; the list, the detail and the commands follow', async () => {
-    const page = await b.open('/user/login')
-    await signIn(page, '13800000000')
-    await page.waitForURL(/\/watchBoard\/dashboard/)
+    const page = await openSignedIn(b, '13800000000')
     const token = await consoleToken(page)
     const listed = await pickDevice(token)
     const sn = listed.device_sn

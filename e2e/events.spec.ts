@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { inputOf } from './support/antd.ts'
 import { screenshot, useBrowser } from './support/browser.ts'
 import { consoleApi, consoleToken, credentialLink, healthyPass } from './support/device.ts'
-import { signIn } from './support/session.ts'
+import { openSignedIn } from './support/session.ts'
 
 const b = useBrowser()
 
@@ -44,9 +44,7 @@ async function rowShowing(page: Page, sn: string, texts: string[]): Promise<Loca
 
 describe('event pages journey', () => {
   it('a failed self-test shows on 故障事件 当前, is handled with a note, and after a pass moves to 历史 with its duration; export downloads an .xlsx', async () => {
-    const page = await b.open('/user/login')
-    await signIn(page, '13800000000')
-    await page.waitForURL(/\/watchBoard\/dashboard/)
+    const page = await openSignedIn(b, '13800000000')
     const token = await consoleToken(page)
     const listed = await pickDevice(token)
     const sn = listed.device_sn

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { screenshot, useBrowser } from './support/browser.ts'
-import { signIn } from './support/session.ts'
+import { openSignedIn, signIn } from './support/session.ts'
 
 const b = useBrowser()
 
@@ -75,9 +75,7 @@ describe('console shell', () => {
   })
 
   it('shows the not-found page with Back Home for an unknown path', async () => {
-    const page = await b.open('/user/login')
-    await signIn(page, '13800000000')
-    await page.waitForURL(/\/watchBoard\/dashboard/)
+    const page = await openSignedIn(b, '13800000000')
     await page.goto('/no/such/page')
     await page.getByText('抱歉，您访问的页面不存在。').waitFor()
     await screenshot(page, 'shell-07-not-found')
@@ -91,9 +89,7 @@ describe('console shell', () => {
   })
 
   it('logs out back to the sign-in page, and the old page then needs signing in', async () => {
-    const page = await b.open('/user/login')
-    await signIn(page, '13800000001')
-    await page.waitForURL(/\/watchBoard\/dashboard/)
+    const page = await openSignedIn(b, '13800000001')
     await page.getByTestId('user-menu').click()
     await page.getByTestId('logout').click()
     await page.waitForURL((u) => u.pathname === '/user/login')
@@ -102,9 +98,7 @@ describe('console shell', () => {
   })
 
   it('turns on SMS dual verification for one account, and its password sign-in then asks for a code', async () => {
-    const page = await b.open('/user/login')
-    await signIn(page, '13800000024')
-    await page.waitForURL(/\/watchBoard\/dashboard/)
+    const page = await openSignedIn(b, '13800000024')
     await page.getByTestId('user-menu').click()
     await page.getByTestId('user-security').click()
     const dual = page.getByTestId('security-dual')

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { dialogOk, inputOf, pickOption } from './support/antd.ts'
 import { screenshot, useBrowser } from './support/browser.ts'
 import { png } from './support/png.ts'
-import { signIn } from './support/session.ts'
+import { openSignedIn } from './support/session.ts'
 
 const b = useBrowser()
 
@@ -13,9 +13,7 @@ describe('system management pages', () => {
   let page: Awaited<ReturnType<typeof b.open>>
 
   it('publishes a first-aid classroom article with a cover and rich text', async () => {
-    page = await b.open('/user/login')
-    await signIn(page, '13800000000')
-    await page.waitForURL(/\/watchBoard\/dashboard/)
+    page = await openSignedIn(b, '13800000000')
     await page.goto('/systemManagement/classroom')
     await page.getByTestId('classroom-add').click()
     await pickOption(page, 'classroom-category', '急救知识库')
