@@ -4,16 +4,28 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 /** Organisations' time zone until each keeps its own: the spec's users are in China. */
 export const TIME_ZONE = 'Asia/Shanghai'
 
-const fmt = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-})
+const clockFormats = new Map<string, Intl.DateTimeFormat>()
+
+/** A formatter of a moment's year, month, day, hour (0-23), minute and second in a zone, made once. */
+export function clockFormat(zone: string): Intl.DateTimeFormat {
+  let f = clockFormats.get(zone)
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+    clockFormats.set(zone, f)
+  }
+  return f
+}
+
+const fmt = clockFormat(TIME_ZONE)
 
 /** 'YYYY-MM-DD HH:mm:ss' in the organisations' time zone, as the spec shows times. */
 export function formatDateTime(d: Date): string {

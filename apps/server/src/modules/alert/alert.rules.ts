@@ -1,6 +1,7 @@
 import { dictLabel } from '@aed/contracts/constants'
 import { faultDescription, WARNING_CODES } from '@aed/contracts/device-protocol'
 import type { DeviceEventKind } from '../../db/schema.ts'
+import { clockFormat } from '../../lib/time.ts'
 
 // The pure rules of alert SMS: which days and moments an SMS may go out, and its words.
 
@@ -23,23 +24,12 @@ export type SmsSchedule = 0 | 1 | 2
 
 type Local = { date: string; weekday: number }
 
-const formatters = new Map<string, Intl.DateTimeFormat>()
 function partsIn(ms: number, zone: string) {
-  let f = formatters.get(zone)
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-    formatters.set(zone, f)
-  }
-  const p = Object.fromEntries(f.formatToParts(ms).map((x) => [x.type, x.value]))
+  const p = Object.fromEntries(
+    clockFormat(zone)
+      .formatToParts(ms)
+      .map((x) => [x.type, x.value]),
+  )
   return { y: +p.year, m: +p.month, d: +p.day, h: +p.hour, mi: +p.minute, s: +p.second }
 }
 
