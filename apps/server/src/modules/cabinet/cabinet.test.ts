@@ -519,7 +519,7 @@ describe('the import template and the import', () => {
     )
     expect(created.map((c) => c.cabinet_sn)).toEqual(rows.map((x) => x[0]))
     expect(created.map((c) => c.device_id)).toEqual([d.id, null, null])
-    expect(created.every((c) => c.agency_id === branch.id)).toBe(true)
+    expect(created.map((c) => c.agency_id)).toEqual([branch.id, branch.id, branch.id])
     expect(new Set(created.map((c) => c.secret_enc)).size).toBe(3)
     expect(await binds(created[0].id)).toMatchObject([
       { action: 2, device_sn: d.device_sn, device_model: 'D100' },

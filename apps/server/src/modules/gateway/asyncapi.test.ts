@@ -54,11 +54,22 @@ describe('GET /device-api/docs', () => {
     // The embedded broker's ports, on the host the document was asked from.
     const { MQTT_PORT, MQTT_TLS_PORT } = t.ctx.config
     expect(doc.servers.mqtt).toMatchObject({ host: `aed.example.cn:${MQTT_PORT}`, protocol: 'mqtt' })
-    if (MQTT_TLS_PORT) {
-      expect(doc.servers.mqtts).toMatchObject({
-        host: `aed.example.cn:${MQTT_TLS_PORT}`,
-        protocol: 'secure-mqtt',
+    // The TLS server is named with its port; with TLS off (port 0), it is not named at all.
+    expect(MQTT_TLS_PORT).toBeGreaterThan(0)
+    expect(doc.servers.mqtts).toMatchObject({
+      host: `aed.example.cn:${MQTT_TLS_PORT}`,
+      protocol: 'secure-mqtt',
+    })
+    t.ctx.config.MQTT_TLS_PORT = 0
+    try {
+      const off = await t.app.inject({
+        method: 'GET',
+        url: ASYNCAPI_PATH,
+        headers: { host: 'aed.example.cn' },
       })
+      expect((off.json() as Doc).servers.mqtts).toBeUndefined()
+    } finally {
+      t.ctx.config.MQTT_TLS_PORT = MQTT_TLS_PORT
     }
     for (const type of MESSAGE_TYPES) {
       expect(doc.channels[`up_${type}`].address).toBe(`aed/v1/{serial}/up/${type}`)

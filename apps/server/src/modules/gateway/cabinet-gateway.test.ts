@@ -264,8 +264,15 @@ describe('cabinets over MQTT', () => {
     const cab = await cabinet()
     const c = await connectAs(cab.sn, cab.secret)
     const closed = new Promise<void>((resolve) => c.once('close', () => resolve()))
-    void publish(c, `aed/v1/${d.sn}/up/door`, cab.msg('door', { door_status: 1 })).catch(() => {})
+    let pubacked = false
+    publish(c, `aed/v1/${d.sn}/up/door`, cab.msg('door', { door_status: 1 })).then(
+      () => {
+        pubacked = true
+      },
+      () => {},
+    )
     await closed
+    expect(pubacked).toBe(false)
     // Its own topic under another type: refused, told why, and the connection stays.
     const c2 = await connectAs(cab.sn, cab.secret)
     await c2.subscribeAsync(`aed/v1/${cab.sn}/down/#`, { qos: 1 })

@@ -209,9 +209,15 @@ describe('PUBLISH', () => {
     const other = await env.registered()
     for (const topic of [`aed/v1/${other.sn}/up/heartbeat`, `aed/v1/${d.sn}/down/cmd`, 'elsewhere']) {
       const c = await connectAs(d.sn, d.secret)
-      const acked = publish(c, topic, d.msg('heartbeat', { battery: 50 }))
-      acked.catch(() => {})
+      let pubacked = false
+      publish(c, topic, d.msg('heartbeat', { battery: 50 })).then(
+        () => {
+          pubacked = true
+        },
+        () => {},
+      )
       await closed(c)
+      expect(pubacked, topic).toBe(false)
     }
     expect(await inbox(d.id)).toEqual([])
     expect(await inbox(other.id)).toEqual([])
