@@ -402,13 +402,9 @@ export const deviceUsageLogs = pgTable('device_usage_logs', {
 export type SenderKind = 'aed' | 'cabinet'
 const SENDER_KINDS: [SenderKind, ...SenderKind[]] = ['aed', 'cabinet']
 
-/** What the engine keeps of each AED that ever reported, written on every message. */
-export const deviceStates = pgTable(
-  'device_states',
-  {
-    device_id: ref('device_id')
-      .primaryKey()
-      .references(() => devices.id),
+/** The engine's order and deadline of a sender, the same for AEDs and cabinets (new builders each call). */
+function senderStateColumns() {
+  return {
     /** The newest applied (boot, seq): an older message is stored, never applied over it. */
     last_boot: integer('last_boot').notNull().default(0),
     last_seq: bigint('last_seq', { mode: 'number' }).notNull().default(-1),
@@ -418,6 +414,25 @@ export const deviceStates = pgTable(
     /** Offline when this passes without a message (the sweep); null while offline. */
     next_deadline_at: ts('next_deadline_at'),
     offline: boolean('offline').notNull().default(false),
+  }
+}
+
+/** How often a `hello` declared a new epoch of (boot, seq) (the counters reset), and when last. */
+function counterResetColumns() {
+  return {
+    counter_resets: integer('counter_resets').notNull().default(0),
+    counter_reset_at: ts('counter_reset_at'),
+  }
+}
+
+/** What the engine keeps of each AED that ever reported, written on every message. */
+export const deviceStates = pgTable(
+  'device_states',
+  {
+    device_id: ref('device_id')
+      .primaryKey()
+      .references(() => devices.id),
+    ...senderStateColumns(),
     rssi: smallint('rssi'),
     /** The rescue under way (no offsets raised meanwhile), ended after a quiet hour. */
     rescue_id: ref('rescue_id').references(() => rescueEvents.id, { onDelete: 'set null' }),
@@ -428,10 +443,7 @@ export const deviceStates = pgTable(
     /** The last of those fixes. */
     last_fix: jsonb('last_fix'),
     update_time: ts('update_time').notNull().defaultNow(),
-    /** How often a `hello` declared a new epoch of (boot, seq) (the device's counters reset). */
-    counter_resets: integer('counter_resets').notNull().default(0),
-    /** When the counters last reset. */
-    counter_reset_at: ts('counter_reset_at'),
+    ...counterResetColumns(),
   },
   (t) => [index('device_states_deadline_idx').on(t.next_deadline_at).where(sql`NOT ${t.offline}`)],
 )
@@ -708,18 +720,9 @@ export const cabinetStates = pgTable(
     cabinet_id: ref('cabinet_id')
       .primaryKey()
       .references(() => cabinets.id),
-    /** The newest applied (boot, seq). */
-    last_boot: integer('last_boot').notNull().default(0),
-    last_seq: bigint('last_seq', { mode: 'number' }).notNull().default(-1),
-    last_seen_at: ts('last_seen_at').notNull(),
-    report_interval_s: integer('report_interval_s'),
-    /** Offline when this passes without a message; null while offline. */
-    next_deadline_at: ts('next_deadline_at'),
-    offline: boolean('offline').notNull().default(false),
+    ...senderStateColumns(),
     update_time: ts('update_time').notNull().defaultNow(),
-    /** How often a `hello` declared a new epoch of (boot, seq). */
-    counter_resets: integer('counter_resets').notNull().default(0),
-    counter_reset_at: ts('counter_reset_at'),
+    ...counterResetColumns(),
   },
   (t) => [index('cabinet_states_deadline_idx').on(t.next_deadline_at).where(sql`NOT ${t.offline}`)],
 )
