@@ -462,6 +462,17 @@ export const messagesAnswer = z.object({
 })
 export type MessagesAnswer = z.infer<typeof messagesAnswer>
 
+/** The refusal of a message whose (boot, seq) was used by a stored message with another body. */
+export function seqReusedRefusal(id: string, index: number): Refusal {
+  return {
+    index,
+    id,
+    code: 'seq_reused',
+    field: 'seq',
+    reason: 'this (boot, seq) was sent before with another body',
+  }
+}
+
 /** What an MQTT device hears on `down/result` about a publish that was not applied as sent. */
 export const publishResultSchema = z.object({
   id: z.string().nullable().describe("The message's id; null when it had none that could be read"),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { many, one } from '../../db/sql.ts'
+import { MAX_ATTEMPTS } from '../engine/engine.port.ts'
 import type { CabinetPlace, CabinetRecord, CabinetView } from './cabinet.reducer.ts'
 
 // The rescue cabinet engine's SQL (0013_cabinets.sql): credentials for the gateway, the engine
@@ -58,7 +59,7 @@ export async function lockCabinet(
     waitingBefore === undefined
       ? sql`false`
       : sql`EXISTS (SELECT 1 FROM device_inbox w WHERE (w.processed_at IS NULL OR w.outcome = 'failed')
-                AND w.attempts < 10 AND w.sender_kind = 'cabinet' AND w.sender_id = c.id AND w.id < ${waitingBefore})`
+                AND w.attempts < ${MAX_ATTEMPTS} AND w.sender_kind = 'cabinet' AND w.sender_id = c.id AND w.id < ${waitingBefore})`
   return one<CabinetFacts>(
     tx,
     sql`

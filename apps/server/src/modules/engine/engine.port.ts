@@ -11,6 +11,7 @@ export {
   type InboxRow,
   insertInbox,
   lockInbox,
+  MAX_ATTEMPTS,
   type NewInboxRow,
   pendingInbox,
   waitingOf,

@@ -20,7 +20,11 @@ export async function asyncApiRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
         c.MQTT_URL || c.MQTT_PORT === 0
           ? null
           : { host: req.hostname, port: c.MQTT_PORT, tlsPort: c.MQTT_TLS_PORT || null }
-      return reply.type('application/json; charset=utf-8').send(asyncApiDocument(where))
+      // Built from the request's Host: never cached for another client.
+      return reply
+        .type('application/json; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(asyncApiDocument(where))
     },
   )
 }

@@ -5,6 +5,7 @@ import {
   type MessagesAnswer,
   parseDeviceMessage,
   type Refusal,
+  seqReusedRefusal,
 } from '@aed/contracts/device-protocol'
 import type { AppContext } from '../../context.ts'
 import { invalid } from '../../lib/errors.ts'
@@ -70,13 +71,7 @@ export function answerOf(result: IngestResult, refused: Refusal[]): Omit<Message
   const reused = result
     .map((r, i) => ({ ...r, i }))
     .filter((r) => r.outcome === 'seq_reused')
-    .map((r) => ({
-      index: r.i,
-      id: r.id,
-      code: 'seq_reused' as const,
-      field: 'seq',
-      reason: 'this (boot, seq) was sent before with another body',
-    }))
+    .map((r) => seqReusedRefusal(r.id, r.i))
   return {
     acked: pick('applied'),
     duplicates: pick('duplicate'),

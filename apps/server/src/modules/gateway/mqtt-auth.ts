@@ -5,6 +5,7 @@ import {
   type PublishResult,
   parseDeviceMessage,
   type Refusal,
+  seqReusedRefusal,
   TOPIC_PREFIX,
 } from '@aed/contracts/device-protocol'
 import type { AppContext } from '../../context.ts'
@@ -239,6 +240,13 @@ function idIn(bytes: Buffer): string | null {
   } catch {
     return null
   }
+}
+
+/** What a device is told on `down/result` of what the engine made of its publish; null: applied or a duplicate. */
+export function outcomeResult(r: { id: string; outcome: string }): PublishResult | null {
+  if (r.outcome === 'stale') return publishResult({ stale: r.id })
+  if (r.outcome === 'seq_reused') return publishResult({ refusal: seqReusedRefusal(r.id, 0) })
+  return null
 }
 
 /** What a device is told on `down/result` of a publish that was not applied as sent. */

@@ -22,6 +22,7 @@ import {
   filterMatches,
   isDownTopic,
   maySubscribe,
+  outcomeResult,
   publishResult,
 } from './mqtt-auth.ts'
 import { limitFrames } from './mqtt-frames.ts'
@@ -155,21 +156,8 @@ export async function startEmbeddedBroker(
             return tell(device.sn, publishResult({ refusal: check.refusal }))
           }
           const [r] = await ingestFrom(ctx, device, [check.accepted], 'mqtt')
-          if (r.outcome === 'stale') await tell(device.sn, publishResult({ stale: r.id }))
-          if (r.outcome === 'seq_reused') {
-            await tell(
-              device.sn,
-              publishResult({
-                refusal: {
-                  index: 0,
-                  id: r.id,
-                  code: 'seq_reused',
-                  field: 'seq',
-                  reason: 'this (boot, seq) was sent before with another body',
-                },
-              }),
-            )
-          }
+          const result = outcomeResult(r)
+          if (result) await tell(device.sn, result)
         }),
       )
       tails.set(

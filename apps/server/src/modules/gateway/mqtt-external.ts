@@ -12,7 +12,7 @@ import type { DeviceIdentity } from '../../plugins/auth/device.ts'
 import * as commands from '../device/device-command.port.ts'
 import { COMMAND_CHANNEL, type CommandNotice } from '../device/device-command.service.ts'
 import { ingestFrom } from './gateway.service.ts'
-import { acceptPublish, parseUpTopic, publishResult } from './mqtt-auth.ts'
+import { acceptPublish, outcomeResult, parseUpTopic, publishResult } from './mqtt-auth.ts'
 
 export type ExternalGatewayOptions = {
   url: string
@@ -97,14 +97,8 @@ export function startExternalGateway(ctx: AppContext, opts: ExternalGatewayOptio
       [check.accepted],
       'mqtt',
     )
-    if (r.outcome === 'stale') tell(up.sn, publishResult({ stale: r.id }))
-    if (r.outcome === 'seq_reused') {
-      const reason = 'this (boot, seq) was sent before with another body'
-      tell(
-        up.sn,
-        publishResult({ refusal: { index: 0, id: r.id, code: 'seq_reused', field: 'seq', reason } }),
-      )
-    }
+    const result = outcomeResult(r)
+    if (result) tell(up.sn, result)
   }
 
   /**
