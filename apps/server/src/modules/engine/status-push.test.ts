@@ -49,6 +49,8 @@ describe('a pushed device status agrees with the device list', () => {
     const d = await env.registered()
     await d.send(d.msg('selftest', { report_type: 1, result: 'fail', fault_codes: ['E01'] }))
     const failed = await sides(d)
+    // Every field the push carries is compared with the list (`status` is the engine's raw one).
+    expect(Object.keys(failed.push).sort()).toEqual([...Object.keys(STATUS_PUSH_FIELDS), 'status'].sort())
     expect(failed.push).toMatchObject({ status: 2, readiness: 'not_ready' })
     expect(failed.pushed).toEqual(failed.fetched)
     await d.send(d.msg('selftest', { report_type: 1, result: 'pass', battery: 90 }))

@@ -139,6 +139,8 @@ describe('reportUnapplied', () => {
         expect(line).toContain(part)
       let now = (await scrape()).text
       expect(failures(now)).toBe((failures(before) ?? 0) + 1)
+      // The series is there (at 0 from the start), and unchanged.
+      expect(dead(now)).toEqual(expect.any(Number))
       expect(dead(now)).toBe(dead(before))
       expect(await unappliedSeenBy(env.system, inboxId)).toEqual([])
 

@@ -916,14 +916,26 @@ async function checkInbox(d: Device, m: Model, transport: string) {
   ).toEqual(m.rows.map((r) => [r.id, r.fate]))
 }
 
+/** A device's fields as the console shows them before a run. */
+type Shown = { battery: number | null; fw_version: string | null; last_report_time: string | null }
+
+/** The device detail's fields a run may change, read before it. */
+async function shownBefore(d: Device): Promise<Shown> {
+  const detail = await env.t.api(deviceApi.detail, { token: env.admin, params: { id: d.id } })
+  const { battery, fw_version, last_report_time } = detail.data
+  return { battery, fw_version, last_report_time }
+}
+
 /** What the console shows: battery, firmware, last report, open faults, self-tests, usage log. */
-async function checkEffects(d: Device, m: Model) {
+async function checkEffects(d: Device, m: Model, before: Shown) {
   const { t, admin } = env
   const detail = await t.api(deviceApi.detail, { token: admin, params: { id: d.id } })
   expect([detail.status, detail.code]).toEqual([200, 0])
-  if (m.battery !== undefined) expect(detail.data.battery, 'battery shown').toBe(m.battery)
-  if (m.fw !== undefined) expect(detail.data.fw_version, 'firmware shown').toBe(m.fw)
+  // Unconditional: a refused or stale message that wrote any of these shows here too.
+  expect(detail.data.battery, 'battery shown').toBe(m.battery ?? before.battery)
+  expect(detail.data.fw_version, 'firmware shown').toBe(m.fw ?? before.fw_version)
   if (m.reported) expect(detail.data.last_report_time, 'last report shown').not.toBeNull()
+  else expect(detail.data.last_report_time, 'no report shown').toBe(before.last_report_time)
   const page = (data_type: 'fault' | 'detect') =>
     t.api(deviceDetailApi.page, { token: admin, query: { device_sn: d.sn, data_type, page_size: 500 } })
   const faults = await page('fault')
@@ -969,9 +981,9 @@ const httpsRun: fc.Arbitrary<HttpsRun> = fc.record({
 
 async function checkHttpsRun(run: HttpsRun) {
   const d = await env.registered()
+  const before = await shownBefore(d)
   const r = newRun(run.counters)
   const m = new Model()
-  let taken = false
   for (const [epoch, steps] of run.batches.entries()) {
     // Rows of a batch are received at one instant, a counter reset's too; the next batch later.
     clock.advance(1000)
@@ -988,7 +1000,6 @@ async function checkHttpsRun(run: HttpsRun) {
       expect([res.status, res.code], 'a body that is not UTF-8 JSON is refused whole').toEqual([200, 1])
     } else {
       expect([res.status, res.code], 'a batch is answered message by message').toEqual([200, 0])
-      taken = true
       const fates = built.map((b) => (b.verdict.k === 'taken' ? m.take(b.verdict, epoch) : null))
       const reusedAt = new Set(res.data.refused.filter((x) => x.code === 'seq_reused').map((x) => x.index))
       const want = {
@@ -1014,7 +1025,7 @@ async function checkHttpsRun(run: HttpsRun) {
     }
     await checkInbox(d, m, 'https')
   }
-  if (taken) await checkEffects(d, m)
+  await checkEffects(d, m, before)
 }
 
 // MQTT
@@ -1088,6 +1099,7 @@ function publish(c: MqttClient, topic: string, payload: Buffer, f: Flags) {
 
 async function checkMqttRun(run: MqttRun) {
   const d = await env.registered()
+  const before = await shownBefore(d)
   const r = newRun(run.counters)
   const m = new Model()
   const c = await connect(d)
@@ -1117,7 +1129,6 @@ async function checkMqttRun(run: MqttRun) {
       field: field === null ? null : typeof field === 'string' ? field : expect.stringMatching(field),
       reason: expect.any(String),
     })
-    let taken = false
     for (const [i, { step: s, flags: f }] of run.publishes.entries()) {
       const b = build(r, s, 'mqtt')
       await within(
@@ -1132,7 +1143,6 @@ async function checkMqttRun(run: MqttRun) {
       else if (f.retain) tell(told(readableId(b.bytes), 'refused', 'retained', '(publish)'))
       else if (v.k === 'refused') tell(told(v.id, 'refused', v.code, v.field))
       else if (v.k === 'taken') {
-        taken = true
         const fate = m.take(v, 0)
         if (fate === 'stale') tell(told(v.id, 'stale', 'stale', null))
         if (fate === 'seq_reused') tell(told(v.id, 'refused', 'seq_reused', 'seq'))
@@ -1195,7 +1205,7 @@ async function checkMqttRun(run: MqttRun) {
       await within(closed, WAIT_MS, `the connection closing after a publish on ${topic}`)
     }
     await checkInbox(d, m, 'mqtt')
-    if (taken) await checkEffects(d, m)
+    await checkEffects(d, m, before)
   } finally {
     await c.endAsync(true).catch(() => {})
   }
