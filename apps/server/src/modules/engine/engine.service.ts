@@ -200,7 +200,8 @@ async function applyRow(
     facts = await repo.lockDevice(tx, row.sender_id)
   }
   const message = messageOfRow(row, AED_TYPES)
-  if (!facts || !message) return finish(tx, row, 'ignored', now)
+  // A deleted device's kept messages are not applied (applyCheck and the cabinet do the same).
+  if (!facts || facts.deleted || !message) return finish(tx, row, 'ignored', now)
   const order = await orderOf(ctx, tx, row, { has: facts.has_state, ...facts.state })
   if (order === 'duplicate' || order === 'seq_reused') return order
   const stale = order === 'stale'

@@ -198,6 +198,28 @@ describe('nothing acknowledged is lost', () => {
   })
 })
 
+describe('a deleted device', () => {
+  it('a message kept after a failure is not applied once its device is deleted: ignored by the retry', async () => {
+    const d = await env.registered()
+    await d.send(d.msg('heartbeat', { battery: 90 }))
+    const repair = await breakDetections(env.t, d.id)
+    const m = d.msg('selftest', { report_type: 1, result: 'fail', fault_codes: ['E05'] })
+    try {
+      expect((await d.send(m)).acked).toEqual([m.id])
+    } finally {
+      await repair()
+    }
+    await env.t.db.execute(sql`UPDATE devices SET deleted_at = now() WHERE id = ${d.id}`)
+    await retryInbox(env.t.ctx)
+    const row = await one<{ outcome: string }>(
+      env.t.db,
+      sql`SELECT outcome FROM device_inbox WHERE msg_id = ${m.id}`,
+    )
+    expect(row).toEqual({ outcome: 'ignored' })
+    expect(await openKinds(d.id)).toEqual([])
+  })
+})
+
 describe('order after a failure', () => {
   it('a message kept after a failure is applied before the next one of its device', async () => {
     const d = await env.registered()

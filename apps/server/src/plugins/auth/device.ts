@@ -86,8 +86,12 @@ function header(req: FastifyRequest, name: string): string | null {
   return typeof v === 'string' ? v : null
 }
 
-/** Past the limit, a body is still read (and dropped) up to this much, so the 413 reaches the device. */
-const DRAIN_LIMIT = 64 * 1024 * 1024
+/**
+ * Past the limit, a body is still read (and dropped) up to this much, so the 413 reaches the
+ * device (a 30 MB firmware dump sent by mistake); beyond it the connection is cut. Kept small:
+ * anyone can send it before the signature is checked.
+ */
+const DRAIN_LIMIT = 32 * 1024 * 1024
 
 /**
  * The whole body, or null when it is over `limit`. An over-size body is read to its end and
