@@ -8,7 +8,6 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { AppContext } from './context.ts'
 import { agencyRoutes } from './modules/agency/agency.routes.ts'
-import { appServiceRoutes } from './modules/app-service/app-service.routes.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { securityRoutes } from './modules/auth/security.routes.ts'
 import { wechatRoutes } from './modules/auth/wechat.routes.ts'
@@ -31,6 +30,7 @@ import { memberRoutes } from './modules/member/member.routes.ts'
 import { messageRoutes } from './modules/message/message.routes.ts'
 import { messagesForLive } from './modules/message/message.service.ts'
 import { operationLogRoutes } from './modules/operation-log/operation-log.routes.ts'
+import { serviceConfigRoutes } from './modules/service-config/service-config.routes.ts'
 import { settingsRoutes } from './modules/settings/settings.routes.ts'
 import { constantsRoutes } from './modules/system/constants.routes.ts'
 import { metricsRoutes } from './modules/system/metrics.routes.ts'
@@ -58,7 +58,7 @@ const features = [
   agencyRoutes,
   memberRoutes,
   settingsRoutes,
-  appServiceRoutes,
+  serviceConfigRoutes,
   operationLogRoutes,
   deviceRoutes,
   deviceIoRoutes,

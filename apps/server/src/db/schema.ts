@@ -170,7 +170,7 @@ export const classrooms = pgTable('classrooms', {
   update_time: ts('update_time').notNull().defaultNow(),
 })
 
-export const appServiceConfigs = pgTable('app_service_configs', {
+export const serviceConfigs = pgTable('app_service_configs', {
   id: id(),
   agency_id: ref('agency_id').notNull(),
   /** Service keys (APP_SERVICES in contracts). */

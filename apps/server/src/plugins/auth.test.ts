@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import type { AppService } from '@aed/contracts/app-service'
+import type { ServiceConfig } from '@aed/contracts/service-config'
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -46,7 +46,7 @@ beforeAll(async () => {
   const [westLake] = await t.db.select().from(agencies).where(eq(agencies.name, '杭州市西湖区急救中心'))
   westLakeId = westLake.id
   // The credentials an administrator creates in the service configuration page.
-  const created = await t.call<AppService>('POST', '/api/v1/agency/app-service/config', {
+  const created = await t.call<ServiceConfig>('POST', '/api/v1/agency/app-service/config', {
     token: memberToken,
     body: { agency_id: westLakeId, service: ['open_api'], state: 1 },
   })

@@ -6,7 +6,7 @@ import { Code, pathOf } from '@aed/contracts'
 import { DEFAULT_SETTINGS } from '@aed/contracts/settings'
 import { eq } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
-import { accounts, agencies, appServiceConfigs, devices, members } from '../db/schema.ts'
+import { accounts, agencies, devices, members, serviceConfigs } from '../db/schema.ts'
 import { factories } from './factories.ts'
 import { createTestApp, demo } from './harness.ts'
 
@@ -740,7 +740,7 @@ describe('tenancy line', () => {
       token: tok.superAdmin,
     })
     expect(svc.data.state).toBe(1)
-    expect(await t.db.select().from(appServiceConfigs)).toHaveLength(1)
+    expect(await t.db.select().from(serviceConfigs)).toHaveLength(1)
     const dev = await t.call<{ contact: string | null; agency_id: number }>(
       'GET',
       `/api/v1/device/${szDevice.id}`,

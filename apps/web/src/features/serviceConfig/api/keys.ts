@@ -1,4 +1,4 @@
 import { resourceKeys } from '../../../lib/queryKeys'
 
 /** Query keys of the service configurations: lists and details. */
-export const appServiceKeys = resourceKeys('app-service')
+export const serviceConfigKeys = resourceKeys('service-config')

@@ -1,12 +1,12 @@
 import type { BodyIn } from '@aed/contracts'
-import { appServiceApi } from '@aed/contracts/app-service'
+import { serviceConfigApi } from '@aed/contracts/service-config'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { sendApi } from '../../../lib/api'
-import { appServiceKeys } from './keys'
+import { serviceConfigKeys } from './keys'
 
 export type ServiceConfigSave =
-  | { id: null; body: BodyIn<typeof appServiceApi.create> }
-  | { id: number; body: BodyIn<typeof appServiceApi.update> }
+  | { id: null; body: BodyIn<typeof serviceConfigApi.create> }
+  | { id: number; body: BodyIn<typeof serviceConfigApi.update> }
 
 /** Gives an organisation services (id null), or changes services, state and credentials. */
 export function useSaveServiceConfig() {
@@ -14,8 +14,8 @@ export function useSaveServiceConfig() {
   return useMutation({
     mutationFn: (save: ServiceConfigSave) =>
       save.id === null
-        ? sendApi(appServiceApi.create, { body: save.body })
-        : sendApi(appServiceApi.update, { params: { id: save.id }, body: save.body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: appServiceKeys.all }),
+        ? sendApi(serviceConfigApi.create, { body: save.body })
+        : sendApi(serviceConfigApi.update, { params: { id: save.id }, body: save.body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: serviceConfigKeys.all }),
   })
 }

@@ -1,8 +1,8 @@
-import { appServiceApi } from '@aed/contracts/app-service'
+import { serviceConfigApi } from '@aed/contracts/service-config'
 import { useDetailQuery } from '../../../lib/useDetailQuery'
-import { appServiceKeys } from './keys'
+import { serviceConfigKeys } from './keys'
 
 /** The detail, with secret and access token. */
 export function useServiceConfig(id: number | null) {
-  return useDetailQuery(appServiceApi.detail, appServiceKeys.detail, id)
+  return useDetailQuery(serviceConfigApi.detail, serviceConfigKeys.detail, id)
 }

@@ -1,11 +1,11 @@
-import type { AppService } from '@aed/contracts/app-service'
+import type { ServiceConfig } from '@aed/contracts/service-config'
 import { Descriptions, Tag } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../../lib/datetime'
 import { ServiceState } from './ServiceState'
 
 /** The read-only detail of a service configuration. */
-export function ServiceConfigDetail({ config }: { config: AppService }) {
+export function ServiceConfigDetail({ config }: { config: ServiceConfig }) {
   const { t } = useTranslation()
   return (
     <Descriptions

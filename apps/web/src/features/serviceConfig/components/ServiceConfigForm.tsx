@@ -1,5 +1,5 @@
 import type { AgencyNode } from '@aed/contracts/agency'
-import type { AppService } from '@aed/contracts/app-service'
+import type { ServiceConfig } from '@aed/contracts/service-config'
 import { Checkbox, Form, Input, Radio, Select } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { agencyOptions } from '../../../lib/agencyOptions'
@@ -14,7 +14,7 @@ export type ServiceConfigValues = {
 
 type Props = {
   /** The configuration being modified, or undefined when creating one. */
-  current?: AppService
+  current?: ServiceConfig
   services: Record<string, string>
   tree: AgencyNode[]
 }

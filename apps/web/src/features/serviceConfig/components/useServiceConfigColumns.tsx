@@ -1,4 +1,4 @@
-import type { AppService } from '@aed/contracts/app-service'
+import type { ServiceConfig } from '@aed/contracts/service-config'
 import { Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useTranslation } from 'react-i18next'
@@ -6,10 +6,10 @@ import { actionsColumn } from '../../../components/TableColumns/actionsColumn'
 import { dateTimeColumn } from '../../../components/TableColumns/dateTimeColumn'
 import { ServiceState } from './ServiceState'
 
-type Actions = { onDetail: (s: AppService) => void; onModify: (s: AppService) => void }
+type Actions = { onDetail: (s: ServiceConfig) => void; onModify: (s: ServiceConfig) => void }
 
 /** Columns of the service configuration list. */
-export function useServiceConfigColumns({ onDetail, onModify }: Actions): ColumnsType<AppService> {
+export function useServiceConfigColumns({ onDetail, onModify }: Actions): ColumnsType<ServiceConfig> {
   const { t } = useTranslation()
   return [
     { title: t('serviceConfig.agency'), dataIndex: 'agency_name', width: 220, ellipsis: true },
@@ -36,8 +36,8 @@ export function useServiceConfigColumns({ onDetail, onModify }: Actions): Column
       width: 100,
       render: (v: number) => <ServiceState state={v} />,
     },
-    dateTimeColumn<AppService>(t('serviceConfig.applyTime'), 'apply_time'),
-    actionsColumn<AppService>(t('table.actions'), 130, (s) => [
+    dateTimeColumn<ServiceConfig>(t('serviceConfig.applyTime'), 'apply_time'),
+    actionsColumn<ServiceConfig>(t('table.actions'), 130, (s) => [
       { label: t('common.detail'), onClick: () => onDetail(s), testId: `service-detail-${s.id}` },
       {
         label: t('serviceConfig.modifyAction'),

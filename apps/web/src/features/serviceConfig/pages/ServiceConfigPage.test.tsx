@@ -1,6 +1,6 @@
 import { agencyApi } from '@aed/contracts/agency'
-import { type AppService, appServiceApi } from '@aed/contracts/app-service'
 import { constantsApi, DEFAULT_COORDINATE } from '@aed/contracts/constants'
+import { type ServiceConfig, serviceConfigApi } from '@aed/contracts/service-config'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -13,7 +13,7 @@ import { mockApi, on } from '../../../test/mockApi'
 import { renderWithProviders } from '../../../test/renderWithProviders'
 import { ServiceConfigPage } from './ServiceConfigPage'
 
-const config: AppService = {
+const config: ServiceConfig = {
   id: 9,
   agency_id: 4,
   agency_name: '杭州市西湖区急救中心',
@@ -36,8 +36,8 @@ function api(can = systemSuperCan) {
         app_service: { event_push: '事件推送', open_api: '开放接口' },
       },
     })),
-    on(appServiceApi.list, () => ({ code: 0, data: { count: 1, resource: [config], can } })),
-    on(appServiceApi.detail, () => ({
+    on(serviceConfigApi.list, () => ({ code: 0, data: { count: 1, resource: [config], can } })),
+    on(serviceConfigApi.detail, () => ({
       code: 0,
       data: { ...config, secret: 's3cr3t', access_token: 'tok-9' },
     })),

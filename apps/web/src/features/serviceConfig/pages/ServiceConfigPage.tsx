@@ -1,4 +1,4 @@
-import type { AppService } from '@aed/contracts/app-service'
+import type { ServiceConfig } from '@aed/contracts/service-config'
 import { App } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -27,8 +27,8 @@ export function ServiceConfigPage() {
   const open = (next: ServiceDialog, allowed = true) =>
     allowed ? setDialog(next) : message.error(t('serviceConfig.forbidden'))
   const columns = useServiceConfigColumns({
-    onDetail: (s: AppService) => open({ mode: 'detail', id: s.id }),
-    onModify: (s: AppService) => open({ mode: 'modify', id: s.id }, can?.update),
+    onDetail: (s: ServiceConfig) => open({ mode: 'detail', id: s.id }),
+    onModify: (s: ServiceConfig) => open({ mode: 'modify', id: s.id }, can?.update),
   })
   const fields: FilterField[] = [
     {
@@ -72,7 +72,7 @@ export function ServiceConfigPage() {
         />
       }
     >
-      <DataTable<AppService> list={list} columns={columns} rowKey={(s) => s.id} query={rows} />
+      <DataTable<ServiceConfig> list={list} columns={columns} rowKey={(s) => s.id} query={rows} />
     </ListPage>
   )
 }

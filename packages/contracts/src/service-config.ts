@@ -10,20 +10,20 @@ const serviceKeys = z
   .transform((keys) => [...new Set(keys)])
 
 /** Create form of an organisation's service configuration. */
-export const appServiceCreate = z.object({
+export const serviceConfigCreate = z.object({
   agency_id: z.number({ message: 'AGENCY_NAME_REQUIRED' }).int().positive(),
   service: serviceKeys,
   state: z.union([z.literal(0), z.literal(1)], { message: 'STATE_REQUIRED' }),
 })
 
 /** Modify form: services and state; `regenerate` issues a new secret and access token. */
-export const appServiceUpdate = z.object({
+export const serviceConfigUpdate = z.object({
   service: serviceKeys,
   state: z.union([z.literal(0), z.literal(1)], { message: 'STATE_REQUIRED' }),
   regenerate: z.boolean().optional(),
 })
 
-export const appServiceSchema = z.object({
+export const serviceConfigSchema = z.object({
   id: z.number().int(),
   agency_id: z.number().int(),
   agency_name: z.string(),
@@ -38,49 +38,49 @@ export const appServiceSchema = z.object({
   secret: z.string().optional(),
   access_token: z.string().optional(),
 })
-export type AppService = z.infer<typeof appServiceSchema>
+export type ServiceConfig = z.infer<typeof serviceConfigSchema>
 
 /** What the signed-in member may do on the service configuration page: system super administrators add and modify. */
-export const appServiceListCanSchema = z.object({ create: z.boolean(), update: z.boolean() })
-export type AppServiceListCan = z.infer<typeof appServiceListCanSchema>
+export const serviceConfigListCanSchema = z.object({ create: z.boolean(), update: z.boolean() })
+export type ServiceConfigListCan = z.infer<typeof serviceConfigListCanSchema>
 
-export const appServiceListQuery = pageQuery.extend({
+export const serviceConfigListQuery = pageQuery.extend({
   agency_id: z.coerce.number().int().positive().optional(),
   service: z.string().optional(),
   start_time: z.iso.date().optional(),
   end_time: z.iso.date().optional(),
 })
-export type AppServiceListQuery = z.output<typeof appServiceListQuery>
+export type ServiceConfigListQuery = z.output<typeof serviceConfigListQuery>
 
 /** Every call of the service configuration page (system super administrators only). */
-export const appServiceApi = {
+export const serviceConfigApi = {
   list: endpoint({
     method: 'GET',
     path: '/api/v1/agency/app-service/config',
     summary: 'Service configurations',
-    query: appServiceListQuery,
-    response: paged(appServiceSchema).extend({ can: appServiceListCanSchema }),
+    query: serviceConfigListQuery,
+    response: paged(serviceConfigSchema).extend({ can: serviceConfigListCanSchema }),
   }),
   detail: endpoint({
     method: 'GET',
     path: '/api/v1/agency/app-service/config/:id',
     summary: 'One configuration with its credentials',
     params: idParams,
-    response: appServiceSchema,
+    response: serviceConfigSchema,
   }),
   create: endpoint({
     method: 'POST',
     path: '/api/v1/agency/app-service/config',
     summary: 'Give an organisation services',
-    body: appServiceCreate,
-    response: appServiceSchema,
+    body: serviceConfigCreate,
+    response: serviceConfigSchema,
   }),
   update: endpoint({
     method: 'PUT',
     path: '/api/v1/agency/app-service/config/:id',
     summary: 'Change services or state; regenerate issues new credentials',
     params: idParams,
-    body: appServiceUpdate,
-    response: appServiceSchema,
+    body: serviceConfigUpdate,
+    response: serviceConfigSchema,
   }),
 }

@@ -1,5 +1,5 @@
 import { Code } from '@aed/contracts'
-import { appServiceApi } from '@aed/contracts/app-service'
+import { serviceConfigApi } from '@aed/contracts/service-config'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { agencies } from '../../db/schema.ts'
 import { formatDate } from '../../lib/time.ts'
@@ -17,36 +17,39 @@ afterAll(() => t.close())
 
 describe('service configuration', () => {
   it('creates with generated credentials, shows them only in the detail, lists and filters', async () => {
-    const created = await t.api(appServiceApi.create, {
+    const created = await t.api(serviceConfigApi.create, {
       token: sys,
       body: { agency_id: ids['杭州市西湖区急救中心'], service: ['open_api', 'event_push'], state: 1 },
     })
     expect(created).toMatchObject({ code: 0, msg: '添加成功！' })
     expect(created.data.secret).toMatch(/^[0-9a-f]{48}$/)
     expect(created.data.service_list).toEqual(['开放接口', '事件推送'])
-    const list = await t.api(appServiceApi.list, { token: sys })
+    const list = await t.api(serviceConfigApi.list, { token: sys })
     expect(list.data.count).toBe(1)
     expect(list.data.resource[0].secret).toBeUndefined()
     expect(list.data.resource[0]).toMatchObject({ agency_name: '杭州市西湖区急救中心', level: 3 })
-    const byService = await t.api(appServiceApi.list, {
+    const byService = await t.api(serviceConfigApi.list, {
       token: sys,
       query: { service: 'sms_notify' },
     })
     expect(byService.data.count).toBe(0)
     const today = formatDate(new Date())
-    const byDate = await t.api(appServiceApi.list, {
+    const byDate = await t.api(serviceConfigApi.list, {
       token: sys,
       query: { start_time: today, end_time: today },
     })
     expect(byDate.data.count).toBe(1)
-    const detail = await t.api(appServiceApi.detail, { params: { id: created.data.id }, token: sys })
+    const detail = await t.api(serviceConfigApi.detail, { params: { id: created.data.id }, token: sys })
     expect(detail.data.access_token).toBe(created.data.access_token)
   })
 
   it('modifies and regenerates credentials', async () => {
-    const list = await t.api(appServiceApi.list, { token: sys })
-    const before = await t.api(appServiceApi.detail, { params: { id: list.data.resource[0].id }, token: sys })
-    const r = await t.api(appServiceApi.update, {
+    const list = await t.api(serviceConfigApi.list, { token: sys })
+    const before = await t.api(serviceConfigApi.detail, {
+      params: { id: list.data.resource[0].id },
+      token: sys,
+    })
+    const r = await t.api(serviceConfigApi.update, {
       params: { id: before.data.id },
       token: sys,
       body: { service: ['sms_notify'], state: 0, regenerate: true },
@@ -57,7 +60,7 @@ describe('service configuration', () => {
   })
 
   it('validates with the spec messages', async () => {
-    const post = (body: object) => t.api(appServiceApi.create, { token: sys, body })
+    const post = (body: object) => t.api(serviceConfigApi.create, { token: sys, body })
     expect((await post({ service: ['open_api'], state: 1 })).msg).toBe('请输入机构名称')
     expect((await post({ agency_id: ids['南京市鼓楼区红十字会'], service: [], state: 1 })).msg).toBe(
       '服务配置不能为空！',
@@ -72,15 +75,15 @@ describe('service configuration', () => {
   })
 
   it('sends the page’s can with the list: add and modify for system super administrators, which then succeed', async () => {
-    const list = await t.api(appServiceApi.list, { token: sys })
+    const list = await t.api(serviceConfigApi.list, { token: sys })
     expect(list.data.can).toEqual({ create: true, update: true })
-    const put = await t.api(appServiceApi.update, {
+    const put = await t.api(serviceConfigApi.update, {
       params: { id: list.data.resource[0].id },
       token: sys,
       body: { service: ['open_api'], state: 1 },
     })
     expect(put.code).toBe(0)
-    const post = await t.api(appServiceApi.create, {
+    const post = await t.api(serviceConfigApi.create, {
       token: sys,
       body: { agency_id: ids['南京市鼓楼区红十字会'], service: ['open_api'], state: 1 },
     })
@@ -89,19 +92,19 @@ describe('service configuration', () => {
   })
 
   it('is refused to everyone but system super administrators', async () => {
-    const list = await t.api(appServiceApi.list, { token: sys })
+    const list = await t.api(serviceConfigApi.list, { token: sys })
     const id = list.data.resource[0].id
     for (const phone of [demo.admin, demo.eastAdmin, demo.hzAdmin, demo.general]) {
       const token = await t.login(phone)
-      expect((await t.api(appServiceApi.list, { token })).code).toBe(Code.FORBIDDEN)
-      expect((await t.api(appServiceApi.detail, { params: { id: id }, token })).code).toBe(Code.FORBIDDEN)
-      const put = await t.api(appServiceApi.update, {
+      expect((await t.api(serviceConfigApi.list, { token })).code).toBe(Code.FORBIDDEN)
+      expect((await t.api(serviceConfigApi.detail, { params: { id: id }, token })).code).toBe(Code.FORBIDDEN)
+      const put = await t.api(serviceConfigApi.update, {
         params: { id: id },
         token,
         body: { service: ['open_api'], state: 1 },
       })
       expect(put.code).toBe(Code.FORBIDDEN)
-      const post = await t.api(appServiceApi.create, {
+      const post = await t.api(serviceConfigApi.create, {
         token,
         body: { agency_id: ids['南京市鼓楼区红十字会'], service: ['open_api'], state: 1 },
       })

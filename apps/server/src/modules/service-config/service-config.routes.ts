@@ -1,27 +1,27 @@
-import { type AppService, appServiceApi } from '@aed/contracts/app-service'
+import { type ServiceConfig, serviceConfigApi } from '@aed/contracts/service-config'
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context.ts'
 import { langOf } from '../../lib/lang.ts'
 import { routes } from '../../plugins/route.ts'
-import * as service from './app-service.service.ts'
+import * as service from './service-config.service.ts'
 
-const describe = (d: AppService) =>
+const describe = (d: ServiceConfig) =>
   `${d.agency_name}：${d.service_list.join('、')}（${d.state ? '启用' : '停用'}）`
 
 /** Per-organisation service configuration; only system super administrators. */
-export async function appServiceRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+export async function serviceConfigRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const route = routes(app, ['service configuration'])
 
-  route(appServiceApi.list, { systemSuper: true }, ({ req, auth, query }) =>
+  route(serviceConfigApi.list, { systemSuper: true }, ({ req, auth, query }) =>
     service.list(ctx, auth, query, langOf(req)),
   )
 
-  route(appServiceApi.detail, { systemSuper: true }, ({ req, auth, params }) =>
+  route(serviceConfigApi.detail, { systemSuper: true }, ({ req, auth, params }) =>
     service.detail(ctx, auth, params.id, langOf(req)),
   )
 
   route(
-    appServiceApi.create,
+    serviceConfigApi.create,
     {
       systemSuper: true,
       oplog: { type: '新增服务配置', content: (_, data) => describe(data) },
@@ -31,7 +31,7 @@ export async function appServiceRoutes(app: FastifyInstance, { ctx }: { ctx: App
   )
 
   route(
-    appServiceApi.update,
+    serviceConfigApi.update,
     {
       systemSuper: true,
       oplog: {

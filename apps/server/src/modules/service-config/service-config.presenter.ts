@@ -1,17 +1,17 @@
 import { type Lang, permissionList } from '@aed/contracts'
-import type { AppService, AppServiceListCan } from '@aed/contracts/app-service'
 import { APP_SERVICES, labelIn } from '@aed/contracts/constants'
+import type { ServiceConfig, ServiceConfigListCan } from '@aed/contracts/service-config'
 import type { AuthContext } from '../../plugins/auth.ts'
-import type { AppServiceRow } from './app-service.repository.ts'
+import type { ServiceConfigRow } from './service-config.repository.ts'
 
 /** The page's add and modify: system super administrators, as every route of the feature requires (`systemSuper`). */
-export function appServiceListCan(auth: AuthContext): AppServiceListCan {
+export function serviceConfigListCan(auth: AuthContext): ServiceConfigListCan {
   const systemSuper = permissionList(auth).includes('system_super')
   return { create: systemSuper, update: systemSuper }
 }
 
 /** A configuration as the list shows it; the detail opened for editing adds the credentials. */
-export function presentAppService(row: AppServiceRow, lang: Lang, withSecrets: boolean): AppService {
+export function presentServiceConfig(row: ServiceConfigRow, lang: Lang, withSecrets: boolean): ServiceConfig {
   return {
     id: row.id,
     agency_id: row.agency_id,

@@ -1,12 +1,12 @@
 import crypto from 'node:crypto'
 import type { Lang } from '@aed/contracts'
-import type { AppServiceListQuery } from '@aed/contracts/app-service'
+import type { ServiceConfigListQuery } from '@aed/contracts/service-config'
 import type { AppContext } from '../../context.ts'
 import { invalid, notFound } from '../../lib/errors.ts'
 import type { AuthContext } from '../../plugins/auth.ts'
 import { agencyInScope } from '../agency/agency.service.ts'
-import { appServiceListCan, presentAppService } from './app-service.presenter.ts'
-import * as repo from './app-service.repository.ts'
+import { presentServiceConfig, serviceConfigListCan } from './service-config.presenter.ts'
+import * as repo from './service-config.repository.ts'
 
 const newSecret = () => crypto.randomBytes(24).toString('hex')
 const newToken = () => crypto.randomBytes(36).toString('base64url')
@@ -18,14 +18,18 @@ async function found(ctx: AppContext, auth: AuthContext, id: number) {
 }
 
 /** One page of the subtree's configurations, without credentials. */
-export async function list(ctx: AppContext, auth: AuthContext, query: AppServiceListQuery, lang: Lang) {
+export async function list(ctx: AppContext, auth: AuthContext, query: ServiceConfigListQuery, lang: Lang) {
   const { count, rows } = await repo.listPage(ctx.db, auth, query)
-  return { count, resource: rows.map((r) => presentAppService(r, lang, false)), can: appServiceListCan(auth) }
+  return {
+    count,
+    resource: rows.map((r) => presentServiceConfig(r, lang, false)),
+    can: serviceConfigListCan(auth),
+  }
 }
 
 /** One configuration with its credentials, for editing. */
 export async function detail(ctx: AppContext, auth: AuthContext, id: number, lang: Lang) {
-  return presentAppService(await found(ctx, auth, id), lang, true)
+  return presentServiceConfig(await found(ctx, auth, id), lang, true)
 }
 
 /** Gives an organisation of the subtree its one configuration, with fresh credentials. */
