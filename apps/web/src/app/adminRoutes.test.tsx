@@ -3,12 +3,11 @@ import { authApi } from '@aed/contracts/auth'
 import { classroomApi } from '@aed/contracts/classroom'
 import { menuApi } from '@aed/contracts/menu'
 import { screen, waitFor } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { i18n } from '../i18n'
+import { describe, expect, it } from 'vitest'
 import { sessionStore } from '../lib/session'
-import { storage } from '../lib/storage'
 import { orgMenu, tree } from '../test/adminFixtures'
 import { userInfo } from '../test/fixtures'
+import { freshConsole } from '../test/freshConsole'
 import { mockApi, on } from '../test/mockApi'
 import { renderRoutes } from '../test/renderRoutes'
 
@@ -25,12 +24,7 @@ function api() {
   ])
 }
 
-beforeEach(async () => {
-  storage.clear()
-  sessionStore.clear()
-  await i18n.changeLanguage('zh-CN')
-})
-afterEach(() => vi.unstubAllGlobals())
+freshConsole()
 
 describe('administration routes', () => {
   it('open the organisation list with its title', async () => {

@@ -2,11 +2,12 @@ import { authApi } from '@aed/contracts/auth'
 import { menuApi } from '@aed/contracts/menu'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { i18n } from '../i18n'
 import { sessionStore } from '../lib/session'
 import { StorageKey, storage } from '../lib/storage'
 import { userInfo } from '../test/fixtures'
+import { freshConsole } from '../test/freshConsole'
 import { mockApi, on } from '../test/mockApi'
 import { renderRoutes } from '../test/renderRoutes'
 
@@ -28,15 +29,7 @@ function api() {
   ])
 }
 
-beforeEach(async () => {
-  storage.clear()
-  sessionStore.clear()
-  await i18n.changeLanguage('zh-CN')
-})
-
-afterEach(() => {
-  vi.unstubAllGlobals()
-})
+freshConsole()
 
 describe('fixed routes', () => {
   it('sends / to the login page and titles it', async () => {

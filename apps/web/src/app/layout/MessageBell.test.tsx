@@ -3,14 +3,12 @@ import { type MessageRow, messageApi } from '@aed/contracts/message'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { messageRow } from '../../features/message/testMessages'
-import { i18n } from '../../i18n'
 import type { LiveStatus } from '../../lib/live/liveClient'
 import { createLiveBus, LiveBusContext, LiveStatusContext } from '../../lib/live/liveContext'
-import { sessionStore } from '../../lib/session'
-import { storage } from '../../lib/storage'
 import { userInfo } from '../../test/fixtures'
+import { freshConsole } from '../../test/freshConsole'
 import { mockApi, on } from '../../test/mockApi'
 import { renderWithProviders } from '../../test/renderWithProviders'
 import { MessageBell } from './MessageBell'
@@ -73,16 +71,12 @@ const listPages = (fetchMock: ReturnType<typeof api>) =>
     .filter((u) => u.pathname.endsWith('/msg-center'))
     .map((u) => u.searchParams.get('page'))
 
-beforeEach(async () => {
-  rows = []
-  confirmed.length = 0
-  storage.clear()
-  sessionStore.signIn(userInfo())
-  await i18n.changeLanguage('zh-CN')
-})
-afterEach(() => {
-  vi.useRealTimers()
-  vi.unstubAllGlobals()
+freshConsole({
+  reset: () => {
+    rows = []
+    confirmed.length = 0
+  },
+  signedIn: userInfo(),
 })
 
 describe('MessageBell', () => {

@@ -1,12 +1,10 @@
 import { agencyApi } from '@aed/contracts/agency'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { i18n } from '../../../i18n'
-import { sessionStore } from '../../../lib/session'
-import { storage } from '../../../lib/storage'
+import { describe, expect, it } from 'vitest'
 import { agency, tree } from '../../../test/adminFixtures'
 import { userInfo } from '../../../test/fixtures'
+import { freshConsole } from '../../../test/freshConsole'
 import { mockApi, on } from '../../../test/mockApi'
 import { renderWithProviders } from '../../../test/renderWithProviders'
 import { OrganisationsPage } from './OrganisationsPage'
@@ -24,14 +22,12 @@ function api(can = { create: true }) {
   ])
 }
 
-beforeEach(async () => {
-  stateCalls.length = 0
-  storage.clear()
-  sessionStore.clear()
-  sessionStore.signIn(userInfo({ role_type: 0, agency_type: 0, agency_id: 1, permissions: {} }))
-  await i18n.changeLanguage('zh-CN')
+freshConsole({
+  reset: () => {
+    stateCalls.length = 0
+  },
+  signedIn: userInfo({ role_type: 0, agency_type: 0, agency_id: 1, permissions: {} }),
 })
-afterEach(() => vi.unstubAllGlobals())
 
 async function options() {
   let items: string[] = []

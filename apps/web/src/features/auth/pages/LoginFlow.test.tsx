@@ -2,25 +2,16 @@ import { authApi, wechatApi } from '@aed/contracts/auth'
 import { menuApi } from '@aed/contracts/menu'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { i18n } from '../../../i18n'
-import { sessionStore } from '../../../lib/session'
+import { describe, expect, it } from 'vitest'
 import { StorageKey, storage } from '../../../lib/storage'
 import { membership, userInfo } from '../../../test/fixtures'
+import { freshConsole } from '../../../test/freshConsole'
 import { headerOf, mockApi, on } from '../../../test/mockApi'
 import { renderRoutes } from '../../../test/renderRoutes'
 
 const menu = [{ name: 'watchBoard', path: '/watchBoard', title: '监控看板', icon: 'DashboardOutlined' }]
 
-beforeEach(async () => {
-  storage.clear()
-  sessionStore.clear()
-  await i18n.changeLanguage('zh-CN')
-})
-
-afterEach(() => {
-  vi.unstubAllGlobals()
-})
+freshConsole()
 
 async function fillPasswordLogin() {
   const user = userEvent.setup()

@@ -3,12 +3,11 @@ import { type Cabinet, type CabinetListCan, cabinetApi } from '@aed/contracts/ca
 import { menuApi } from '@aed/contracts/menu'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { i18n } from '../../../i18n'
+import { describe, expect, it } from 'vitest'
 import { sessionStore } from '../../../lib/session'
-import { storage } from '../../../lib/storage'
 import { orgMenu, tree } from '../../../test/adminFixtures'
 import { userInfo } from '../../../test/fixtures'
+import { freshConsole } from '../../../test/freshConsole'
 import { type MockCall, mockApi, on } from '../../../test/mockApi'
 import { renderWithProviders } from '../../../test/renderWithProviders'
 import { CabinetsPage } from './CabinetsPage'
@@ -187,13 +186,11 @@ function api() {
   ])
 }
 
-beforeEach(async () => {
-  for (const list of Object.values(calls)) list.length = 0
-  storage.clear()
-  sessionStore.clear()
-  await i18n.changeLanguage('zh-CN')
+freshConsole({
+  reset: () => {
+    for (const list of Object.values(calls)) list.length = 0
+  },
 })
-afterEach(() => vi.unstubAllGlobals())
 
 const rowOf = (id: number) => screen.getByTestId(`row-${id}`)
 const toolbar = () => ({

@@ -1,11 +1,10 @@
 import { classroomApi } from '@aed/contracts/classroom'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { i18n } from '../../../i18n'
+import { describe, expect, it } from 'vitest'
 import { sessionStore } from '../../../lib/session'
-import { storage } from '../../../lib/storage'
 import { userInfo } from '../../../test/fixtures'
+import { freshConsole } from '../../../test/freshConsole'
 import { mockApi, on } from '../../../test/mockApi'
 import { renderWithProviders } from '../../../test/renderWithProviders'
 import { ClassroomPage } from './ClassroomPage'
@@ -39,12 +38,11 @@ function api() {
   ])
 }
 
-beforeEach(async () => {
-  saved.length = 0
-  storage.clear()
-  await i18n.changeLanguage('zh-CN')
+freshConsole({
+  reset: () => {
+    saved.length = 0
+  },
 })
-afterEach(() => vi.unstubAllGlobals())
 
 async function choose(testId: string, title: string) {
   const user = userEvent.setup()

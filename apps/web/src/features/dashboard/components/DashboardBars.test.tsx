@@ -1,11 +1,10 @@
 import { deviceStatsApi } from '@aed/contracts/device-stats'
 import { act, screen } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { ChartClick } from '../../../components/EChart/EChart'
-import { i18n } from '../../../i18n'
 import { sessionStore } from '../../../lib/session'
-import { storage } from '../../../lib/storage'
 import { userInfo } from '../../../test/fixtures'
+import { freshConsole } from '../../../test/freshConsole'
 import { mockApi, on } from '../../../test/mockApi'
 import { renderWithProviders } from '../../../test/renderWithProviders'
 import { DashboardBars } from './DashboardBars'
@@ -62,14 +61,12 @@ const click = (key: string, dataIndex: number) =>
     chart(key)?.onClick?.({ name: '', value: bar?.value, data: bar, dataIndex })
   })
 
-beforeEach(async () => {
-  charts.clear()
-  storage.clear()
-  sessionStore.clear()
-  sessionStore.signIn(userInfo())
-  await i18n.changeLanguage('zh-CN')
+freshConsole({
+  reset: () => {
+    charts.clear()
+  },
+  signedIn: userInfo(),
 })
-afterEach(() => vi.unstubAllGlobals())
 
 describe('DashboardBars', () => {
   it('draws the four state statistics with the server’s band labels, red to green', async () => {

@@ -2,12 +2,11 @@ import { deviceStatsApi } from '@aed/contracts/device-stats'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { ChartClick } from '../../../components/EChart/EChart'
-import { i18n } from '../../../i18n'
 import { sessionStore } from '../../../lib/session'
-import { storage } from '../../../lib/storage'
 import { userInfo } from '../../../test/fixtures'
+import { freshConsole } from '../../../test/freshConsole'
 import { type MockCall, mockApi, on } from '../../../test/mockApi'
 import { renderWithProviders } from '../../../test/renderWithProviders'
 import { DashboardStatusColumn } from './DashboardStatusColumn'
@@ -77,14 +76,12 @@ function Harness() {
   )
 }
 
-beforeEach(async () => {
-  charts.clear()
-  storage.clear()
-  sessionStore.clear()
-  sessionStore.signIn(userInfo())
-  await i18n.changeLanguage('zh-CN')
+freshConsole({
+  reset: () => {
+    charts.clear()
+  },
+  signedIn: userInfo(),
 })
-afterEach(() => vi.unstubAllGlobals())
 
 describe('DashboardStatusColumn', () => {
   it('shows the totals, one pie per status against the rest and the devices per region', async () => {

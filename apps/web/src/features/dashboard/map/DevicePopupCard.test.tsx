@@ -1,12 +1,10 @@
 import { type DevicePopup, dashboardApi } from '@aed/contracts/dashboard'
 import { type LiveFrame, LiveType } from '@aed/contracts/live'
 import { act, screen, waitFor } from '@testing-library/react'
-import { beforeEach, describe, expect, it } from 'vitest'
-import { i18n } from '../../../i18n'
+import { describe, expect, it } from 'vitest'
 import { createLiveBus, LiveBusContext } from '../../../lib/live/liveContext'
-import { sessionStore } from '../../../lib/session'
-import { storage } from '../../../lib/storage'
 import { userInfo } from '../../../test/fixtures'
+import { freshConsole } from '../../../test/freshConsole'
 import { mockApi, on } from '../../../test/mockApi'
 import { renderWithProviders } from '../../../test/renderWithProviders'
 import { dashboardKeys } from '../api/keys'
@@ -46,11 +44,11 @@ let current = normal
 const popupCalls = (fetchMock: ReturnType<typeof mockApi>) =>
   fetchMock.mock.calls.filter(([url]) => String(url).includes('/analysis-board/device/7/')).length
 
-beforeEach(async () => {
-  current = normal
-  storage.clear()
-  sessionStore.signIn(userInfo())
-  await i18n.changeLanguage('zh-CN')
+freshConsole({
+  reset: () => {
+    current = normal
+  },
+  signedIn: userInfo(),
 })
 
 describe('DevicePopupCard', () => {

@@ -2,11 +2,9 @@ import { type DeviceLocations, dashboardApi } from '@aed/contracts/dashboard'
 import { deviceStatsApi } from '@aed/contracts/device-stats'
 import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { i18n } from '../../../i18n'
-import { sessionStore } from '../../../lib/session'
-import { storage } from '../../../lib/storage'
+import { describe, expect, it, vi } from 'vitest'
 import { userInfo } from '../../../test/fixtures'
+import { freshConsole } from '../../../test/freshConsole'
 import { type MockCall, mockApi, on } from '../../../test/mockApi'
 import { renderWithProviders } from '../../../test/renderWithProviders'
 import type DashboardMap from '../map/DashboardMap'
@@ -108,16 +106,11 @@ function api(focus: 'ok' | 'call' = 'ok') {
   ])
 }
 
-beforeEach(async () => {
-  maps.last = null
-  storage.clear()
-  sessionStore.clear()
-  sessionStore.signIn(userInfo())
-  await i18n.changeLanguage('zh-CN')
-})
-afterEach(() => {
-  vi.useRealTimers()
-  vi.unstubAllGlobals()
+freshConsole({
+  reset: () => {
+    maps.last = null
+  },
+  signedIn: userInfo(),
 })
 
 describe('DashboardPage', () => {

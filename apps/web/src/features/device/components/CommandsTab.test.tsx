@@ -3,13 +3,12 @@ import { type CommandRow, deviceCommandApi } from '@aed/contracts/device-command
 import { deviceDetailApi } from '@aed/contracts/device-detail'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { i18n } from '../../../i18n'
+import { describe, expect, it, vi } from 'vitest'
 import { COMMAND_POLL_MS, commandPoll } from '../../../lib/commandPoll'
 import { sessionStore } from '../../../lib/session'
-import { storage } from '../../../lib/storage'
 import { device } from '../../../test/deviceFixtures'
 import { userInfo } from '../../../test/fixtures'
+import { freshConsole } from '../../../test/freshConsole'
 import { type MockCall, mockApi, on } from '../../../test/mockApi'
 import { renderWithProviders } from '../../../test/renderWithProviders'
 import DeviceDetailDrawer from './DeviceDetailDrawer'
@@ -76,16 +75,11 @@ async function openCommands() {
   return { user, table, view }
 }
 
-beforeEach(async () => {
-  calls.list.length = 0
-  calls.send.length = 0
-  storage.clear()
-  sessionStore.clear()
-  await i18n.changeLanguage('zh-CN')
-})
-afterEach(() => {
-  vi.useRealTimers()
-  vi.unstubAllGlobals()
+freshConsole({
+  reset: () => {
+    calls.list.length = 0
+    calls.send.length = 0
+  },
 })
 
 describe('the commands tab', () => {

@@ -3,12 +3,11 @@ import { deviceDetailApi, type InspectRow } from '@aed/contracts/device-detail'
 import { filesApi } from '@aed/contracts/files'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { i18n } from '../../../i18n'
+import { describe, expect, it, vi } from 'vitest'
 import { sessionStore } from '../../../lib/session'
-import { storage } from '../../../lib/storage'
 import { device } from '../../../test/deviceFixtures'
 import { userInfo } from '../../../test/fixtures'
+import { freshConsole } from '../../../test/freshConsole'
 import { type MockCall, mockApi, on } from '../../../test/mockApi'
 import { renderWithProviders } from '../../../test/renderWithProviders'
 import DeviceDetailDrawer from './DeviceDetailDrawer'
@@ -62,14 +61,12 @@ async function openInspections(shown = device()) {
   return user
 }
 
-beforeEach(async () => {
-  calls.page.length = 0
-  calls.inspect.length = 0
-  storage.clear()
-  sessionStore.clear()
-  await i18n.changeLanguage('zh-CN')
+freshConsole({
+  reset: () => {
+    calls.page.length = 0
+    calls.inspect.length = 0
+  },
 })
-afterEach(() => vi.unstubAllGlobals())
 
 describe('the inspection tab', () => {
   it('records an inspection with the signed-in inspector, now, and a photo, then refetches the tab', async () => {

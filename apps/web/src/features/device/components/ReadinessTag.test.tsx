@@ -1,14 +1,12 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it } from 'vitest'
-import { i18n } from '../../../i18n'
+import { describe, expect, it } from 'vitest'
 import { device } from '../../../test/deviceFixtures'
+import { freshConsole } from '../../../test/freshConsole'
 import { renderWithProviders } from '../../../test/renderWithProviders'
 import { ReadinessTag } from './ReadinessTag'
 
-beforeEach(async () => {
-  await i18n.changeLanguage('zh-CN')
-})
+freshConsole()
 
 describe('the readiness tag', () => {
   it('shows a device that is not ready in red, with its reasons and last passed self-test on hover', async () => {

@@ -6,13 +6,12 @@ import { memberApi } from '@aed/contracts/member'
 import { menuApi } from '@aed/contracts/menu'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { i18n } from '../../../i18n'
+import { describe, expect, it, vi } from 'vitest'
 import { sessionStore } from '../../../lib/session'
-import { storage } from '../../../lib/storage'
 import { member, orgMenu, tree } from '../../../test/adminFixtures'
 import { device, deviceListCan } from '../../../test/deviceFixtures'
 import { userInfo } from '../../../test/fixtures'
+import { freshConsole } from '../../../test/freshConsole'
 import { type MockCall, mockApi, on } from '../../../test/mockApi'
 import { renderWithProviders } from '../../../test/renderWithProviders'
 import { DevicesPage } from './DevicesPage'
@@ -83,14 +82,12 @@ function api(menu = orgMenu, rows = [device()], can = superAdminCan) {
 const superAdmin = () => userInfo({ role_type: 0, agency_type: 0, agency_id: 1, permissions: {} })
 const lastQuery = () => calls.list.at(-1)?.query
 
-beforeEach(async () => {
-  calls.list.length = 0
-  calls.update.length = 0
-  storage.clear()
-  sessionStore.clear()
-  await i18n.changeLanguage('zh-CN')
+freshConsole({
+  reset: () => {
+    calls.list.length = 0
+    calls.update.length = 0
+  },
 })
-afterEach(() => vi.unstubAllGlobals())
 
 async function openChange(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByTestId('device-change-7'))

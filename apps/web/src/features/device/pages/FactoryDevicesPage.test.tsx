@@ -3,13 +3,12 @@ import { deviceApi } from '@aed/contracts/device'
 import { menuApi } from '@aed/contracts/menu'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { i18n } from '../../../i18n'
+import { describe, expect, it } from 'vitest'
 import { sessionStore } from '../../../lib/session'
-import { storage } from '../../../lib/storage'
 import { orgMenu, tree } from '../../../test/adminFixtures'
 import { deviceListCan, factoryDevice } from '../../../test/deviceFixtures'
 import { userInfo } from '../../../test/fixtures'
+import { freshConsole } from '../../../test/freshConsole'
 import { type MockCall, mockApi, on } from '../../../test/mockApi'
 import { renderWithProviders } from '../../../test/renderWithProviders'
 import { FactoryDevicesPage } from './FactoryDevicesPage'
@@ -62,13 +61,11 @@ function api() {
   ])
 }
 
-beforeEach(async () => {
-  for (const list of Object.values(calls)) list.length = 0
-  storage.clear()
-  sessionStore.clear()
-  await i18n.changeLanguage('zh-CN')
+freshConsole({
+  reset: () => {
+    for (const list of Object.values(calls)) list.length = 0
+  },
 })
-afterEach(() => vi.unstubAllGlobals())
 
 const rowCheckbox = (id: number) => within(screen.getByTestId(`row-${id}`)).getByRole('checkbox')
 

@@ -4,12 +4,11 @@ import { memberApi } from '@aed/contracts/member'
 import { menuApi } from '@aed/contracts/menu'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { i18n } from '../../../i18n'
+import { describe, expect, it, vi } from 'vitest'
 import { sessionStore } from '../../../lib/session'
-import { storage } from '../../../lib/storage'
 import { member, orgMenu, tree } from '../../../test/adminFixtures'
 import { userInfo } from '../../../test/fixtures'
+import { freshConsole } from '../../../test/freshConsole'
 import { type MockCall, mockApi, on } from '../../../test/mockApi'
 import { renderWithProviders } from '../../../test/renderWithProviders'
 import { FaultEventsPage } from './FaultEventsPage'
@@ -86,16 +85,12 @@ function api(menu = orgMenu, can = editorCan) {
 
 const lastList = () => calls.list.at(-1)?.query
 
-beforeEach(async () => {
-  calls.list.length = 0
-  calls.handle.length = 0
-  storage.clear()
-  sessionStore.clear()
-  await i18n.changeLanguage('zh-CN')
-})
-afterEach(() => {
-  vi.unstubAllGlobals()
-  vi.restoreAllMocks()
+freshConsole({
+  reset: () => {
+    calls.list.length = 0
+    calls.handle.length = 0
+  },
+  restoreMocks: true,
 })
 
 describe('FaultEventsPage', () => {

@@ -3,12 +3,11 @@ import { memberApi } from '@aed/contracts/member'
 import { menuApi } from '@aed/contracts/menu'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { i18n } from '../../../i18n'
+import { describe, expect, it } from 'vitest'
 import { sessionStore } from '../../../lib/session'
-import { storage } from '../../../lib/storage'
 import { member, orgMenu, tree } from '../../../test/adminFixtures'
 import { userInfo } from '../../../test/fixtures'
+import { freshConsole } from '../../../test/freshConsole'
 import { mockApi, on } from '../../../test/mockApi'
 import { renderWithProviders } from '../../../test/renderWithProviders'
 import { UsersPage } from './UsersPage'
@@ -32,12 +31,7 @@ function api(menu = orgMenu, rows = [member()], can = { create: true }) {
 
 const superAdmin = () => userInfo({ role_type: 0, agency_type: 0, agency_id: 1, permissions: {} })
 
-beforeEach(async () => {
-  storage.clear()
-  sessionStore.clear()
-  await i18n.changeLanguage('zh-CN')
-})
-afterEach(() => vi.unstubAllGlobals())
+freshConsole()
 
 describe('UsersPage', () => {
   it('filters by organisation only when the menu has the organisation list', async () => {

@@ -4,12 +4,11 @@ import { DEFAULT_SETTINGS, settingsApi } from '@aed/contracts/settings'
 import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { ConfigProvider } from 'antd'
-import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest'
-import { i18n } from '../../../i18n'
+import { describe, expect, it, type Mock, vi } from 'vitest'
 import { createLiveBus, LiveBusContext } from '../../../lib/live/liveContext'
 import { sessionStore } from '../../../lib/session'
-import { storage } from '../../../lib/storage'
 import { userInfo } from '../../../test/fixtures'
+import { freshConsole } from '../../../test/freshConsole'
 import { mockApi, on } from '../../../test/mockApi'
 import { renderWithProviders } from '../../../test/renderWithProviders'
 import { messageRow } from '../testMessages'
@@ -67,20 +66,17 @@ function renderPopup() {
   return { ...view, push: (frame: LiveFrame) => act(() => bus.emit(frame)) }
 }
 
-beforeEach(async () => {
-  confirmed.length = 0
-  storage.clear()
-  await i18n.changeLanguage('zh-CN')
+freshConsole({
+  reset: () => {
+    confirmed.length = 0
+    play = vi.fn(() => Promise.resolve())
+    pause = vi.fn()
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(play)
+    vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(pause)
+  },
   // Settings are readable with the 'agency' area.
-  sessionStore.signIn(userInfo({ permissions: { agency: 'READ_ONLY' } }))
-  play = vi.fn(() => Promise.resolve())
-  pause = vi.fn()
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(play)
-  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(pause)
-})
-afterEach(() => {
-  vi.restoreAllMocks()
-  vi.unstubAllGlobals()
+  signedIn: userInfo({ permissions: { agency: 'READ_ONLY' } }),
+  restoreMocks: true,
 })
 
 const settingsAsked = (fetchMock: ReturnType<typeof api>) =>

@@ -1,11 +1,9 @@
 import { operationLogApi } from '@aed/contracts/operation-log'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { i18n } from '../../../i18n'
-import { sessionStore } from '../../../lib/session'
-import { storage } from '../../../lib/storage'
+import { describe, expect, it, vi } from 'vitest'
 import { userInfo } from '../../../test/fixtures'
+import { freshConsole } from '../../../test/freshConsole'
 import { mockApi, on } from '../../../test/mockApi'
 import { renderWithProviders } from '../../../test/renderWithProviders'
 import { OperationLogPage } from './OperationLogPage'
@@ -24,14 +22,9 @@ function api() {
 }
 const urls = (m: ReturnType<typeof api>) => m.mock.calls.map(([u]) => new URL(String(u), 'http://x'))
 
-beforeEach(async () => {
-  storage.clear()
-  sessionStore.signIn(userInfo({ role_type: 0, permissions: {} }))
-  await i18n.changeLanguage('zh-CN')
-})
-afterEach(() => {
-  vi.unstubAllGlobals()
-  vi.restoreAllMocks()
+freshConsole({
+  signedIn: userInfo({ role_type: 0, permissions: {} }),
+  restoreMocks: true,
 })
 
 describe('OperationLogPage', () => {

@@ -2,12 +2,11 @@ import { agencyApi } from '@aed/contracts/agency'
 import { DEFAULT_SETTINGS, settingsApi } from '@aed/contracts/settings'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { i18n } from '../../../i18n'
+import { describe, expect, it } from 'vitest'
 import { sessionStore } from '../../../lib/session'
-import { storage } from '../../../lib/storage'
 import { tree } from '../../../test/adminFixtures'
 import { userInfo } from '../../../test/fixtures'
+import { freshConsole } from '../../../test/freshConsole'
 import { mockApi, on } from '../../../test/mockApi'
 import { renderWithProviders } from '../../../test/renderWithProviders'
 import { SettingsPage } from './SettingsPage'
@@ -27,12 +26,11 @@ function api() {
   ])
 }
 
-beforeEach(async () => {
-  posted.length = 0
-  storage.clear()
-  await i18n.changeLanguage('zh-CN')
+freshConsole({
+  reset: () => {
+    posted.length = 0
+  },
 })
-afterEach(() => vi.unstubAllGlobals())
 
 describe('SettingsPage', () => {
   it('shows every option and saves the whole settings object', async () => {
