@@ -111,6 +111,11 @@ const schema = z.object({
   MQTT_PASSWORD: z.string().min(1).optional(),
   /** When set, the broker's auth/acl hook calls must carry it in the X-Mqtt-Hook-Secret header. */
   MQTT_HOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Open API requests a second per service configuration (refill), and the burst it may spend at once. */
+  OPEN_API_RATE: z.coerce.number().positive().default(20),
+  OPEN_API_BURST: z.coerce.number().int().min(1).default(60),
+  /** Lets push URLs point at loopback and private addresses (tests, a receiver on this machine). */
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
 })
 
 export type Config = z.infer<typeof schema> & { dataDir: string }

@@ -1,3 +1,5 @@
+import { openApiMessages } from './open-api-messages.ts'
+
 /**
  * Every message the server can put in `msg`, in zh-CN (the spec's words) and en-US.
  * Validation schemas carry a key of this table as their message; the server translates it.
@@ -340,6 +342,7 @@ export const messages = {
   CABINET_IMPORT_AED_BOUND: ['绑定AED已绑定其他救护箱', 'The AED to bind is in another cabinet already'],
   CABINET_IMPORT_AED_DUPLICATE: ['绑定AED与第{row}行重复', 'The AED to bind repeats row {row}'],
   // cabinets (helper: engine)
+  ...openApiMessages,
 } as const satisfies Record<string, readonly [string, string]>
 
 export type MessageKey = keyof typeof messages

@@ -1,6 +1,8 @@
 import path from 'node:path'
 import v8 from 'node:v8'
 import { PGlite } from '@electric-sql/pglite'
+import { cube } from '@electric-sql/pglite/contrib/cube'
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
@@ -39,8 +41,9 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   // the server tests take the same time either way (docs/benchmarks.md). Read when the module is
   // compiled, so it is set before each PGlite starts.
   v8.setFlagsFromString('--no-wasm-dynamic-tiering')
-  // pg_trgm: trigram indexes make the lists' substring filters fast (it ships with PostgreSQL too).
-  const extensions = { pg_trgm }
+  // pg_trgm: trigram indexes make the lists' substring filters fast; cube and earthdistance find
+  // the nearest AEDs for the open API (all three ship with PostgreSQL's contrib too).
+  const extensions = { pg_trgm, cube, earthdistance }
   const client = dataDir ? new PGlite(path.join(dataDir, 'pg'), { extensions }) : new PGlite({ extensions })
   await client.waitReady
   return {

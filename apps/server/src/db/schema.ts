@@ -170,20 +170,96 @@ export const classrooms = pgTable('classrooms', {
   update_time: ts('update_time').notNull().defaultNow(),
 })
 
-export const serviceConfigs = pgTable('app_service_configs', {
-  id: id(),
-  agency_id: ref('agency_id').notNull(),
-  /** Service keys (APP_SERVICES in contracts). */
-  service: jsonb('service').$type<string[]>().notNull().default([]),
-  /** 1 enabled, 0 disabled. */
-  state: smallint('state').notNull().default(1),
-  secret: varchar('secret', { length: 64 }).notNull(),
-  access_token: varchar('access_token', { length: 96 }).notNull(),
-  apply_time: ts('apply_time').notNull().defaultNow(),
-  creator: ref('creator'),
-  create_time: ts('create_time').notNull().defaultNow(),
-  update_time: ts('update_time').notNull().defaultNow(),
+export const serviceConfigs = pgTable(
+  'app_service_configs',
+  {
+    id: id(),
+    agency_id: ref('agency_id').notNull(),
+    /** Service keys (APP_SERVICES in contracts). */
+    service: jsonb('service').$type<string[]>().notNull().default([]),
+    /** 1 enabled, 0 disabled. */
+    state: smallint('state').notNull().default(1),
+    secret: varchar('secret', { length: 64 }).notNull(),
+    access_token: varchar('access_token', { length: 96 }).notNull(),
+    apply_time: ts('apply_time').notNull().defaultNow(),
+    creator: ref('creator'),
+    create_time: ts('create_time').notNull().defaultNow(),
+    update_time: ts('update_time').notNull().defaultNow(),
+    /** The credentials before the last regeneration, still accepted until prev_until (24 h). */
+    prev_secret: varchar('prev_secret', { length: 64 }),
+    prev_access_token: varchar('prev_access_token', { length: 96 }),
+    prev_until: ts('prev_until'),
+    /** Webhook endpoint (event_push, device_data_push); null: none. */
+    push_url: varchar('push_url', { length: 500 }),
+    /** Standard Webhooks secret, whsec_ and base64. */
+    push_secret: varchar('push_secret', { length: 100 }),
+    /** gone (HTTP 410) or failing (a day of failures): deliveries stop until enabled again. */
+    push_disabled_reason: varchar('push_disabled_reason', { length: 10, enum: ['gone', 'failing'] }),
+    push_disabled_at: ts('push_disabled_at'),
+  },
+  (t) => [
+    uniqueIndex('app_service_configs_token_idx').on(t.access_token),
+    index('app_service_configs_prev_token_idx')
+      .on(t.prev_access_token)
+      .where(sql`${t.prev_access_token} IS NOT NULL`),
+  ],
+)
+
+/** Integrator request nonces, each accepted once per configuration. */
+export const openApiNonces = pgTable(
+  'open_api_nonces',
+  {
+    config_id: ref('config_id').notNull(),
+    nonce: varchar('nonce', { length: 64 }).notNull(),
+    seen_at: ts('seen_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.config_id, t.nonce] })],
+)
+
+/** The open API's request limit per configuration (a token bucket shared by every instance). */
+export const openApiBuckets = pgTable('open_api_buckets', {
+  config_id: ref('config_id').primaryKey(),
+  tokens: doublePrecision('tokens').notNull(),
+  updated_at: ts('updated_at').notNull(),
 })
+
+/** One webhook delivery: an event for one configuration's endpoint, with its last attempt. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: id(),
+    config_id: ref('config_id')
+      .notNull()
+      .references(() => serviceConfigs.id, { onDelete: 'cascade' }),
+    /** WEBHOOK_EVENTS key. */
+    event: varchar('event', { length: 40 }).notNull(),
+    /** The outbox row's dedupe key: one delivery per event and endpoint. */
+    event_key: varchar('event_key', { length: 160 }).notNull(),
+    event_time: ts('event_time').notNull(),
+    /** The body sent: type, timestamp, data. */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    state: varchar('state', { length: 10, enum: ['pending', 'delivered', 'failed', 'cancelled'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** Not tried before this time (the backoff). */
+    next_at: ts('next_at').notNull(),
+    /** An instance is sending it until then (a crash lets it go again after). */
+    leased_until: ts('leased_until'),
+    last_attempt_at: ts('last_attempt_at'),
+    last_status: smallint('last_status'),
+    last_error: text('last_error'),
+    last_duration_ms: integer('last_duration_ms'),
+    delivered_at: ts('delivered_at'),
+    create_time: ts('create_time').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('webhook_deliveries_config_id_event_key_key').on(t.config_id, t.event_key),
+    index('webhook_deliveries_pending_idx').on(t.config_id, t.id).where(sql`${t.state} = 'pending'`),
+    index('webhook_deliveries_log_idx').on(t.config_id, t.id.desc()),
+    index('webhook_deliveries_done_idx').on(t.create_time).where(sql`${t.state} <> 'pending'`),
+  ],
+)
 
 /** When each scheduled job last ran, cluster-wide (jobs/runner.ts). */
 export const jobRuns = pgTable('job_runs', {

@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { agencies } from '../db/schema.ts'
 import { TestClock } from '../lib/clock.ts'
+import { signOpenApiRequest } from '../lib/open-api-signing.ts'
 import { createTestApp, demo, type TestApp } from '../test/harness.ts'
 import { type DeviceCredentials, signDeviceRequest } from './auth.ts'
 
@@ -13,6 +14,7 @@ import { type DeviceCredentials, signDeviceRequest } from './auth.ts'
 let t: TestApp
 let memberToken: string
 let integratorToken: string
+let integratorSecret: string
 let westLakeId: number
 const clock = new TestClock(Date.now())
 
@@ -52,6 +54,7 @@ beforeAll(async () => {
   })
   expect(created.code).toBe(0)
   integratorToken = created.data.access_token!
+  integratorSecret = created.data.secret!
 })
 afterAll(() => t.close())
 
@@ -73,7 +76,6 @@ async function send(
 }
 
 const jwt = () => ({ authorization: `JWT ${memberToken}` })
-const bearer = (token = integratorToken) => ({ authorization: `Bearer ${token}` })
 const signed = (
   path: string,
   body = '',
@@ -99,7 +101,7 @@ describe('members on /api/v1 (JWT)', () => {
   it('does not open with a device signature or an integrator token', async () => {
     const path = '/api/v1/test/who'
     expect((await send('GET', path, signed(path))).json.code).toBe(-1)
-    expect((await send('GET', path, bearer())).json.code).toBe(-1)
+    expect((await send('GET', path, { authorization: `Bearer ${integratorToken}` })).json.code).toBe(-1)
   })
 })
 
@@ -137,7 +139,7 @@ describe('devices on /device-api (HMAC signature)', () => {
     const cases: [string, Record<string, string>, string?][] = [
       ['no headers', {}],
       ['a member token', jwt()],
-      ['an integrator token', bearer()],
+      ['an integrator token', { authorization: `Bearer ${integratorToken}` }],
       ['a wrong secret', signed(path, body, { secret: crypto.randomBytes(32).toString('hex') })],
       ["another device's secret", signed(path, body, { secret: devices.CAB0001.secrets[0] })],
       ['a changed body', ok(), body.replace('90', '91')],
@@ -187,39 +189,60 @@ describe('devices on /device-api (HMAC signature)', () => {
   })
 })
 
-describe('integrators on /open-api (service configuration access token)', () => {
+describe('integrators on /open-api (signed with the service configuration secret)', () => {
   const path = '/open-api/v1/test/who'
+  const integrator = (
+    target = path,
+    o: {
+      key?: string
+      secret?: string
+      timestamp?: number
+      nonce?: string
+      body?: string
+      method?: string
+    } = {},
+  ) =>
+    signOpenApiRequest(o.key ?? integratorToken, o.secret ?? integratorSecret, {
+      method: o.method ?? 'GET',
+      target,
+      body: o.body,
+      timestamp: o.timestamp ?? Math.floor(clock.now().getTime() / 1000),
+      nonce: o.nonce,
+    })
+  const refusedAs = (status: number, error: string) => ({ status, json: { data: { error } } })
 
-  it('opens with the access token and sets only req.integrator', async () => {
-    const r = await send('GET', path, bearer())
+  it('opens with a signed request and sets only req.integrator', async () => {
+    const r = await send('GET', path, integrator())
     expect(r.status).toBe(200)
     expect(r.json).toEqual({ auth: null, device: null, integrator: { agency_id: westLakeId }, body: null })
   })
 
-  it('refuses a member token, a device signature, no token and an unknown token', async () => {
-    expect(await send('GET', path, jwt())).toMatchObject(refused)
-    expect(await send('GET', path, signed(path))).toMatchObject(refused)
-    expect(await send('GET', path)).toMatchObject(refused)
-    expect(await send('GET', path, bearer(crypto.randomBytes(36).toString('base64url')))).toMatchObject(
-      refused,
+  it('refuses a member token, a device signature, no key and an unknown key, each by its reason', async () => {
+    expect(await send('GET', path, jwt())).toMatchObject(refusedAs(401, 'key_missing'))
+    expect(await send('GET', path, signed(path))).toMatchObject(refusedAs(401, 'key_missing'))
+    expect(await send('GET', path)).toMatchObject(refusedAs(401, 'key_missing'))
+    expect(await send('GET', path, { authorization: `Bearer ${integratorToken}` })).toMatchObject(
+      refusedAs(401, 'key_missing'),
     )
+    const unknown = integrator(path, { key: crypto.randomBytes(36).toString('base64url') })
+    expect(await send('GET', path, unknown)).toMatchObject(refusedAs(401, 'key_unknown'))
   })
 
   it('refuses a disabled configuration, one without the open_api service, and a disabled organisation', async () => {
     const setConfig = (set: ReturnType<typeof sql>) =>
       t.db.execute(sql`UPDATE app_service_configs SET ${set} WHERE agency_id = ${westLakeId}`)
     await setConfig(sql`state = 0`)
-    expect(await send('GET', path, bearer())).toMatchObject(refused)
+    expect(await send('GET', path, integrator())).toMatchObject(refusedAs(401, 'key_disabled'))
     await setConfig(sql`state = 1, service = '["event_push"]'::jsonb`)
-    expect(await send('GET', path, bearer())).toMatchObject(refused)
+    expect(await send('GET', path, integrator())).toMatchObject(refusedAs(403, 'service_denied'))
     await setConfig(sql`service = '["event_push", "open_api"]'::jsonb`)
-    expect((await send('GET', path, bearer())).status).toBe(200)
+    expect((await send('GET', path, integrator())).status).toBe(200)
 
     const [westLake] = await t.db.select().from(agencies).where(eq(agencies.id, westLakeId))
     await t.db.update(agencies).set({ disabled: true }).where(eq(agencies.id, westLake.parent_id!))
-    expect(await send('GET', path, bearer())).toMatchObject(refused)
+    expect(await send('GET', path, integrator())).toMatchObject(refusedAs(401, 'key_disabled'))
     await t.db.update(agencies).set({ disabled: false }).where(eq(agencies.id, westLake.parent_id!))
-    expect((await send('GET', path, bearer())).status).toBe(200)
+    expect((await send('GET', path, integrator())).status).toBe(200)
   })
 })
 

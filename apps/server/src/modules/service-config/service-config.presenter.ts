@@ -11,7 +11,12 @@ export function serviceConfigListCan(auth: AuthContext): ServiceConfigListCan {
 }
 
 /** A configuration as the list shows it; the detail opened for editing adds the credentials. */
-export function presentServiceConfig(row: ServiceConfigRow, lang: Lang, withSecrets: boolean): ServiceConfig {
+export function presentServiceConfig(
+  row: ServiceConfigRow,
+  lang: Lang,
+  withSecrets: boolean,
+  pushSecret?: string,
+): ServiceConfig {
   return {
     id: row.id,
     agency_id: row.agency_id,
@@ -21,6 +26,18 @@ export function presentServiceConfig(row: ServiceConfigRow, lang: Lang, withSecr
     state: row.state as 0 | 1,
     apply_time: row.apply_time.toISOString(),
     level: row.level,
-    ...(withSecrets ? { secret: row.secret, access_token: row.access_token } : {}),
+    push_url: row.push_url,
+    push_disabled:
+      row.push_disabled_reason && row.push_disabled_at
+        ? { reason: row.push_disabled_reason, time: row.push_disabled_at.toISOString() }
+        : null,
+    ...(withSecrets
+      ? {
+          secret: row.secret,
+          access_token: row.access_token,
+          previous_secret_until: row.prev_until?.toISOString() ?? null,
+        }
+      : {}),
+    ...(pushSecret ? { push_secret: pushSecret } : {}),
   }
 }

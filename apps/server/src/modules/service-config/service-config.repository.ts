@@ -16,6 +16,11 @@ const columns = {
   apply_time: serviceConfigs.apply_time,
   secret: serviceConfigs.secret,
   access_token: serviceConfigs.access_token,
+  prev_until: serviceConfigs.prev_until,
+  push_url: serviceConfigs.push_url,
+  push_secret: serviceConfigs.push_secret,
+  push_disabled_reason: serviceConfigs.push_disabled_reason,
+  push_disabled_at: serviceConfigs.push_disabled_at,
 }
 export type ServiceConfigRow = {
   id: number
@@ -27,6 +32,11 @@ export type ServiceConfigRow = {
   apply_time: Date
   secret: string
   access_token: string
+  prev_until: Date | null
+  push_url: string | null
+  push_secret: string | null
+  push_disabled_reason: 'gone' | 'failing' | null
+  push_disabled_at: Date | null
 }
 
 /** One page of service configurations of agencies in the scope, newest first. */

@@ -22,6 +22,8 @@ const config: ServiceConfig = {
   state: 0,
   apply_time: '2026-01-02T03:04:05Z',
   level: 3,
+  push_url: null,
+  push_disabled: null,
 }
 /** The list's `can`: add and modify for system super administrators (who alone get the list). */
 const systemSuperCan = { create: true, update: true }
