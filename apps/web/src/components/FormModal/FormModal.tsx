@@ -7,7 +7,7 @@ type Props = {
   title: ReactNode
   width: number
   /** False for read-only users and while the record loads: OK stays disabled. */
-  canSave: boolean
+  canSave?: boolean
   saving: boolean
   onOk: () => void
   onClose: () => void
@@ -16,7 +16,17 @@ type Props = {
 }
 
 /** The add / edit dialog of the administration pages: one look, one set of button rules. */
-export function FormModal({ open, title, width, canSave, saving, onOk, onClose, testId, children }: Props) {
+export function FormModal({
+  open,
+  title,
+  width,
+  canSave = true,
+  saving,
+  onOk,
+  onClose,
+  testId,
+  children,
+}: Props) {
   const { t } = useTranslation()
   return (
     <Modal

@@ -4,13 +4,12 @@ import { submitProblem } from './memberRules'
 describe('user dialog submit', () => {
   it('checks at submit in the spec order', () => {
     const ok = { phone: '13800000000', name: '王', email: 'a@b.cn', lat: 30 }
-    expect(submitProblem(ok, false)).toBe('common.noPermission')
-    expect(submitProblem({ ...ok, phone: '' }, true)).toBe('member.phoneMissing')
-    expect(submitProblem({ ...ok, phone: '1380000', name: '' }, true)).toBe('member.phoneWrong')
-    expect(submitProblem({ ...ok, name: ' ' }, true)).toBe('member.nameMissing')
-    expect(submitProblem({ ...ok, email: '' }, true)).toBe('member.emailMissing')
-    expect(submitProblem({ ...ok, email: 'a@b' }, true)).toBe('member.emailWrong')
-    expect(submitProblem({ ...ok, lat: null }, true)).toBe('member.addressMissing')
-    expect(submitProblem(ok, true)).toBeNull()
+    expect(submitProblem({ ...ok, phone: '' })).toBe('member.phoneMissing')
+    expect(submitProblem({ ...ok, phone: '1380000', name: '' })).toBe('member.phoneWrong')
+    expect(submitProblem({ ...ok, name: ' ' })).toBe('member.nameMissing')
+    expect(submitProblem({ ...ok, email: '' })).toBe('member.emailMissing')
+    expect(submitProblem({ ...ok, email: 'a@b' })).toBe('member.emailWrong')
+    expect(submitProblem({ ...ok, lat: null })).toBe('member.addressMissing')
+    expect(submitProblem(ok)).toBeNull()
   })
 })

@@ -1,11 +1,9 @@
 import type { AgencyNode } from '@aed/contracts/agency'
 import { agencyTypeOptions, findNode, levelUnder, parentOptions } from '@aed/contracts/agency-rules'
-import { App, Form } from 'antd'
-import { useTranslation } from 'react-i18next'
-import { RecordFormModal } from '../../../components/FormModal/RecordFormModal'
-import { useAreaLevel } from '../../../lib/useAreaLevel'
+import { Form } from 'antd'
+import { type RecordDialogLook, RecordFormModal } from '../../../components/FormModal/RecordFormModal'
+import { useRecordDialog } from '../../../components/FormModal/useFormDialog'
 import { useSession } from '../../../lib/useSession'
-import { useSubmit } from '../../../lib/useSubmit'
 import { validated } from '../../../lib/validated'
 import { useAgency } from '../api/useAgency'
 import { useSaveAgency } from '../api/useSaveAgency'
@@ -19,24 +17,30 @@ type Props = {
   tree: AgencyNode[]
   /** Parent preset for a new organisation (the node chosen in the tree). */
   defaultParent?: number
+  /** The list's `can.create`; an organisation's own `can.edit` decides when modifying. */
+  canCreate: boolean
   onClose: () => void
 }
 
+const look: RecordDialogLook = {
+  name: 'agency',
+  width: 760,
+  formLayout: { layout: 'vertical' },
+  titles: { add: 'agency.add', edit: 'agency.modify' },
+}
+
 /** Add organisation / modify organisation. */
-export function AgencyModal({ id, open, tree, defaultParent, onClose }: Props) {
-  const { t } = useTranslation()
-  const { message } = App.useApp()
+export function AgencyModal({ id, open, tree, defaultParent, canCreate, onClose }: Props) {
   const { userInfo } = useSession()
-  const { canEdit } = useAreaLevel('agency')
-  const [form] = Form.useForm<AgencyFormValues>()
   const detail = useAgency(open ? id : null)
   const save = useSaveAgency()
-  const send = useSubmit(save, { onDone: onClose })
-  const editing = id !== null
+  const [form] = Form.useForm<AgencyFormValues>()
+  const { send, editing, modal } = useRecordDialog(save, form, id, { open, onClose })
   const actor = { agency_type: userInfo?.agency_type ?? 2, agency_id: userInfo?.agency_id ?? 0 }
 
   const parents: { id: number; name: string }[] = parentOptions(tree, actor).filter((p) => p.id !== id)
   const current = detail.data
+  const canEdit = editing ? (current?.can.edit ?? false) : canCreate
   if (current?.parent_id && current.parent_name && !parents.some((p) => p.id === current.parent_id))
     parents.unshift({ id: current.parent_id, name: current.parent_name })
 
@@ -57,30 +61,13 @@ export function AgencyModal({ id, open, tree, defaultParent, onClose }: Props) {
       }
 
   const submit = async () => {
-    if (!canEdit) {
-      message.error(t('common.noPermission'))
-      return
-    }
     const values = await validated(form)
     if (!values) return
     await send({ id, form: toAgencyForm(values) })
   }
 
   return (
-    <RecordFormModal
-      open={open}
-      title={editing ? t('agency.modify') : t('agency.add')}
-      width={760}
-      saving={save.isPending}
-      onOk={submit}
-      onClose={onClose}
-      form={form}
-      name="agency"
-      formLayout={{ layout: 'vertical' }}
-      recordId={id}
-      initial={initial}
-      canEdit={canEdit}
-    >
+    <RecordFormModal {...modal} look={look} onOk={submit} initial={initial} canEdit={canEdit}>
       <AgencyFormFields
         typeOptions={agencyTypeOptions(editing, actor.agency_type)}
         parents={parents}

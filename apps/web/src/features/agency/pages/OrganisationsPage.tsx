@@ -87,6 +87,7 @@ export function OrganisationsPage() {
         </Col>
       </Row>
       <AgencyModal
+        canCreate={canCreate}
         open={dialog !== null}
         id={dialog?.id ?? null}
         tree={tree.data ?? []}

@@ -2,10 +2,10 @@ import { PASSWORD_RULE } from '@aed/contracts'
 import { Alert, Form } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { FormModal } from '../../../components/FormModal/FormModal'
+import { useFormDialog } from '../../../components/FormModal/useFormDialog'
 import { sameAsField } from '../../../lib/sameAsField'
 import { sessionStore } from '../../../lib/session'
 import { StorageKey, storage } from '../../../lib/storage'
-import { useSubmit } from '../../../lib/useSubmit'
 import { validated } from '../../../lib/validated'
 import { type ResetPasswordPayload, useResetPassword } from '../api/useResetPassword'
 import { PasswordField } from './PasswordField'
@@ -17,7 +17,9 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
   const { t } = useTranslation()
   const [form] = Form.useForm<Values>()
   const reset = useResetPassword()
-  const send = useSubmit(reset, {
+  const { send, modal } = useFormDialog(reset, {
+    open,
+    onClose,
     success: t('password.success'),
     onDone: ({ token }) => {
       sessionStore.setToken(token)
@@ -39,13 +41,10 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
 
   return (
     <FormModal
-      open={open}
+      {...modal}
       title={t('password.title')}
       width={520}
-      canSave
-      saving={reset.isPending}
       onOk={submit}
-      onClose={onClose}
       testId="change-password-modal"
     >
       <Alert className="password-hint" type="info" showIcon title={t('password.hint')} />

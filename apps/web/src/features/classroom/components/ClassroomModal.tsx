@@ -1,26 +1,36 @@
 import { App, Form } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { RecordFormModal } from '../../../components/FormModal/RecordFormModal'
-import { useAreaLevel } from '../../../lib/useAreaLevel'
-import { useSubmit } from '../../../lib/useSubmit'
+import { type RecordDialogLook, RecordFormModal } from '../../../components/FormModal/RecordFormModal'
+import { useRecordDialog } from '../../../components/FormModal/useFormDialog'
 import { validated } from '../../../lib/validated'
 import { useClassroomItem } from '../api/useClassroomItem'
 import { useSaveClassroom } from '../api/useSaveClassroom'
 import { type ClassroomValues, classroomProblem, toClassroomBody } from '../classroomRules'
 import { ClassroomFields } from './ClassroomFields'
 
-type Props = { id: number | null; open: boolean; onClose: () => void }
+type Props = {
+  id: number | null
+  open: boolean
+  /** The list's `can`: create when adding, edit when editing. */
+  canEdit: boolean
+  onClose: () => void
+}
+
+const look: RecordDialogLook = {
+  name: 'classroom',
+  width: 820,
+  formLayout: { layout: 'horizontal', labelCol: { span: 4 }, wrapperCol: { span: 19 } },
+  titles: { add: 'classroom.add', edit: 'classroom.edit' },
+}
 
 /** 新建 / 编辑 a classroom item. */
-export function ClassroomModal({ id, open, onClose }: Props) {
+export function ClassroomModal({ id, open, canEdit, onClose }: Props) {
   const { t } = useTranslation()
   const { message } = App.useApp()
-  const { canEdit } = useAreaLevel('agency')
   const [form] = Form.useForm<ClassroomValues>()
   const detail = useClassroomItem(open ? id : null)
   const save = useSaveClassroom()
-  const send = useSubmit(save, { onDone: onClose })
-  const editing = id !== null
+  const { send, editing, modal } = useRecordDialog(save, form, id, { open, onClose })
   const item = detail.data
   const initial: ClassroomValues | undefined = editing
     ? item && {
@@ -35,10 +45,6 @@ export function ClassroomModal({ id, open, onClose }: Props) {
     : { content_type: 1 }
 
   const submit = async () => {
-    if (!canEdit) {
-      message.error(t('common.noPermission'))
-      return
-    }
     if ((await validated(form)) === null) return
     const values = form.getFieldsValue(true) as ClassroomValues
     // The field rules say the same; this keeps the server's order should they ever differ.
@@ -51,20 +57,7 @@ export function ClassroomModal({ id, open, onClose }: Props) {
   }
 
   return (
-    <RecordFormModal
-      open={open}
-      title={editing ? t('classroom.edit') : t('classroom.add')}
-      width={820}
-      saving={save.isPending}
-      onOk={submit}
-      onClose={onClose}
-      form={form}
-      name="classroom"
-      formLayout={{ layout: 'horizontal', labelCol: { span: 4 }, wrapperCol: { span: 19 } }}
-      recordId={id}
-      initial={initial}
-      canEdit={canEdit}
-    >
+    <RecordFormModal {...modal} look={look} onOk={submit} initial={initial} canEdit={canEdit}>
       <ClassroomFields disabled={!canEdit} />
     </RecordFormModal>
   )

@@ -56,7 +56,12 @@ export function ClassroomPage() {
         }
       }
       dialogs={
-        <ClassroomModal open={dialog !== null} id={dialog?.id ?? null} onClose={() => setDialog(null)} />
+        <ClassroomModal
+          open={dialog !== null}
+          id={dialog?.id ?? null}
+          canEdit={(dialog?.id == null ? can?.create : can?.edit) ?? false}
+          onClose={() => setDialog(null)}
+        />
       }
     >
       <DataTable<ClassroomItem> list={list} columns={columns} rowKey={(c) => c.id} query={rows} />

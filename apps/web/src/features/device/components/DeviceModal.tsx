@@ -2,10 +2,11 @@ import type { AgencyNode } from '@aed/contracts/agency'
 import { App, Col, Form, Row, Spin } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { FormModal } from '../../../components/FormModal/FormModal'
+import { useFormDialog } from '../../../components/FormModal/useFormDialog'
 import { useAreaLevel } from '../../../lib/useAreaLevel'
 import { useFormReset } from '../../../lib/useFormReset'
 import { useSession } from '../../../lib/useSession'
-import { useSubmit } from '../../../lib/useSubmit'
+import { validated } from '../../../lib/validated'
 import { useDevice } from '../api/useDevice'
 import { useSaveDevice } from '../api/useSaveDevice'
 import { deviceProblem } from '../deviceRules'
@@ -41,7 +42,7 @@ export default function DeviceModal({ id, open, tree, abnormalSwitches, onClose 
   const [form] = Form.useForm<DeviceFormValues>()
   const detail = useDevice(open ? id : null)
   const save = useSaveDevice()
-  const send = useSubmit(save, { onDone: onClose })
+  const { send, modal } = useFormDialog(save, { open, onClose })
   const editing = id !== null
   const stored = detail.data
   const initial = editing ? stored && fromDevice(stored) : newDeviceValues(userInfo?.agency_id)
@@ -56,11 +57,7 @@ export default function DeviceModal({ id, open, tree, abnormalSwitches, onClose 
       message.error(t('common.noPermission'))
       return
     }
-    const ok = await form.validateFields().then(
-      () => true,
-      () => false,
-    )
-    if (!ok) return
+    if ((await validated(form)) === null) return
     const values = form.getFieldsValue(true) as DeviceFormValues
     const problem = deviceProblem(values, stored)
     if (problem) {
@@ -74,13 +71,11 @@ export default function DeviceModal({ id, open, tree, abnormalSwitches, onClose 
 
   return (
     <FormModal
-      open={open}
+      {...modal}
       title={editing ? t('device.change') : t('device.register')}
       width={DEVICE_DIALOG_WIDTH}
       canSave={canEdit && Boolean(initial)}
-      saving={save.isPending}
       onOk={submit}
-      onClose={onClose}
       testId="device-modal"
     >
       {initial ? (

@@ -2,10 +2,11 @@ import { DatePicker, Form, Input, Radio } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { FormModal } from '../../../components/FormModal/FormModal'
+import { useFormDialog } from '../../../components/FormModal/useFormDialog'
 import { ImageUpload } from '../../../components/ImageUpload/ImageUpload'
 import { DATE_TIME_FORMAT } from '../../../lib/datetime'
 import { useSession } from '../../../lib/useSession'
-import { useSubmit } from '../../../lib/useSubmit'
+import { validated } from '../../../lib/validated'
 import { useRecordInspection } from '../api/useRecordInspection'
 
 /** The contract's limits of the text fields. */
@@ -30,15 +31,11 @@ export default function InspectionModal({ sn, open, onClose }: Props) {
   const { userInfo } = useSession()
   const [form] = Form.useForm<Values>()
   const record = useRecordInspection()
-  const send = useSubmit(record, { onDone: onClose })
+  const { send, modal } = useFormDialog(record, { open, onClose })
   const i = (key: string) => t(`device.inspection.${key}`)
 
   const submit = async () => {
-    const ok = await form.validateFields().then(
-      () => true,
-      () => false,
-    )
-    if (!ok) return
+    if ((await validated(form)) === null) return
     const v = form.getFieldsValue(true) as Values
     await send({
       device_sn: sn,
@@ -51,16 +48,7 @@ export default function InspectionModal({ sn, open, onClose }: Props) {
   }
 
   return (
-    <FormModal
-      open={open}
-      title={i('title')}
-      width={560}
-      canSave
-      saving={record.isPending}
-      onOk={submit}
-      onClose={onClose}
-      testId="inspection-modal"
-    >
+    <FormModal {...modal} title={i('title')} width={560} onOk={submit} testId="inspection-modal">
       <Form
         form={form}
         layout="vertical"

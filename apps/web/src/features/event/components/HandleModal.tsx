@@ -2,7 +2,8 @@ import { type FaultEvent, HANDLE_NOTE_MAX, type OffsetEvent } from '@aed/contrac
 import { Descriptions, Form, Input } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { FormModal } from '../../../components/FormModal/FormModal'
-import { useSubmit } from '../../../lib/useSubmit'
+import { useFormDialog } from '../../../components/FormModal/useFormDialog'
+import { validated } from '../../../lib/validated'
 import { useHandleEvent } from '../api/useHandleEvent'
 
 type Props = { event: FaultEvent | OffsetEvent | null; onClose: () => void }
@@ -12,30 +13,18 @@ export default function HandleModal({ event, onClose }: Props) {
   const { t } = useTranslation()
   const [form] = Form.useForm<{ handle_note: string }>()
   const handle = useHandleEvent()
-  const send = useSubmit(handle, { onDone: onClose })
+  const { send, modal } = useFormDialog(handle, { open: event !== null, onClose })
   const e = (key: string) => t(`event.${key}`)
 
   const submit = async () => {
     if (!event) return
-    const ok = await form.validateFields().then(
-      () => true,
-      () => false,
-    )
-    if (ok) await send({ id: event.id, handle_note: form.getFieldValue('handle_note').trim() })
+    if ((await validated(form)) !== null)
+      await send({ id: event.id, handle_note: form.getFieldValue('handle_note').trim() })
   }
   const what = event && ('fault' in event ? event.fault : event.offset_location)
 
   return (
-    <FormModal
-      open={event !== null}
-      title={e('handleTitle')}
-      width={520}
-      canSave
-      saving={handle.isPending}
-      onOk={submit}
-      onClose={onClose}
-      testId="event-handle-modal"
-    >
+    <FormModal {...modal} title={e('handleTitle')} width={520} onOk={submit} testId="event-handle-modal">
       {event && (
         <Descriptions
           size="small"

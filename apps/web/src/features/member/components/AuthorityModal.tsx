@@ -4,10 +4,9 @@ import { AUTHORITY_ROWS, grantableLevels, READ_ONLY_AREAS, visibleRows } from '@
 import { App, Card, Form } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { FormModal } from '../../../components/FormModal/FormModal'
-import { useAreaLevel } from '../../../lib/useAreaLevel'
+import { useFormDialog } from '../../../components/FormModal/useFormDialog'
 import { useFormReset } from '../../../lib/useFormReset'
 import { useSession } from '../../../lib/useSession'
-import { useSubmit } from '../../../lib/useSubmit'
 import { useSetAuthority } from '../api/useSetAuthority'
 import { PermissionRow } from './PermissionRow'
 import { UsagePeriodField } from './UsagePeriodField'
@@ -20,10 +19,11 @@ export function AuthorityModal({ member, onClose }: Props) {
   const { t } = useTranslation()
   const { message } = App.useApp()
   const { userInfo } = useSession()
-  const { canEdit } = useAreaLevel('member')
+  // The user's own `can.edit`, as the server decides it for this row.
+  const canEdit = member?.can.edit ?? false
   const [form] = Form.useForm<Values>()
   const save = useSetAuthority()
-  const send = useSubmit(save, { onDone: onClose })
+  const { send, modal } = useFormDialog(save, { open: member !== null, onClose })
   const grantable = grantableLevels(userInfo?.role_type ?? 2)
   const rows = visibleRows(AUTHORITY_ROWS, member?.role_type, ['aid_man', 'member'])
   const choices = (area: PermissionArea) =>
@@ -51,13 +51,11 @@ export function AuthorityModal({ member, onClose }: Props) {
 
   return (
     <FormModal
-      open={member !== null}
+      {...modal}
       title={t('member.authority')}
       width={720}
       canSave={canEdit}
-      saving={save.isPending}
       onOk={submit}
-      onClose={onClose}
       testId="authority-modal"
     >
       {member && (

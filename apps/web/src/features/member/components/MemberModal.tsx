@@ -4,10 +4,9 @@ import { useQueryClient } from '@tanstack/react-query'
 import { App, Divider, Form, Row } from 'antd'
 import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
-import { RecordFormModal } from '../../../components/FormModal/RecordFormModal'
-import { useAreaLevel } from '../../../lib/useAreaLevel'
+import { type RecordDialogLook, RecordFormModal } from '../../../components/FormModal/RecordFormModal'
+import { useRecordDialog } from '../../../components/FormModal/useFormDialog'
 import { useSession } from '../../../lib/useSession'
-import { useSubmit } from '../../../lib/useSubmit'
 import { validated } from '../../../lib/validated'
 import { lookupAccount } from '../api/accountLookup'
 import { useMember } from '../api/useMember'
@@ -20,23 +19,36 @@ import { fromMember, type MemberFormValues, toMemberForm } from './memberFormVal
 
 export const MEMBER_DIALOG_WIDTH = 1000
 
-type Props = { id: number | null; open: boolean; tree: AgencyNode[]; onClose: () => void }
+type Props = {
+  id: number | null
+  open: boolean
+  tree: AgencyNode[]
+  /** The list's `can.create`; the user's own `can.edit` decides when editing. */
+  canCreate: boolean
+  onClose: () => void
+}
+
+const look: RecordDialogLook = {
+  name: 'member',
+  width: MEMBER_DIALOG_WIDTH,
+  formLayout: { layout: 'vertical' },
+  titles: { add: 'member.add', edit: 'member.edit' },
+}
 
 /** 新建用户 / 更改用户信息: person, address, organisation, role and the default permission rows. */
-export function MemberModal({ id, open, tree, onClose }: Props) {
+export function MemberModal({ id, open, tree, canCreate, onClose }: Props) {
   const { t } = useTranslation()
   const { message } = App.useApp()
   const client = useQueryClient()
   const { userInfo } = useSession()
-  const { canEdit } = useAreaLevel('member')
   const [form] = Form.useForm<MemberFormValues>()
   const detail = useMember(open ? id : null)
   const save = useSaveMember()
-  const send = useSubmit(save, { onDone: onClose })
-  const editing = id !== null
+  const { send, editing, modal } = useRecordDialog(save, form, id, { open, onClose })
   const actorRole = userInfo?.role_type ?? 2
   const grantable = grantableLevels(actorRole)
   const stored = detail.data
+  const canEdit = editing ? (stored?.can.edit ?? false) : canCreate
   const roles = roleOptions(editing, actorRole, stored?.role_type)
 
   const initial: MemberFormValues | undefined = editing
@@ -71,7 +83,7 @@ export function MemberModal({ id, open, tree, onClose }: Props) {
 
   const submit = async () => {
     const values = form.getFieldsValue(true) as MemberFormValues
-    const problem = submitProblem(values, canEdit)
+    const problem = submitProblem(values)
     if (problem) {
       message.error(t(problem))
       void validated(form)
@@ -87,20 +99,7 @@ export function MemberModal({ id, open, tree, onClose }: Props) {
   }
 
   return (
-    <RecordFormModal
-      open={open}
-      title={editing ? t('member.edit') : t('member.add')}
-      width={MEMBER_DIALOG_WIDTH}
-      saving={save.isPending}
-      onOk={submit}
-      onClose={onClose}
-      form={form}
-      name="member"
-      formLayout={{ layout: 'vertical' }}
-      recordId={id}
-      initial={initial}
-      canEdit={canEdit}
-    >
+    <RecordFormModal {...modal} look={look} onOk={submit} initial={initial} canEdit={canEdit}>
       <Row gutter={24}>
         <MemberAccountFields
           editing={editing}

@@ -87,6 +87,7 @@ export function UsersPage() {
             open={dialog !== null}
             id={dialog?.id ?? null}
             tree={tree.data ?? []}
+            canCreate={canCreate}
             onClose={() => setDialog(null)}
           />
           <AuthorityModal member={authority} onClose={() => setAuthority(null)} />
