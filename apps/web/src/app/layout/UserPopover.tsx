@@ -1,3 +1,4 @@
+import { maskPhone } from '@aed/contracts/mask'
 import {
   DownOutlined,
   LockOutlined,
@@ -10,7 +11,6 @@ import {
 import { Avatar, Button, Divider, Popover } from 'antd'
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { maskPhone } from '../../lib/mask'
 import { useDict } from '../../lib/useDict'
 import { useSession } from '../../lib/useSession'
 
@@ -50,7 +50,7 @@ export function UserPopover({
     { action: 'logout', icon: <LogoutOutlined />, label: t('layout.logout'), testId: 'logout' },
   ]
   const rows = [
-    [t('layout.phone'), maskPhone(userInfo?.phone)],
+    [t('layout.phone'), maskPhone(userInfo?.phone) ?? ''],
     [t('layout.organisation'), userInfo?.agency_name],
     [t('layout.role'), userInfo ? label('role_type', userInfo.role_type) : ''],
   ]

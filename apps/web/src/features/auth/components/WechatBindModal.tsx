@@ -1,7 +1,7 @@
+import { maskPhone } from '@aed/contracts/mask'
 import { Alert, Button, Form, Modal, Spin, Typography } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { maskPhone } from '../../../lib/mask'
 import { StorageKey, storage } from '../../../lib/storage'
 import { useSession } from '../../../lib/useSession'
 import { validated } from '../../../lib/validated'
@@ -54,7 +54,7 @@ export function WechatBindModal({ open, onClose }: { open: boolean; onClose: () 
     return (
       <Form form={form} layout="vertical" name="wechat-bind" preserve={false}>
         <Typography.Paragraph type="secondary">
-          {t('wechat.bindSmsHint', { phone: maskPhone(phone) })}
+          {t('wechat.bindSmsHint', { phone: maskPhone(phone) ?? '' })}
         </Typography.Paragraph>
         <SmsCodeField required={t('login.smsRequired')} onSend={send} testId="wechat-bind-sms" />
       </Form>
