@@ -1,8 +1,12 @@
-import { Col, Form, Input, InputNumber, Space } from 'antd'
+import { Col, Form, Input } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MapPicker } from '../../../components/MapPicker/MapPicker'
-import { PlaceSearch } from '../../../components/PlaceSearch/PlaceSearch'
+import {
+  CoordinateInputs,
+  LocationField,
+  useWatchedPoint,
+} from '../../../components/PlaceSearch/AddressFields'
 import { RegionPicker } from '../../../components/RegionPicker/RegionPicker'
 import type { DeviceFormValues } from './deviceFormValues'
 
@@ -14,32 +18,25 @@ import type { DeviceFormValues } from './deviceFormValues'
 export function DeviceSiteFields({ disabled }: { disabled: boolean }) {
   const { t } = useTranslation()
   const form = Form.useFormInstance<DeviceFormValues>()
-  const lat = Form.useWatch('lat', form)
-  const lon = Form.useWatch('lon', form)
+  const point = useWatchedPoint(form)
   const [focus, setFocus] = useState(0)
-  const point = typeof lat === 'number' && typeof lon === 'number' ? { lat, lon } : null
 
   return (
     <>
       <Col span={24}>
-        <Form.Item
-          name="location"
+        <LocationField
           label={t('device.location')}
-          rules={[{ required: true, whitespace: true, message: t('device.required.location') }]}
-        >
-          <PlaceSearch
-            disabled={disabled}
-            placeholder={t('device.required.location')}
-            testId="device-location"
-            onPick={(p) => {
-              form.setFieldsValue({
-                ...(p.address_code ? { region: p.address_code } : {}),
-                ...(p.location ? { lat: p.location.lat, lon: p.location.lon } : {}),
-              })
-              if (p.location) setFocus((n) => n + 1)
-            }}
-          />
-        </Form.Item>
+          required={t('device.required.location')}
+          disabled={disabled}
+          testId="device-location"
+          onPick={(p) => {
+            form.setFieldsValue({
+              ...(p.address_code ? { region: p.address_code } : {}),
+              ...(p.location ? { lat: p.location.lat, lon: p.location.lon } : {}),
+            })
+            if (p.location) setFocus((n) => n + 1)
+          }}
+        />
       </Col>
       <Col span={12}>
         <Form.Item name="region" label={t('device.region')}>
@@ -70,32 +67,14 @@ export function DeviceSiteFields({ disabled }: { disabled: boolean }) {
               })
             }
           />
-          <Space.Compact block className="device-coordinates">
-            <Form.Item name="lat" noStyle>
-              <InputNumber
-                min={-90}
-                max={90}
-                step={0.000001}
-                disabled={disabled}
-                placeholder={t('map.lat')}
-                style={{ width: '50%' }}
-                onBlur={() => setFocus((n) => n + 1)}
-                data-testid="device-lat"
-              />
-            </Form.Item>
-            <Form.Item name="lon" noStyle>
-              <InputNumber
-                min={-180}
-                max={180}
-                step={0.000001}
-                disabled={disabled}
-                placeholder={t('map.lon')}
-                style={{ width: '50%' }}
-                onBlur={() => setFocus((n) => n + 1)}
-                data-testid="device-lon"
-              />
-            </Form.Item>
-          </Space.Compact>
+          <CoordinateInputs
+            disabled={disabled}
+            placeholders={{ lat: t('map.lat'), lon: t('map.lon') }}
+            width="50%"
+            testId="device"
+            onBlur={() => setFocus((n) => n + 1)}
+            className="device-coordinates"
+          />
         </Form.Item>
       </Col>
     </>

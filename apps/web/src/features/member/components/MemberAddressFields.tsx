@@ -1,7 +1,11 @@
 import { AimOutlined } from '@ant-design/icons'
-import { Button, Col, Form, InputNumber, Space, Tooltip } from 'antd'
+import { Button, Col, Form, Tooltip } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { PlaceSearch } from '../../../components/PlaceSearch/PlaceSearch'
+import {
+  CoordinateInputs,
+  LocationField,
+  useWatchedPoint,
+} from '../../../components/PlaceSearch/AddressFields'
 import { useReverseAddress } from '../../../components/PlaceSearch/useReverseAddress'
 import { RegionPicker } from '../../../components/RegionPicker/RegionPicker'
 import type { MemberFormValues } from './memberFormValues'
@@ -14,13 +18,12 @@ export function MemberAddressFields({ disabled }: { disabled: boolean }) {
   const { t } = useTranslation()
   const form = Form.useFormInstance<MemberFormValues>()
   const reverse = useReverseAddress()
-  const lat = Form.useWatch('lat', form)
-  const lon = Form.useWatch('lon', form)
+  const point = useWatchedPoint(form)
 
   const resolve = async () => {
-    if (typeof lat !== 'number' || typeof lon !== 'number') return
+    if (!point) return
     try {
-      const place = await reverse.mutateAsync({ lat, lon })
+      const place = await reverse.mutateAsync(point)
       form.setFieldsValue({ location: place.address, region: place.address_code ?? undefined })
     } catch {
       // Shown by the request client (code 6: pick the region by hand).
@@ -30,23 +33,18 @@ export function MemberAddressFields({ disabled }: { disabled: boolean }) {
   return (
     <>
       <Col span={16}>
-        <Form.Item
-          name="location"
+        <LocationField
           label={t('member.location')}
-          rules={[{ required: true, whitespace: true, message: t('member.locationRequired') }]}
-        >
-          <PlaceSearch
-            disabled={disabled}
-            placeholder={t('member.locationRequired')}
-            testId="member-location"
-            onPick={(p) =>
-              form.setFieldsValue({
-                region: p.address_code ?? undefined,
-                ...(p.location ? { lat: p.location.lat, lon: p.location.lon } : {}),
-              })
-            }
-          />
-        </Form.Item>
+          required={t('member.locationRequired')}
+          disabled={disabled}
+          testId="member-location"
+          onPick={(p) =>
+            form.setFieldsValue({
+              region: p.address_code ?? undefined,
+              ...(p.location ? { lat: p.location.lat, lon: p.location.lon } : {}),
+            })
+          }
+        />
       </Col>
       <Col span={8}>
         <Form.Item name="region" label={t('member.region')}>
@@ -55,39 +53,22 @@ export function MemberAddressFields({ disabled }: { disabled: boolean }) {
       </Col>
       <Col span={16}>
         <Form.Item label={t('member.coordinates')} required tooltip={t('member.coordinatesHint')}>
-          <Space.Compact block>
-            <Form.Item name="lat" noStyle>
-              <InputNumber
-                min={-90}
-                max={90}
-                step={0.000001}
-                disabled={disabled}
-                placeholder={t('member.lat')}
-                style={{ width: '45%' }}
-                data-testid="member-lat"
-              />
-            </Form.Item>
-            <Form.Item name="lon" noStyle>
-              <InputNumber
-                min={-180}
-                max={180}
-                step={0.000001}
-                disabled={disabled}
-                placeholder={t('member.lon')}
-                style={{ width: '45%' }}
-                data-testid="member-lon"
-              />
-            </Form.Item>
+          <CoordinateInputs
+            disabled={disabled}
+            placeholders={{ lat: t('member.lat'), lon: t('member.lon') }}
+            width="45%"
+            testId="member"
+          >
             <Tooltip title={t('member.resolve')}>
               <Button
                 icon={<AimOutlined />}
                 onClick={resolve}
                 loading={reverse.isPending}
-                disabled={disabled || typeof lat !== 'number' || typeof lon !== 'number'}
+                disabled={disabled || !point}
                 aria-label={t('member.resolve')}
               />
             </Tooltip>
-          </Space.Compact>
+          </CoordinateInputs>
         </Form.Item>
       </Col>
     </>
