@@ -5,8 +5,8 @@ import { raiseNotReturned, retryCabinetInbox, sweepCabinetsOffline } from './cab
 /**
  * Cabinets whose deadline passed go offline (their state says so; no event), and AEDs not back
  * in their cabinet some hours after the door closed get their 'not_returned' warning. As often
- * as the AEDs' offline sweep, which also moves the cabinets' deadlines past the platform's own
- * outages.
+ * as the AEDs' offline sweep; the server's sweep (jobs/offline-sweep.ts) moves the cabinets'
+ * deadlines past the platform's own outages before this runs (shiftCabinetsPastOutage).
  */
 export const cabinetSweepJob: Job = {
   name: 'cabinet-sweep',

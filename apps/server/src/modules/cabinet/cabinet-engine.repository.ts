@@ -245,6 +245,17 @@ export async function markCabinetOffline(db: DbOrTx, cabinetId: number, now: Dat
   return row !== null
 }
 
+/**
+ * The cabinets' deadlines that fell while the platform was away, (from, to], move later by the
+ * length of the outage (the outage is the platform's, not theirs); later ones are not touched.
+ */
+export async function shiftCabinetDeadlines(db: DbOrTx, from: Date, to: Date) {
+  const byS = (to.getTime() - from.getTime()) / 1000
+  await db.execute(sql`
+    UPDATE cabinet_states SET next_deadline_at = next_deadline_at + make_interval(secs => ${byS}::double precision)
+    WHERE NOT offline AND next_deadline_at > ${iso(from)}::timestamptz AND next_deadline_at <= ${iso(to)}::timestamptz`)
+}
+
 /** Door events whose AED is due back and is not: the sweep raises their 'not returned'. */
 export async function dueReturns(db: DbOrTx, now: Date, limit: number) {
   return many<{ id: number; device_id: number }>(

@@ -24,6 +24,9 @@ export async function cabinetCredentials(ctx: AppContext, sn: string): Promise<D
   return { kind: 'cabinet', id: row.id, sn: row.cabinet_sn, secrets, commandsWaiting: row.commands_waiting }
 }
 
+/** The cabinet's inbox machinery (the engine's runner): its rows, locked by cabinet, applied by applyMessage. */
+const runner = engine.inboxRunner({ kind: 'cabinet', lock: repo.lockCabinet, apply: applyMessage })
+
 /**
  * Stores and applies a cabinet's messages, in order, each in its own transaction, and answers
  * only after each is committed. A message whose applying fails is kept and acknowledged (the
@@ -36,70 +39,30 @@ export async function ingestCabinet(
   transport: 'mqtt' | 'https',
 ): Promise<engine.IngestResult> {
   if (sender.kind !== 'cabinet') throw new Error(`the cabinet engine got an ${sender.kind}'s messages`)
-  const result: engine.IngestResult = []
-  for (const item of items) {
-    const row = engine.inboxRowOf(sender, item.message, ctx.clock.now(), transport)
-    result.push({ id: row.msg_id, outcome: await applyNewMessage(ctx, row) })
-  }
-  return result
-}
-
-/** Stores one message and applies it in the same transaction (kept for the retry job when applying fails). */
-async function applyNewMessage(ctx: AppContext, row: engine.NewInboxRow): Promise<engine.Outcome> {
-  try {
-    return await ctx.db.transaction(async (tx) => {
-      const id = await engine.insertInbox(tx, row, ctx.clock.now())
-      if (id === null) return 'duplicate' as const
-      return engine.answerOf(await applyRow(ctx, tx, { ...row, id, outcome: 'applied' }))
-    })
-  } catch (e) {
-    return engine.keepFailed(ctx, row, e)
-  } finally {
-    engine.kickIfTold(ctx)
-  }
+  return runner.ingestEach(ctx, sender, items, transport)
 }
 
 /** Applies cabinet inbox rows that were acknowledged but not applied (after a crash or a failure). */
-export async function retryCabinetInbox(ctx: AppContext, limit = 500): Promise<number> {
-  let done = 0
-  for (const r of await engine.pendingInbox(ctx.db, 'cabinet', limit)) {
-    try {
-      const applied = await ctx.db.transaction(async (tx) => {
-        const row = await engine.lockInbox(tx, 'cabinet', r.id)
-        if (!row) return false
-        await applyRow(ctx, tx, row)
-        return true
-      })
-      if (applied) done++
-    } catch (e) {
-      await engine.failed(ctx, r.id, engine.errorText(e))
-    }
-  }
-  engine.kickIfTold(ctx)
-  return done
+export function retryCabinetInbox(ctx: AppContext, limit = 500): Promise<number> {
+  return runner.retry(ctx, limit)
 }
 
 /**
- * Applies a stored cabinet message inside the caller's transaction: locks the cabinet (and its
- * bound AED before touching door events and rescues, the order an AED's own transaction takes),
- * reduces, writes the records, door events and their outbox rows, the list's fields and the
- * engine state (deadline, back online), then marks the row done. AED-only types from a cabinet
- * are stored and ignored. A message older than the last applied (boot, seq) keeps its record
- * but changes nothing else. Messages of the cabinet stored before it and still waiting are
- * applied first (`earlier` false: this row is itself such a one).
+ * Applies a stored cabinet message to its locked cabinet inside the caller's transaction (the
+ * runner has applied the cabinet's earlier waiting rows first): locks its bound AED before
+ * touching door events and rescues (the order an AED's own transaction takes), reduces, writes
+ * the records, door events and their outbox rows, the list's fields and the engine state
+ * (deadline, back online), then marks the row done. AED-only types from a cabinet are stored
+ * and ignored. A message older than the last applied (boot, seq) keeps its record but changes
+ * nothing else.
  */
-async function applyRow(
+async function applyMessage(
   ctx: AppContext,
   tx: DbOrTx,
   row: engine.InboxRow,
-  opts: { earlier?: boolean } = {},
+  cab: repo.CabinetFacts | null,
+  now: Date,
 ): Promise<engine.Applied> {
-  const now = ctx.clock.now()
-  let cab = await repo.lockCabinet(tx, row.sender_id, opts.earlier === false ? undefined : row.id)
-  if (cab?.waiting) {
-    await applyEarlier(ctx, tx, row.sender_id, row.id)
-    cab = await repo.lockCabinet(tx, row.sender_id)
-  }
   const message = engine.messageOfRow(row, CABINET_TYPES)
   if (!cab || cab.deleted || !message) return engine.finish(tx, row, 'ignored', now)
   const prev = {
@@ -117,18 +80,6 @@ async function applyRow(
   const out = reduceCabinet(prev, { message, time: row.event_time, stale }, cab)
   await writeEffects(ctx, tx, cab, out, { now, seenAt: row.received_at })
   return engine.finish(tx, row, stale ? 'stale' : 'applied', now)
-}
-
-/** The cabinet's messages stored earlier and still waiting go first, each in a savepoint. */
-async function applyEarlier(ctx: AppContext, tx: DbOrTx, cabinetId: number, before: number) {
-  for (const row of await engine.waitingOf(tx, 'cabinet', cabinetId, before)) {
-    try {
-      await tx.transaction((sp) => applyRow(ctx, sp, row, { earlier: false }))
-    } catch (e) {
-      // Reported by the retry job (outside this transaction), which also gives up at the last try.
-      await engine.failedIn(tx, row, e, ctx.clock.now())
-    }
-  }
 }
 
 /** What the writers share while one answer is written. */
@@ -228,6 +179,11 @@ async function writeEffects(
   // After the AEDs' re-checks: delivering a door alarm takes the push-order lock, and the AED
   // engine takes its device's row before that lock; in the other order the two could deadlock.
   await engine.tellOutbox(ctx, tx, w.outbox)
+}
+
+/** The cabinets' deadlines that fell into the platform's own outage move later by its length. */
+export async function shiftCabinetsPastOutage(ctx: AppContext, outage: engine.Outage) {
+  await repo.shiftCabinetDeadlines(ctx.db, outage.from, outage.to)
 }
 
 /** Cabinets whose deadline passed go offline (the sweep's share for cabinets); answers how many. */

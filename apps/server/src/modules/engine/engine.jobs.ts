@@ -16,23 +16,44 @@ export const INBOX_RETENTION_MS = 7 * 24 * 3600_000
 /** One sweep stops after this long; the next tick goes on. */
 const SWEEP_BUDGET_MS = 20_000
 
+/** A span in which the platform itself was away (no job started or finished): (from, to]. */
+export type Outage = { from: Date; to: Date }
+
+/**
+ * The platform's own outage just before `now`, or null: the previous tick is longer ago than a
+ * few ticks. Any job starting is the platform alive (the sweep runs first in a tick, so nothing
+ * of this tick counts).
+ */
+export async function platformOutage(ctx: AppContext, now: Date): Promise<Outage | null> {
+  const alive = await repo.platformLastAlive(ctx.db, now)
+  if (!alive || now.getTime() - alive.getTime() <= SWEEP_GAP_MS) return null
+  ctx.log.warn(
+    { gapMs: now.getTime() - alive.getTime() },
+    'offline sweep: the platform was away; deadlines moved by the gap',
+  )
+  return { from: alive, to: now }
+}
+
+/** The AEDs' deadlines that fell into the outage move later by its length (later ones stay). */
+export async function shiftPastOutage(ctx: AppContext, outage: Outage) {
+  await repo.shiftDeadlines(ctx.db, outage.from, outage.to)
+}
+
 /**
  * Offline: devices whose stored deadline passed get an offline event, one transaction each,
  * oldest deadline first. When the previous sweep is longer ago than a few ticks the server (or
- * every server) was down: the deadlines that fell into that gap move later by its length (the
- * rescue cabinets' too, whose own sweep is modules/cabinet's), so a restart does not mark the
- * network offline for the platform's own outage.
+ * every server) was down: the deadlines that fell into that gap move later by its length first,
+ * so a restart does not mark the network offline for the platform's own outage. (The server's
+ * own job, jobs/offline-sweep.ts, also moves the rescue cabinets' deadlines at that point.)
  */
 export async function sweepOffline(ctx: AppContext, now: Date): Promise<number> {
-  // Any job starting is the platform alive; a longer silence than a few ticks is its own outage.
-  const alive = await repo.platformLastAlive(ctx.db, now)
-  if (alive && now.getTime() - alive.getTime() > SWEEP_GAP_MS) {
-    await repo.shiftDeadlines(ctx.db, alive, now)
-    ctx.log.warn(
-      { gapMs: now.getTime() - alive.getTime() },
-      'offline sweep: the platform was away; deadlines moved by the gap',
-    )
-  }
+  const outage = await platformOutage(ctx, now)
+  if (outage) await shiftPastOutage(ctx, outage)
+  return markOverdue(ctx, now)
+}
+
+/** The sweep after the outage check: overdue devices go offline, quiet rescues end. */
+export async function markOverdue(ctx: AppContext, now: Date): Promise<number> {
   const started = Date.now()
   let marked = 0
   let after: { at: Date; id: number } | null = null
@@ -63,8 +84,8 @@ export async function sweepOffline(ctx: AppContext, now: Date): Promise<number> 
 }
 
 /**
- * Re-checks the warnings of registered devices (of one organisation's sites, or all): the day
- * moved on, or the settings or a site changed. The comparison is one read and the reducer's
+ * Re-checks the warnings of registered devices (of one organisation's installations, or all): the day
+ * moved on, or the settings or an installation changed. The comparison is one read and the reducer's
  * own `warningsFor`; only devices whose warnings differ go through the engine.
  */
 export async function recheckWarnings(ctx: AppContext, agencyId: number | null = null): Promise<number> {
@@ -138,5 +159,8 @@ export const engineRetryJob: Job = {
   },
 }
 
-/** The engine's jobs, once per cluster. */
-export const engineJobs: readonly Job[] = [offlineSweepJob, expiryRecheckJob, engineRetryJob, outboxJob]
+/** The engine's jobs after its offline sweep, in the order a tick runs them. */
+export const engineJobsAfterSweep: readonly Job[] = [expiryRecheckJob, engineRetryJob, outboxJob]
+
+/** The engine's jobs, once per cluster (the server runs jobs/offline-sweep.ts's sweep instead of its own). */
+export const engineJobs: readonly Job[] = [offlineSweepJob, ...engineJobsAfterSweep]

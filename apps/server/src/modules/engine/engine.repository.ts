@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts'
 import type { DeviceEventKind } from '../../db/schema.ts'
 import { many, one } from '../../db/sql.ts'
 import { type OutboxRow, outboxInsert } from './outbox.repository.ts'
-import type { EngineState, Rules, Site } from './reducer.ts'
+import type { EngineState, Installation, Rules } from './reducer.ts'
 
 const iso = (d: Date) => d.toISOString()
 
@@ -35,7 +35,7 @@ type DeviceColumns = {
   has_state: boolean
   /** Earlier messages of the device wait to be applied (see lockDevice's waitingBefore). */
   waiting: boolean
-  /** Its site hides abnormal states (disable_abnormal_display 1): lists and the map show it normal. */
+  /** Its installation hides abnormal states (disable_abnormal_display 1): lists and the map show it normal. */
   display_off: boolean
 }
 
@@ -43,7 +43,7 @@ type DeviceColumns = {
 export type DeviceFacts = DeviceColumns & {
   sms_off: boolean
   state: EngineState
-  site: Site | null
+  installation: Installation | null
   rules: Rules
   rescueId: number | null
   /** The serial of the cabinet the AED was not returned to (its 'not_returned' warning holds). */
@@ -71,7 +71,7 @@ type FactsRow = DeviceColumns & {
   open_events: string | { id: number; kind: DeviceEventKind; code: string }[]
 }
 
-/** Reads and locks a device with its engine state, site, rules and open conditions. */
+/** Reads and locks a device with its engine state, installation, rules and open conditions. */
 export async function lockDevice(
   tx: DbOrTx,
   deviceId: number,
@@ -129,7 +129,7 @@ export async function lockDevice(
       offsetStreak: offset_streak ?? 0,
       reportIntervalS: report_interval_s,
     },
-    site:
+    installation:
       device.installation_id && lat !== null && lon !== null
         ? {
             lat: lat,
@@ -288,7 +288,7 @@ export async function attachRescueFile(tx: DbOrTx, deviceId: number, rescueEvent
       AND f.file_id = ${fileId} AND f.sender_kind = 'aed' AND f.sender_id = ${deviceId}`)
 }
 
-export async function updateSiteDates(
+export async function updateInstallationDates(
   tx: DbOrTx,
   installationId: number,
   d: { padsExpire?: string; batteryExpire?: string },
@@ -444,17 +444,14 @@ export async function platformLastAlive(db: DbOrTx, now: Date): Promise<Date | n
 }
 
 /**
- * The deadlines that fell while the platform was away, (from, to], move later by the length of
- * the outage; later deadlines are not touched. Every sender's: the AEDs' and the rescue
- * cabinets' (the outage is the platform's, not theirs).
+ * The AEDs' deadlines that fell while the platform was away, (from, to], move later by the
+ * length of the outage; later deadlines are not touched (the rescue cabinets' are the cabinet
+ * module's: shiftCabinetDeadlines).
  */
 export async function shiftDeadlines(db: DbOrTx, from: Date, to: Date) {
   const byS = (to.getTime() - from.getTime()) / 1000
   await db.execute(sql`
     UPDATE device_states SET next_deadline_at = next_deadline_at + make_interval(secs => ${byS}::double precision)
-    WHERE NOT offline AND next_deadline_at > ${iso(from)}::timestamptz AND next_deadline_at <= ${iso(to)}::timestamptz`)
-  await db.execute(sql`
-    UPDATE cabinet_states SET next_deadline_at = next_deadline_at + make_interval(secs => ${byS}::double precision)
     WHERE NOT offline AND next_deadline_at > ${iso(from)}::timestamptz AND next_deadline_at <= ${iso(to)}::timestamptz`)
 }
 
@@ -467,7 +464,7 @@ export async function jobLastRun(db: DbOrTx, name: string): Promise<Date | null>
   return row?.last_run_at ?? null
 }
 
-/** What the re-check compares: each registered device's site, battery and open warnings. */
+/** What the re-check compares: each registered device's installation, battery and open warnings. */
 export type RecheckRow = {
   device_id: number
   battery: number | null
@@ -480,7 +477,7 @@ export type RecheckRow = {
   not_returned_cabinet: string | null
 }
 
-/** Registered devices (of one organisation's sites, or all) with what their warnings depend on. */
+/** Registered devices (of one organisation's installations, or all) with what their warnings depend on. */
 export async function recheckRows(db: DbOrTx, agencyId: number | null): Promise<RecheckRow[]> {
   return many<RecheckRow>(
     db,
@@ -498,7 +495,7 @@ export async function recheckRows(db: DbOrTx, agencyId: number | null): Promise<
   )
 }
 
-/** Devices with an open offset in an organisation's sites (a switched-off check closes them). */
+/** Devices with an open offset in an organisation's installations (a switched-off check closes them). */
 export async function openOffsets(db: DbOrTx, agencyId: number): Promise<number[]> {
   const rows = await many<{ device_id: number }>(
     db,

@@ -6,28 +6,26 @@ import type { DeviceIdentity } from '../../plugins/auth/device.ts'
 import { writeEffects } from './effects.ts'
 import * as repo from './engine.repository.ts'
 import type { Outcome } from './engine.rules.ts'
-import * as inbox from './inbox.repository.ts'
+import type * as inbox from './inbox.repository.ts'
 import {
   type Accepted,
   type Applied,
-  answerOf,
-  errorText,
-  failed,
-  failedIn,
   finish,
   type IngestResult,
   inboxRowOf,
-  keepFailed,
   messageOfRow,
   orderOf,
 } from './inbox.ts'
+import { inboxRunner } from './inbox-runner.ts'
 import { kickIfTold } from './outbox.ts'
 import { hintFault, mayBeQuiet, quietBatcher } from './quiet.ts'
 import { reduce } from './reducer.ts'
 
 // The AED's engine: a transport's validated messages (ingest) become inbox rows, each applied in
-// its own transaction by one path, applyRow: lock the device, read the row as its message, judge
-// its order, reduce (reducer.ts), write the answer (effects.ts). Its entry points, one per use:
+// its own transaction by one path: the inbox runner (inbox-runner.ts, shared with the cabinet's
+// engine) locks the device and applies its earlier waiting rows, then applyMessage reads the row
+// as its message, judges its order, reduces (reducer.ts), writes the answer (effects.ts). Its
+// entry points, one per use:
 // applyNewMessage (store and apply), applyStoredRow (a row stored before: the quiet batch's loud
 // ones, the retry job's), applyCheck (a missed deadline or a re-check, no message).
 
@@ -85,21 +83,12 @@ export async function ingest(
   return result
 }
 
+/** The AED's inbox machinery (inbox-runner.ts): its rows, locked by device, applied by applyMessage. */
+const runner = inboxRunner({ kind: 'aed', lock: repo.lockDevice, apply: applyMessage })
+
 /** Stores one message and applies it in the same transaction (kept for the retry job when applying fails). */
-export async function applyNewMessage(ctx: AppContext, row: inbox.NewInboxRow): Promise<Outcome> {
-  try {
-    return await ctx.db.transaction(async (tx) => {
-      const id = await inbox.insertInbox(tx, row, ctx.clock.now())
-      if (id === null) return 'duplicate' as const
-      return answerOf(await applyRow(ctx, tx, { ...row, id, outcome: 'applied' }))
-    })
-  } catch (e) {
-    // The message is valid (checked before this), so it is kept and acknowledged: the retry job
-    // applies it once the cause is gone, and every failure is loud.
-    return keepFailed(ctx, row, e)
-  } finally {
-    kickIfTold(ctx)
-  }
+export function applyNewMessage(ctx: AppContext, row: inbox.NewInboxRow): Promise<Outcome> {
+  return runner.applyNew(ctx, row)
 }
 
 /**
@@ -110,7 +99,7 @@ export async function applyNewMessage(ctx: AppContext, row: inbox.NewInboxRow): 
  */
 export async function applyStoredRow(ctx: AppContext, inboxId: number): Promise<Outcome | null> {
   try {
-    const r = await applyStored(ctx, inboxId)
+    const r = await runner.applyStored(ctx, inboxId)
     return r === 'failed' ? 'applied' : r
   } finally {
     kickIfTold(ctx)
@@ -118,31 +107,12 @@ export async function applyStoredRow(ctx: AppContext, inboxId: number): Promise<
 }
 
 /** Applies AED inbox rows that were acknowledged but not applied (after a crash or a failure). */
-export async function retryInbox(ctx: AppContext, limit = 500): Promise<number> {
-  let done = 0
-  for (const r of await inbox.pendingInbox(ctx.db, 'aed', limit)) {
-    const applied = await applyStored(ctx, r.id)
-    if (applied !== null && applied !== 'failed') done++
-  }
-  kickIfTold(ctx)
-  return done
-}
-
-/** applyStoredRow, answering 'failed' when applying threw (recorded and reported). */
-async function applyStored(ctx: AppContext, inboxId: number): Promise<Outcome | null | 'failed'> {
-  try {
-    return await ctx.db.transaction(async (tx) => {
-      const row = await inbox.lockInbox(tx, 'aed', inboxId)
-      return row ? answerOf(await applyRow(ctx, tx, row)) : null
-    })
-  } catch (e) {
-    await failed(ctx, inboxId, errorText(e))
-    return 'failed'
-  }
+export function retryInbox(ctx: AppContext, limit = 500): Promise<number> {
+  return runner.retry(ctx, limit)
 }
 
 /**
- * Applies a missed deadline (offline) or a re-check (day changed, settings or site edited, the
+ * Applies a missed deadline (offline) or a re-check (day changed, settings or installation edited, the
  * AED's cabinet has it back) to a device: in its own transaction, or in the caller's `tx` (a
  * cabinet's message that re-checks its AED). Answers false when nothing was left to do.
  */
@@ -179,26 +149,25 @@ async function checkIn(ctx: AppContext, tx: DbOrTx, deviceId: number, kind: 'dea
 
 /** What the reducer reads of a device besides its state. */
 function rulesOf(facts: repo.DeviceFacts, now: Date) {
-  return { site: facts.site, rules: facts.rules, today: formatDate(now), notReturned: facts.notReturned }
+  return {
+    installation: facts.installation,
+    rules: facts.rules,
+    today: formatDate(now),
+    notReturned: facts.notReturned,
+  }
 }
 
 /**
- * Applies a stored row inside the caller's transaction: the one path every AED message takes.
- * Messages of the device stored before it and still waiting are applied first (`earlier`
- * false: this row is itself such a one).
+ * Applies a stored row to its locked device inside the caller's transaction: the one path every
+ * AED message takes (the runner has applied the device's earlier waiting rows first).
  */
-async function applyRow(
+async function applyMessage(
   ctx: AppContext,
   tx: DbOrTx,
   row: inbox.InboxRow,
-  opts: { earlier?: boolean } = {},
+  facts: repo.DeviceFacts | null,
+  now: Date,
 ): Promise<Applied> {
-  const now = ctx.clock.now()
-  let facts = await repo.lockDevice(tx, row.sender_id, opts.earlier === false ? undefined : row.id)
-  if (facts?.waiting) {
-    await applyEarlier(ctx, tx, row.sender_id, row.id)
-    facts = await repo.lockDevice(tx, row.sender_id)
-  }
   const message = messageOfRow(row, AED_TYPES)
   // A deleted device's kept messages are not applied (applyCheck and the cabinet do the same).
   if (!facts || facts.deleted || !message) return finish(tx, row, 'ignored', now)
@@ -230,22 +199,6 @@ async function applyRow(
     out.state.open.some((c) => c.kind === 'fault'),
   )
   return finish(tx, row, stale ? 'stale' : 'applied', now)
-}
-
-/**
- * A device's messages apply in the order they came: one stored earlier but not applied yet (it
- * failed, or a crash came between storing and applying) is applied before a newer one, which
- * would otherwise make it stale. Each in a savepoint; one that fails again keeps waiting.
- */
-async function applyEarlier(ctx: AppContext, tx: DbOrTx, deviceId: number, before: number) {
-  for (const row of await inbox.waitingOf(tx, 'aed', deviceId, before)) {
-    try {
-      await tx.transaction((sp) => applyRow(ctx, sp, row, { earlier: false }))
-    } catch (e) {
-      // Reported by the retry job (outside this transaction), which also gives up at the last try.
-      await failedIn(tx, row, e, ctx.clock.now())
-    }
-  }
 }
 
 /** Links a file a device uploaded to one of its rescue events (the gateway's file upload). */

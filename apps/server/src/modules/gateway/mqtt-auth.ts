@@ -205,7 +205,9 @@ export function acceptPublish(
   const type = publishType(sn, topic)
   if (!type) return { ok: false, forbidden: `topic not allowed: ${topic.slice(0, 200)}` }
   const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload
-  const refuse = (code: Refusal['code'], field: string, reason: string, id = idIn(bytes)) => ({
+  // The payload is read once: the refusals before the schema name the message's id from it too.
+  const raw = jsonOf(bytes)
+  const refuse = (code: Refusal['code'], field: string, reason: string, id = idOf(raw)) => ({
     ok: false as const,
     refusal: { index: 0, id, code, field, reason },
   })
@@ -214,12 +216,7 @@ export function acceptPublish(
   if (bytes.length > MAX_MESSAGE_BYTES) {
     return refuse('too_large', '(message)', `larger than ${MAX_MESSAGE_BYTES} bytes`)
   }
-  let raw: unknown
-  try {
-    raw = JSON.parse(utf8.decode(bytes))
-  } catch {
-    return refuse('invalid', '(message)', 'payload is not JSON in UTF-8', null)
-  }
+  if (raw === NOT_JSON) return refuse('invalid', '(message)', 'payload is not JSON in UTF-8', null)
   if (Array.isArray(raw)) return refuse('invalid', '(message)', 'one message per publish', null)
   const parsed = parseDeviceMessage(raw)
   if (!parsed.ok) {
@@ -232,14 +229,21 @@ export function acceptPublish(
   return { ok: true, accepted: { known: parsed.known, message: parsed.message } }
 }
 
-/** The message id a refused payload names, when it can be read (so the device knows which one). */
-function idIn(bytes: Buffer): string | null {
+const NOT_JSON = Symbol('not JSON in UTF-8')
+
+/** A payload's JSON value, or NOT_JSON when it is not well-formed UTF-8 and JSON. */
+function jsonOf(bytes: Buffer): unknown {
   try {
-    const id = JSON.parse(utf8.decode(bytes))?.id
-    return typeof id === 'string' && isWellFormedText(id) ? id.slice(0, 64) : null
+    return JSON.parse(utf8.decode(bytes))
   } catch {
-    return null
+    return NOT_JSON
   }
+}
+
+/** The message id a refused payload names, when it can be read (so the device knows which one). */
+function idOf(raw: unknown): string | null {
+  const id = raw !== null && typeof raw === 'object' ? (raw as { id?: unknown }).id : undefined
+  return typeof id === 'string' && isWellFormedText(id) ? id.slice(0, 64) : null
 }
 
 /** What a device is told on `down/result` of what the engine made of its publish; null: applied or a duplicate. */
