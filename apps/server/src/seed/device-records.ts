@@ -10,7 +10,7 @@ import { insertRows } from './rows.ts'
 const DAY = 86_400_000
 
 /** A registered demo device as its records need it. */
-export type RecordedSite = {
+export type RecordedInstallation = {
   installation: { id: number; device_id: number }
   agencyId: number
   registered: Date
@@ -18,14 +18,14 @@ export type RecordedSite = {
 }
 
 /**
- * Writes the change records and inspections of `sites` up to `now`; a replacement names the next
+ * Writes the change records and inspections of `installations` up to `now`; a replacement names the next
  * serial of `stock`. Answers how many of each were written.
  */
 export async function seedChangesAndInspections(
   tx: DbOrTx,
   rng: Rng,
   now: Date,
-  sites: RecordedSite[],
+  installations: RecordedInstallation[],
   stock: { sn: string }[],
 ) {
   const daysFrom = (days: number) => new Date(now.getTime() + days * DAY)
@@ -33,7 +33,7 @@ export async function seedChangesAndInspections(
   const inspections: (typeof deviceInspections.$inferInsert)[] = []
   const since = (at: Date, days: number) => (at.getTime() > now.getTime() - days * DAY ? at : daysFrom(-days))
   let replaced = 0
-  for (const s of sites) {
+  for (const s of installations) {
     const inst = s.installation
     const by = { updator: s.manager.id, updator_name: s.manager.name }
     changes.push({

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib'
 
-// Photos of the demo sites: two small real PNG pictures of an AED cabinet (close-up and far
+// Photos of the demo installations: two small real PNG pictures of an AED cabinet (close-up and far
 // view), drawn here.
 
 type Rgb = readonly [number, number, number]

@@ -9,7 +9,7 @@ import { insertRows } from './rows.ts'
 import type { DemoPeople } from './seed-devices.ts'
 
 // The demo network's rescue cabinets: 60 across the demo organisations, most holding one of the
-// organisation's installed AEDs (at its site), a few empty ones that report from a site of the
+// organisation's installed AEDs (at its installation), a few empty ones that report from an installation of the
 // organisation, and a few new ones that never reported. Each has its own sealed secret, its
 // assignment and bind records, and two days of self-checks. Doors are all closed: an open door
 // is an event the engine opens, and the simulator opens them.
@@ -29,13 +29,20 @@ export const DEMO_CABINETS: Record<string, number> = {
 }
 const FIRMWARE = ['C1.0.2', 'C1.1.0', 'C1.2.0']
 
-type Site = { id: number; device_sn: string; agency_id: number; lat: number; lon: number; location: string }
+type Installation = {
+  id: number
+  device_sn: string
+  agency_id: number
+  lat: number
+  lon: number
+  location: string
+}
 
 /** Seeds the demo cabinets into the organisations of `people`; answers how many were made and bound. */
 export async function seedDemoCabinets(tx: DbOrTx, ctx: AppContext, people: DemoPeople) {
   const rng = seededRng(20261210)
   const now = ctx.clock.now().getTime()
-  const sites = await many<Site>(
+  const installations = await many<Installation>(
     tx,
     sql`SELECT d.id, d.device_sn, i.agency_id, i.lat, i.lon, i.location
         FROM devices d JOIN installations i ON i.id = d.installation_id
@@ -47,7 +54,7 @@ export async function seedDemoCabinets(tx: DbOrTx, ctx: AppContext, people: Demo
   type Plan = {
     sn: string
     agency: string
-    site: Site | null
+    installation: Installation | null
     bound: boolean
     reported: boolean
     created: number
@@ -56,7 +63,7 @@ export async function seedDemoCabinets(tx: DbOrTx, ctx: AppContext, people: Demo
   let n = 0
   for (const [agency, count] of Object.entries(DEMO_CABINETS)) {
     const agencyId = people.agencies.get(agency)
-    const own = sites.filter((s) => s.agency_id === agencyId)
+    const own = installations.filter((s) => s.agency_id === agencyId)
     if (own.length < count) throw new Error(`demo seed: ${agency} has too few sites for its cabinets`)
     // Every fifth one is empty, and of those every other one never reported (new from the factory).
     for (let i = 0; i < count; i++) {
@@ -65,7 +72,7 @@ export async function seedDemoCabinets(tx: DbOrTx, ctx: AppContext, people: Demo
       plans.push({
         sn: `CB26${String(100000 + n * 53).padStart(6, '0')}`,
         agency,
-        site: empty && i % 10 === 9 ? null : own[(i * 3) % own.length],
+        installation: empty && i % 10 === 9 ? null : own[(i * 3) % own.length],
         bound: !empty,
         reported: !(empty && i % 10 === 9),
         created: now - rng.int(20, 300) * DAY,
@@ -77,7 +84,7 @@ export async function seedDemoCabinets(tx: DbOrTx, ctx: AppContext, people: Demo
     cabinet_sn: p.sn,
     agency_id: people.agencies.get(p.agency)!,
     secret_enc: ctx.sealer.seal(newDeviceSecret()),
-    device_id: p.bound && p.site ? p.site.id : null,
+    device_id: p.bound && p.installation ? p.installation.id : null,
     door_status: p.reported ? 0 : null,
     battery_power: p.reported
       ? rng.weighted([
@@ -86,10 +93,10 @@ export async function seedDemoCabinets(tx: DbOrTx, ctx: AppContext, people: Demo
         ] as const)
       : null,
     fw_version: p.reported ? rng.pick(FIRMWARE) : null,
-    lat: p.site?.lat ?? null,
-    lon: p.site?.lon ?? null,
-    altitude: p.site ? rng.int(5, 60) : null,
-    location: p.site?.location ?? null,
+    lat: p.installation?.lat ?? null,
+    lon: p.installation?.lon ?? null,
+    altitude: p.installation ? rng.int(5, 60) : null,
+    location: p.installation?.location ?? null,
     aed_present: p.reported ? p.bound : null,
     data_upload_time: p.reported ? new Date(now - rng.int(2, 50) * 60_000) : null,
     creator: admin.id,
@@ -144,14 +151,14 @@ export async function seedDemoCabinets(tx: DbOrTx, ctx: AppContext, people: Demo
       operator: admin.name,
       operate_time: new Date(p.created + HOUR),
     })
-    if (p.bound && p.site) {
+    if (p.bound && p.installation) {
       const by = people.managers.get(p.agency)?.at(-1) ?? admin
       binds.push({
         cabinet_id,
         action: 2,
-        device_id: p.site.id,
-        device_sn: p.site.device_sn,
-        device_model: modelOfSerial(p.site.device_sn),
+        device_id: p.installation.id,
+        device_sn: p.installation.device_sn,
+        device_model: modelOfSerial(p.installation.device_sn),
         agency_id,
         agency_name,
         operator_id: by.id,
@@ -166,8 +173,8 @@ export async function seedDemoCabinets(tx: DbOrTx, ctx: AppContext, people: Demo
       records.push({
         cabinet_id,
         upload_data_type: 'cabinet_status',
-        device_sn: p.bound && p.site ? p.site.device_sn : null,
-        device_model: p.bound && p.site ? modelOfSerial(p.site.device_sn) : null,
+        device_sn: p.bound && p.installation ? p.installation.device_sn : null,
+        device_model: p.bound && p.installation ? modelOfSerial(p.installation.device_sn) : null,
         door_status: 0,
         battery_power: Math.min(100, (row.battery_power ?? 0) + Math.floor(k / 4)),
         fw_version: row.fw_version,

@@ -52,7 +52,7 @@ export async function seedDemoDevices(tx: DbOrTx, ctx: AppContext, people: DemoP
     ctx.storage.put('demo/aed-cabinet-far.png', farViewPhoto(), 'image/png'),
   ])
 
-  type Site = {
+  type Installation = {
     agency: string
     place: Place
     registered: Date
@@ -60,7 +60,7 @@ export async function seedDemoDevices(tx: DbOrTx, ctx: AppContext, people: DemoP
     manager: { id: number; name: string }
     sn: string
   }
-  const sites: Site[] = []
+  const installations: Installation[] = []
   const stock: { agency: string; sn: string; made: Date }[] = []
   let serial = 0
   const nextSerial = () => {
@@ -80,7 +80,7 @@ export async function seedDemoDevices(tx: DbOrTx, ctx: AppContext, people: DemoP
         [rng.int(90, 720), 70],
       ] as const)
       const registered = daysFrom(-age - rng.next())
-      sites.push({
+      installations.push({
         agency: city.agency,
         place: city.places[i % city.places.length],
         registered,
@@ -99,26 +99,26 @@ export async function seedDemoDevices(tx: DbOrTx, ctx: AppContext, people: DemoP
     tx,
     ctx,
     null,
-    [...sites, ...stock].map((d) => ({
+    [...installations, ...stock].map((d) => ({
       device_sn: d.sn,
       fw_version: rng.pick(FIRMWARE),
       agency_id: people.agencies.get(d.agency)!,
     })),
   )
-  const siteIds = ids.slice(0, sites.length)
-  const stockIds = ids.slice(sites.length)
+  const installationIds = ids.slice(0, installations.length)
+  const stockIds = ids.slice(installations.length)
 
   // The installations, their register codes from the service's sequence; status and battery as
   // the devices last reported them: mostly normal; offline, fault and offset by chance; a warning
-  // where the battery runs low or a consumable has expired. A few sites hide their abnormal state.
+  // where the battery runs low or a consumable has expired. A few installations hide their abnormal state.
   const codes = await many<{ n: number }>(
     tx,
-    sql`SELECT nextval('installation_code_seq') AS n FROM generate_series(1, ${sites.length})`,
+    sql`SELECT nextval('installation_code_seq') AS n FROM generate_series(1, ${installations.length})`,
   )
   const today = iso(now)
   const inBand = (days: [number, number]) => iso(daysFrom(rng.int(days[0], days[1])))
   let abnormal = 0
-  const rows = sites.map((s, i) => {
+  const rows = installations.map((s, i) => {
     const open_state = rng.weighted(OPENING[s.place.kind])
     const hours = open_state === 1 ? rng.pick(HOURS) : { open_day: [], open_time_period: [] }
     const jitter = () => (rng.next() - 0.5) * 0.004
@@ -140,10 +140,10 @@ export async function seedDemoDevices(tx: DbOrTx, ctx: AppContext, people: DemoP
               : 0
     const hidden = status !== 0 && abnormal++ % 9 === 4
     return {
-      device: { id: siteIds[i], status, battery, made: s.made },
-      site: {
+      device: { id: installationIds[i], status, battery, made: s.made },
+      installation: {
         register_code: `R${iso(s.registered).replaceAll('-', '')}${String(codes[i].n).padStart(6, '0')}`,
-        device_id: siteIds[i],
+        device_id: installationIds[i],
         agency_id: people.agencies.get(s.agency)!,
         location: `${s.place.address} ${s.place.name}`,
         location_desc: rng.pick(SPOTS[s.place.kind]),
@@ -207,12 +207,12 @@ export async function seedDemoDevices(tx: DbOrTx, ctx: AppContext, people: DemoP
       updator: 'bigint',
       update_time: 'timestamptz',
     },
-    rows.map((r) => r.site),
+    rows.map((r) => r.installation),
     sql`RETURNING id, device_id`,
   )
-  const siteOf = new Map(installed.map((r) => [r.device_id, r.id]))
+  const installationOf = new Map(installed.map((r) => [r.device_id, r.id]))
   const reported = [
-    ...rows.map((r) => ({ ...r.device, installation_id: siteOf.get(r.device.id)! })),
+    ...rows.map((r) => ({ ...r.device, installation_id: installationOf.get(r.device.id)! })),
     ...stock.map((s, i) => ({
       id: stockIds[i],
       status: 0,
@@ -231,8 +231,8 @@ export async function seedDemoDevices(tx: DbOrTx, ctx: AppContext, people: DemoP
     tx,
     rng,
     now,
-    sites.map((s, i) => ({
-      installation: { id: siteOf.get(siteIds[i])!, device_id: siteIds[i] },
+    installations.map((s, i) => ({
+      installation: { id: installationOf.get(installationIds[i])!, device_id: installationIds[i] },
       agencyId: people.agencies.get(s.agency)!,
       registered: s.registered,
       manager: s.manager,
@@ -240,7 +240,7 @@ export async function seedDemoDevices(tx: DbOrTx, ctx: AppContext, people: DemoP
     stock,
   )
   return {
-    registered: sites.length,
+    registered: installations.length,
     stock: stock.length,
     changes: records.changes,
     inspections: records.inspections,

@@ -132,7 +132,7 @@ function plan(
   return episodes
 }
 
-/** Registered devices with their site (the seeded status is the end the history aims for). */
+/** Registered devices with their installation (the seeded status is the end the history aims for). */
 async function registered(ctx: AppContext, ids?: number[]): Promise<Row[]> {
   return many<Row>(
     ctx.db,
@@ -188,7 +188,7 @@ export async function seedHistory(ctx: AppContext, opts: HistoryOptions = {}): P
         sn: r.device_sn,
         model: r.model || 'AED',
         fwVersion: r.fw_version ?? 'V1.0.0',
-        site: { lat: r.lat, lon: r.lon },
+        installation: { lat: r.lat, lon: r.lon },
         padsExpire: r.pads,
         batteryExpire: r.battery_expire,
       },

@@ -21,7 +21,7 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-type Site = {
+type Installation = {
   id: number
   device_sn: string
   agency_code: string
@@ -39,8 +39,8 @@ type Site = {
   secret_enc: string
 }
 
-const sites = () =>
-  many<Site>(
+const installations = () =>
+  many<Installation>(
     t.db,
     sql`SELECT d.id, d.device_sn, g.address_code AS agency_code, i.address_code, i.lat, i.lon, i.open_state,
                i.open_day, i.open_time_period, i.chest_shot_img, i.long_shot_img, m.role_type AS manager_role,
@@ -64,7 +64,7 @@ describe('the demo devices', () => {
   })
 
   it('installs them in their organisation’s city, at a district, near real streets, with managers who are not general users', async () => {
-    const rows = await sites()
+    const rows = await installations()
     expect(rows).toHaveLength(300)
     for (const r of rows) {
       expect(isLeafRegion(r.address_code), r.address_code).toBe(true)
@@ -80,7 +80,7 @@ describe('the demo devices', () => {
   })
 
   it('has every opening state; semi-open sites have days and periods', async () => {
-    const rows = await sites()
+    const rows = await installations()
     expect(new Set(rows.map((r) => r.open_state))).toEqual(new Set([0, 1, 2]))
     for (const r of rows.filter((x) => x.open_state === 1)) {
       expect(r.open_day.length).toBeGreaterThan(0)
@@ -117,7 +117,7 @@ describe('the demo devices', () => {
   })
 
   it('has photos in storage: a close-up and a far view, real PNG images', async () => {
-    const rows = await sites()
+    const rows = await installations()
     const urls = new Set(rows.flatMap((r) => [r.chest_shot_img, r.long_shot_img]))
     expect(urls.size).toBe(2)
     for (const url of urls) {

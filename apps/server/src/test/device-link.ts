@@ -155,7 +155,7 @@ export async function breakDetections(t: TestApp, deviceId: number) {
   }
 }
 
-/** Makes the device's site hide abnormal states (the map shows it normal), as its setting would. */
+/** Makes the device's installation hide abnormal states (the map shows it normal), as its setting would. */
 export async function hideAbnormalStates(t: TestApp, deviceId: number) {
   await t.db.execute(
     sql`UPDATE installations SET disable_abnormal_display = 1

@@ -58,7 +58,7 @@ await t.call('POST', '/api/v1/member', {
   },
 })
 tok.readOnly = await t.login('13955550000', 'ReadOnly2026')
-// Shenzhen's devices: one registered at its site, one in its factory stock.
+// Shenzhen's devices: one registered at its installation, one in its factory stock.
 const f = factories(t)
 const szDevice = await f.registeredDevice(tok.szAdmin, { id: sz })
 const szStock = await f.device({ id: sz })

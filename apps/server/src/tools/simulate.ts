@@ -82,7 +82,7 @@ async function main() {
 
   const t0 = performance.now()
   const devices = await loadFleet(base, devicesWanted, { phone: a.phone, password: a.password })
-  const sited = devices.filter((d) => d.site).length
+  const installed = devices.filter((d) => d.installation).length
   let cabinets: FleetCabinet[] = []
   try {
     cabinets = await loadCabinets(base, num(a.cabinets, 'cabinets', 0), {
@@ -94,7 +94,7 @@ async function main() {
   }
   const bound = cabinets.filter((c) => c.bound).length
   console.log(
-    `${devices.length} devices (${sited} installed, ${devices.length - sited} stock), ${cabinets.length} cabinets (${bound} with an AED) and their secrets read from ${base} in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    `${devices.length} devices (${installed} installed, ${devices.length - installed} stock), ${cabinets.length} cabinets (${bound} with an AED) and their secrets read from ${base} in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   )
   if (devices.length === 0 && cabinets.length === 0) process.exit(1)
   // With a rate, the heartbeats alone would reach it: each device every N / R real seconds.

@@ -9,7 +9,7 @@ import type { DeviceEventKind } from '../../db/schema.ts'
 import { TIME_ZONE } from '../../lib/time.ts'
 import type { OutboxHandler } from '../engine/outbox.ts'
 import * as repo from './alert.repository.ts'
-import { aidLine, allowedOn, localDay, statusLine, statusSendAt } from './alert.rules.ts'
+import { allowedOn, localDay, rescueLine, statusLine, statusSendAt } from './alert.rules.ts'
 
 /** A number that can receive an SMS (a mainland mobile); organisations' contact numbers may be landlines. */
 export const isMobile = (phone: string | null | undefined): phone is string =>
@@ -28,7 +28,7 @@ type StatusPayload = {
   kind: DeviceEventKind
   code: string
 }
-type AidPayload = { sms: 'aid'; rescue_id: number; device_id: number }
+type RescuePayload = { sms: 'aid'; rescue_id: number; device_id: number }
 
 /**
  * Plans the SMS of an engine `sms` outbox row (aid or abnormal status) inside the drain's
@@ -37,7 +37,7 @@ type AidPayload = { sms: 'aid'; rescue_id: number; device_id: number }
  * dispatch job sends them.
  */
 export const smsOutboxHandler: OutboxHandler = async (ctx, tx, row) => {
-  const payload = row.payload as StatusPayload | AidPayload
+  const payload = row.payload as StatusPayload | RescuePayload
   const now = ctx.clock.now()
   const facts = await repo.deviceAlertFacts(tx, payload.device_id, now)
   if (!facts) return
@@ -56,7 +56,7 @@ export const smsOutboxHandler: OutboxHandler = async (ctx, tx, row) => {
         ...base,
         kind: 'aid',
         dedupeKey: `aid:${payload.rescue_id}:${phone}`,
-        line: aidLine({ deviceSn: facts.device_sn, location: facts.location }),
+        line: rescueLine({ deviceSn: facts.device_sn, location: facts.location }),
         dueAt: now,
       },
       now,
@@ -64,7 +64,7 @@ export const smsOutboxHandler: OutboxHandler = async (ctx, tx, row) => {
     return
   }
 
-  // The engine leaves these out already; the site may have been changed since.
+  // The engine leaves these out already; the installation may have been changed since.
   if (facts.sms_off) return skip('abnormal SMS off for the device')
   const due = statusSendAt(now, settings.exec_status_sms, settings.exec_status_sms_time_period, TIME_ZONE)
   if (!due) return skip('abnormal-status SMS off')

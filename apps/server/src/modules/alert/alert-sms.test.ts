@@ -100,7 +100,7 @@ async function plan(payload: Record<string, unknown>) {
 let eventId = 0
 const fault = (deviceId: number, code = 'E02') =>
   plan({ sms: 'status', event_id: ++eventId, device_id: deviceId, device_sn: 'x', kind: 'fault', code })
-const aid = (deviceId: number) =>
+const rescueSms = (deviceId: number) =>
   plan({ sms: 'aid', rescue_id: ++eventId, device_id: deviceId, device_sn: 'x' })
 
 /** One tick of the dispatcher at the clock's time. */
@@ -134,7 +134,7 @@ describe('first-aid SMS', () => {
     const daily = await org({ aid_sms: 1, exec_status_sms: 0 })
     const weekdays = await org({ aid_sms: 2 })
     const never = await org({ aid_sms: 0 })
-    for (const a of [daily, weekdays, never]) await aid((await device(a)).id)
+    for (const a of [daily, weekdays, never]) await rescueSms((await device(a)).id)
     await dispatch()
     expect(to(daily.phone!)).toEqual([
       expect.objectContaining({
@@ -148,7 +148,7 @@ describe('first-aid SMS', () => {
     expect(await queued(never.phone!)).toEqual([])
     // On a Monday the weekday organisation is told.
     clock.set(at('2026-11-30T03:00:00'))
-    await aid((await device(weekdays)).id)
+    await rescueSms((await device(weekdays)).id)
     await dispatch()
     expect(to(weekdays.phone!)).toHaveLength(1)
   })
@@ -158,7 +158,7 @@ describe('first-aid SMS', () => {
     const a = await org()
     const d = await device(a, { smsOff: true })
     await fault(d.id)
-    await aid(d.id)
+    await rescueSms(d.id)
     await dispatch()
     expect((await queued(a.phone!)).map((q) => q.kind)).toEqual(['aid'])
     expect(to(a.phone!)).toHaveLength(1)
@@ -279,7 +279,7 @@ describe('sending', () => {
   it('a provider failure is retried with backoff and the SMS sent once, with one key', async () => {
     clock.set(at('2026-11-30T09:00:00'))
     const a = await org()
-    await aid((await device(a)).id)
+    await rescueSms((await device(a)).id)
     failures = 2
     failAfterSending = true // the vendor took it but the answer was lost: the resend carries the same key
     await dispatch()
@@ -311,7 +311,7 @@ describe('sending', () => {
   it('after the last attempt the SMS is failed and left alone', async () => {
     clock.set(at('2026-11-30T09:00:00'))
     const a = await org()
-    await aid((await device(a)).id)
+    await rescueSms((await device(a)).id)
     failures = SMS_MAX_ATTEMPTS + 5
     for (let i = 0; i < SMS_MAX_ATTEMPTS + 2; i++) {
       await dispatch()

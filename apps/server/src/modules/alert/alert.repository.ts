@@ -6,7 +6,7 @@ import { many, one } from '../../db/sql.ts'
 
 const iso = (d: Date) => d.toISOString()
 
-/** What planning an alert needs of a device: its site, organisation, settings and who to tell. */
+/** What planning an alert needs of a device: its installation, organisation, settings and who to tell. */
 export type DeviceAlertFacts = {
   device_sn: string
   agency_id: number

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import {
-  aidLine,
   allowedOn,
   conditionText,
   escalationLine,
   localDay,
+  rescueLine,
   STATUS_GATHER_MS,
   smsText,
   statusLine,
@@ -86,7 +86,7 @@ describe('alert SMS words', () => {
     expect(line).toBe(
       '设备A640000001（浙江省杭州市西湖区文三路100号华星时代广场A座一楼大厅东…）故障：电池故障',
     )
-    expect(aidLine({ deviceSn: 'A640000002', location: null })).toBe(
+    expect(rescueLine({ deviceSn: 'A640000002', location: null })).toBe(
       '设备A640000002正在急救使用，请立即关注并前往支援',
     )
     expect(

@@ -11,7 +11,7 @@ export const SIGNATURE = '【AED云】'
 export const DIGEST_MAX_LINES = 10
 /**
  * Abnormal-status lines inside the window wait this long, so conditions opened together (a
- * self-test with several faults, an offline sweep of a site) reach one person as one digest.
+ * self-test with several faults, an offline sweep of an installation) reach one person as one digest.
  */
 export const STATUS_GATHER_MS = 60_000
 /** sms_alerts.line is varchar(300). */
@@ -121,8 +121,8 @@ export function statusLine(o: {
   return clip(`设备${o.deviceSn}${where(o.location)}${conditionText(o.kind, o.code)}`, LINE_MAX)
 }
 
-/** The line of a first-aid start. */
-export function aidLine(o: { deviceSn: string; location: string | null }) {
+/** The line of a rescue's start (the SMS kind 'aid' is a stored value and stays). */
+export function rescueLine(o: { deviceSn: string; location: string | null }) {
   return clip(`设备${o.deviceSn}${where(o.location)}正在急救使用，请立即关注并前往支援`, LINE_MAX)
 }
 

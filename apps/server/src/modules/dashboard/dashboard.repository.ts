@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { pathInScope, type Scope } from '../../db/scope.ts'
 import { many, one } from '../../db/sql.ts'
-import { sites } from '../device/device-stats.port.ts'
+import { installationsIn } from '../device/device-stats.port.ts'
 
 // The dashboard map's reads. The device layer is one statement over the installations alone, as
 // the statistics are (device-stats.repository.ts): a registered device's status is copied onto
@@ -12,7 +12,7 @@ import { sites } from '../device/device-stats.port.ts'
 // The database writes the layer's JSON itself: 100,000 points are one text value, not 100,000
 // rows decoded into objects and serialised again.
 
-/** The status the lists show: normal when the site hides abnormal states. */
+/** The status the lists show: normal when the installation hides abnormal states. */
 const shownStatus = sql`CASE WHEN i.disable_abnormal_display = 1 THEN 0 ELSE i.device_status END`
 
 /**
@@ -44,7 +44,7 @@ export async function deviceLocationJson(
   prefix: string | null,
   statuses: readonly number[] | null,
 ): Promise<string> {
-  const where: SQL[] = [await sites(db, scope, prefix)]
+  const where: SQL[] = [await installationsIn(db, scope, prefix)]
   if (statuses) {
     where.push(
       sql`${shownStatus} IN (${sql.join(
@@ -68,7 +68,7 @@ export async function deviceLocationJson(
   return row!.json
 }
 
-/** A rescue of the rescue layer, with its place (the event's, else its site's). */
+/** A rescue of the rescue layer, with its place (the event's, else its installation's). */
 export type RescueRow = {
   id: number
   device_id: number
@@ -83,7 +83,7 @@ export type RescueRow = {
 }
 
 /**
- * Rescues of the scope (by the organisation path the event keeps) at sites in the region, in
+ * Rescues of the scope (by the organisation path the event keeps) at installations in the region, in
  * progress or ended at or after `since`, with a drawable place, newest first, at most `limit`.
  * The two kinds are read by their own indexes (in progress: migration 0007's open index; ended:
  * migration 0014's), so neither grows with the rescues of past years.
@@ -119,7 +119,7 @@ export type FocusRow = {
   location: string | null
   lat: number | null
   lon: number | null
-  /** Offsets: metres from the site (the message's title says it). */
+  /** Offsets: metres from the installation (the message's title says it). */
   offset_distance: number | null
   /** The message of (type, event): messages are unique by (msg_type, event_id). */
   message_id: number | null
@@ -128,7 +128,7 @@ export type FocusRow = {
 const messageOf = (type: number, eventId: SQL) =>
   sql`(SELECT m.id FROM messages m WHERE m.msg_type = ${type} AND m.event_id = ${eventId} AND m.event_type = ${type})`
 
-/** A rescue of the scope; its place is where it happened, else its site. */
+/** A rescue of the scope; its place is where it happened, else its installation. */
 export function rescueFocus(db: DbOrTx, scope: Scope, id: number) {
   const own = sql`r.event_lat IS NOT NULL AND r.event_lon IS NOT NULL`
   return one<FocusRow>(
@@ -148,7 +148,7 @@ export function rescueFocus(db: DbOrTx, scope: Scope, id: number) {
 
 /**
  * A location offset of the scope (device_events of kind offset: the id a type 3 message keeps);
- * its place is where the device was found, else its site.
+ * its place is where the device was found, else its installation.
  */
 export function offsetFocus(db: DbOrTx, scope: Scope, id: number) {
   const found = sql`e.offset_lat IS NOT NULL AND e.offset_lon IS NOT NULL`
@@ -171,7 +171,7 @@ export function offsetFocus(db: DbOrTx, scope: Scope, id: number) {
 
 /**
  * A cabinet door event of the scope; its place is the cabinet's reported position, else the
- * site of the AED bound at the time.
+ * installation of the AED bound at the time.
  */
 export function doorFocus(db: DbOrTx, scope: Scope, id: number) {
   const own = sql`c.lat IS NOT NULL AND c.lon IS NOT NULL`

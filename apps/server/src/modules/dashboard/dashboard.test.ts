@@ -62,7 +62,7 @@ async function build(
   d[name] = { id: made.id, device_sn: made.device_sn }
 }
 
-/** A rescue at a device's site, written as the engine writes it. */
+/** A rescue at a device's installation, written as the engine writes it. */
 async function rescue(
   of: Made,
   o: { started: number; ended?: number; lat?: number; lon?: number; location?: string },
@@ -109,7 +109,7 @@ beforeAll(async () => {
   await build('fault', env.admin, env.branch, 2, { address_code: '330108', lat: 30.29, lon: 120.08 })
   await build('offset', env.admin, env.branch, 3, { address_code: '320106', lat: 32.05, lon: 118.77 })
   await build('hidden', env.admin, env.branch, 4, { hide: true, lat: 30.25, lon: 120.2 })
-  // A site registered at 0,0 (no real place): counted, not drawn.
+  // An installation registered at 0,0 (no real place): counted, not drawn.
   await build('nowhere', env.admin, env.branch, 2, { lat: 0, lon: 0 })
   await build('childFault', env.childAdmin, env.child, 2, { address_code: '110105', lat: 39.92, lon: 116.44 })
   await build('childOffline', env.childAdmin, env.child, 4, {
@@ -158,7 +158,7 @@ describe('device layer', () => {
   it('answers the scope’s registered devices per shown status as [id, lon, lat], 5 decimals', async () => {
     const data = await layer(env.reader)
     expect(ids(data)).toEqual({
-      // A site hiding abnormal states is drawn as normal.
+      // An installation hiding abnormal states is drawn as normal.
       '0': sorted(d.normal, d.hidden),
       '1': [d.warning.id],
       '2': sorted(d.fault, d.childFault),
@@ -192,7 +192,7 @@ describe('device layer', () => {
     expect(none).toEqual({ '0': [], '1': [], '2': [], '3': [], '4': [], unplaced: 0 })
     const faults = await layer(env.admin, { status_list: '[2]' })
     expect(ids(faults)).toEqual({ '0': [], '1': [], '2': sorted(d.fault, d.childFault), '3': [], '4': [] })
-    // The site at 0,0 is a fault: counted unplaced when faults are asked for, not otherwise.
+    // The installation at 0,0 is a fault: counted unplaced when faults are asked for, not otherwise.
     expect(faults.unplaced).toBe(1)
     const two = await layer(env.admin, { status_list: '2,3' })
     expect(ids(two)).toMatchObject({ '0': [], '2': sorted(d.fault, d.childFault), '3': [d.offset.id] })
@@ -382,7 +382,7 @@ describe('rescue layer', () => {
       end_time: null,
       in_progress: 1,
     })
-    // Where the device said it was used, before its site.
+    // Where the device said it was used, before its installation.
     expect(data.resource[1]).toMatchObject({
       lon: 120.1,
       lat: 30.3,
@@ -443,7 +443,7 @@ describe('event focus', () => {
       event_type: 2,
       event_id: rescues.ownPlace,
     })
-    // At the site when the device sent no place.
+    // At the installation when the device sent no place.
     expect((await focus(env.admin, 2, rescues.open)).data).toMatchObject({ lon: 120.1307, lat: 30.2741 })
   })
 

@@ -6,7 +6,7 @@ import { many, one, type PageRequest, pageOf } from '../../db/sql.ts'
 import { betweenDates } from '../../lib/time.ts'
 
 /** A registered device of the scope, by serial: its installation and organisation. */
-export type SiteRow = {
+export type InstallationRow = {
   id: number
   device_sn: string
   installation_id: number
@@ -16,7 +16,7 @@ export type SiteRow = {
 
 /** The registered device with this serial whose installation lies in the scope. */
 export function registeredBySerial(db: DbOrTx, scope: Scope, sn: string) {
-  return one<SiteRow>(
+  return one<InstallationRow>(
     db,
     sql`SELECT d.id, d.device_sn, i.id AS installation_id, i.agency_id, g.index_link
         FROM devices d JOIN installations i ON i.id = d.installation_id JOIN agencies g ON g.id = i.agency_id

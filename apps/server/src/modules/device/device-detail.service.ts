@@ -23,9 +23,9 @@ const paging = (q: { page: number; page_size: number }) => ({ page: q.page, page
 /** The detail's single tabs: the device itself (base), or its usage log (of one rescue when given). */
 export async function singleDetail(ctx: AppContext, auth: AuthContext, q: SingleDetailQuery, lang: Lang) {
   if (q.data_type === 'base') {
-    const site = await repo.registeredBySerial(ctx.db, auth, q.device_sn)
-    if (!site) throw notFound()
-    return deviceDetail(ctx, auth, site.id, lang)
+    const installation = await repo.registeredBySerial(ctx.db, auth, q.device_sn)
+    if (!installation) throw notFound()
+    return deviceDetail(ctx, auth, installation.id, lang)
   }
   const { count, rows } = await repo.usageLogs(ctx.db, auth, q.device_sn, paging(q), q.rescue_event_id)
   return { count, resource: rows.map(presenter.presentUsageLog) }
@@ -73,14 +73,14 @@ const CLOCK_SLACK_MS = 5 * 60_000
 
 /** Records a routine inspection of a registered device of the scope, at its installation. */
 export async function recordInspection(ctx: AppContext, auth: AuthContext, form: InspectionForm) {
-  const site = await repo.registeredBySerial(ctx.db, auth, form.device_sn)
-  if (!site) throw notFound()
+  const installation = await repo.registeredBySerial(ctx.db, auth, form.device_sn)
+  if (!installation) throw notFound()
   const at = new Date(form.inspect_time)
   if (at.getTime() > ctx.clock.now().getTime() + CLOCK_SLACK_MS) throw invalid('INSPECT_TIME_FUTURE')
   const row = await repo.insertInspection(ctx.db, {
-    device_id: site.id,
-    installation_id: site.installation_id,
-    agency_id: site.agency_id,
+    device_id: installation.id,
+    installation_id: installation.installation_id,
+    agency_id: installation.agency_id,
     inspect_status: form.inspect_status,
     process_content: form.process_content,
     inspector_name: form.inspector_name,
@@ -88,7 +88,7 @@ export async function recordInspection(ctx: AppContext, auth: AuthContext, form:
     img: form.img ?? null,
     creator: auth.member_id,
   })
-  return { ...presenter.presentInspection(row), device_sn: site.device_sn }
+  return { ...presenter.presentInspection(row), device_sn: installation.device_sn }
 }
 
 /**

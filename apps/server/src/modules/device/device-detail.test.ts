@@ -21,7 +21,7 @@ import { demo } from '../../test/harness.ts'
 import { cleanPlan } from './device-detail.rules.ts'
 
 // The server's "now" is this clock: the real now when the file starts, standing still. (The
-// database's own defaults, as a site's register time, run on real time.)
+// database's own defaults, as an installation's register time, run on real time.)
 const clock = new TestClock(Date.now())
 const env = deviceTestFile(clock, async ({ t, f, agent, branch }) => {
   const sibling = await f.agency(agent)
@@ -38,9 +38,15 @@ const env = deviceTestFile(clock, async ({ t, f, agent, branch }) => {
 })
 
 // Where the gateway would write: rows inserted directly, at the device's installation.
-type Site = { id: number; device_sn: string; installation_id: number; agency_id: number; index_link: string }
+type Installation = {
+  id: number
+  device_sn: string
+  installation_id: number
+  agency_id: number
+  index_link: string
+}
 
-async function site(token: string, agency: AgencyRow): Promise<Site> {
+async function installation(token: string, agency: AgencyRow): Promise<Installation> {
   const dev = await env.f.registeredDevice(token, agency)
   const [row] = await env.t.db.select().from(devices).where(eq(devices.id, dev.id))
   return {
@@ -53,7 +59,7 @@ async function site(token: string, agency: AgencyRow): Promise<Site> {
 }
 
 const at = (s: string) => new Date(s)
-const where = (s: Site) => ({
+const where = (s: Installation) => ({
   device_id: s.id,
   installation_id: s.installation_id,
   agency_id: s.agency_id,
@@ -61,7 +67,7 @@ const where = (s: Site) => ({
 })
 
 async function event(
-  s: Site,
+  s: Installation,
   values: Omit<typeof deviceEvents.$inferInsert, keyof ReturnType<typeof where>>,
 ) {
   const [row] = await env.t.db
@@ -72,7 +78,7 @@ async function event(
 }
 
 async function detection(
-  s: Site,
+  s: Installation,
   values: Partial<typeof deviceDetections.$inferInsert> & { check_time: Date },
 ) {
   const [row] = await env.t.db
@@ -82,7 +88,13 @@ async function detection(
   return row
 }
 
-async function rescue(s: Site, rescueEventId: string, start: Date, steps: number, end: Date | null = null) {
+async function rescue(
+  s: Installation,
+  rescueEventId: string,
+  start: Date,
+  steps: number,
+  end: Date | null = null,
+) {
   const [r] = await env.t.db
     .insert(rescueEvents)
     .values({ ...where(s), rescue_event_id: rescueEventId, event_time: start, ended_at: end })
@@ -110,7 +122,7 @@ const detail = (token: string, query: Record<string, string | number>) =>
 
 describe('the device detail: base and usage log', () => {
   it('answers the device by serial, as the device detail does, within the scope only', async () => {
-    const s = await site(env.admin, env.branch)
+    const s = await installation(env.admin, env.branch)
     const base = await env.t.api(deviceDetailApi.single, {
       token: env.reader,
       query: { device_sn: s.device_sn, data_type: 'base' },
@@ -162,7 +174,7 @@ describe('the device detail: base and usage log', () => {
   })
 
   it('pages the usage log ten at a time, newest first, of one rescue when asked', async () => {
-    const s = await site(env.admin, env.branch)
+    const s = await installation(env.admin, env.branch)
     await rescue(s, 'R-1', at('2025-03-01T02:00:00Z'), 12, at('2025-03-01T02:30:00Z'))
     await rescue(s, 'R-2', at('2025-03-05T02:00:00Z'), 3)
     const log = (token: string, query: Record<string, string | number> = {}) =>
@@ -194,8 +206,8 @@ describe('the device detail: base and usage log', () => {
 
 describe('the record tabs (page-detail)', () => {
   it('answers each tab its own records, open and closed, newest first', async () => {
-    const s = await site(env.admin, env.branch)
-    const other = await site(env.admin, env.branch)
+    const s = await installation(env.admin, env.branch)
+    const other = await installation(env.admin, env.branch)
     const check = await detection(s, {
       check_time: at('2025-03-02T01:00:00Z'),
       check_result: 0,
@@ -304,7 +316,7 @@ describe('the record tabs (page-detail)', () => {
   })
 
   it('pages 500 records at a time', async () => {
-    const s = await site(env.admin, env.branch)
+    const s = await installation(env.admin, env.branch)
     const start = at('2024-01-01T00:00:00Z').getTime()
     await env.t.db.insert(deviceDetections).values(
       Array.from({ length: 501 }, (_, i) => ({
@@ -325,7 +337,7 @@ describe('the record tabs (page-detail)', () => {
   })
 
   it('shows only the records of a rescue’s span when opened from it', async () => {
-    const s = await site(env.admin, env.branch)
+    const s = await installation(env.admin, env.branch)
     await rescue(s, 'SPAN-1', at('2025-04-01T02:00:00Z'), 1, at('2025-04-01T03:00:00Z'))
     await detection(s, { check_time: at('2025-04-01T01:59:00Z') })
     const during = await detection(s, { check_time: at('2025-04-01T02:30:00Z') })
@@ -345,7 +357,7 @@ describe('the record tabs (page-detail)', () => {
   })
 
   it('keeps records where they happened: a device moved to another branch leaves them behind', async () => {
-    const s = await site(env.admin, env.branch)
+    const s = await installation(env.admin, env.branch)
     // Recorded while the device stood in the sibling branch.
     await event(
       { ...s, agency_id: env.sibling.id, index_link: env.sibling.index_link },
@@ -370,7 +382,7 @@ describe('the record tabs (page-detail)', () => {
     const fromAgent = await env.f.agency(await env.f.root())
     const toAgent = await env.f.agency(await env.f.root())
     const moving = await env.f.agency(fromAgent)
-    const s = await site((await env.f.signedIn(moving)).token, moving)
+    const s = await installation((await env.f.signedIn(moving)).token, moving)
     await event(s, { kind: 'fault', code: 'E1', event_time: at('2025-02-01T00:00:00Z') })
     await detection(s, { check_time: at('2025-02-01T00:00:00Z') })
     await rescue(s, 'MOVE-1', at('2025-02-01T00:00:00Z'), 1)
@@ -406,7 +418,7 @@ describe('the record tabs (page-detail)', () => {
 
 describe('the event tables', () => {
   it('allow one open event per device and condition, any number closed', async () => {
-    const s = await site(env.admin, env.branch)
+    const s = await installation(env.admin, env.branch)
     await event(s, { kind: 'offline', event_time: at('2025-01-01T00:00:00Z') })
     await expect(event(s, { kind: 'offline', event_time: at('2025-01-02T00:00:00Z') })).rejects.toThrow()
     await event(s, {
@@ -471,7 +483,7 @@ describe('recording an inspection', () => {
   })
 
   it('writes the inspection at the device’s installation, shows it in the tab and logs it', async () => {
-    const s = await site(env.admin, env.branch)
+    const s = await installation(env.admin, env.branch)
     const r = await env.t.api(deviceDetailApi.inspect, {
       token: env.editor,
       body: form(s.device_sn) as never,
@@ -518,7 +530,7 @@ describe('recording an inspection', () => {
   })
 
   it('refuses bad answers, read-only members and other branches’ devices, and writes nothing', async () => {
-    const s = await site(env.admin, env.branch)
+    const s = await installation(env.admin, env.branch)
     const post = (token: string, over: Record<string, unknown> = {}) =>
       env.t.api(deviceDetailApi.inspect, { token, body: form(s.device_sn, over) as never })
     expect((await post(env.editor, { inspect_status: 2 })).msg).toBe('请选择巡检结果')
@@ -544,7 +556,7 @@ describe('recording an inspection', () => {
 describe('deleting install info by serial (setup/clean)', () => {
   /** A device with one record of every kind on 2025-03-10 (Shanghai), and a warning a month earlier. */
   async function stocked(token = env.admin, agency = env.branch) {
-    const s = await site(token, agency)
+    const s = await installation(token, agency)
     const day = at('2025-03-10T02:00:00Z')
     await rescue(s, `C-${s.id}`, day, 2, at('2025-03-10T02:20:00Z'))
     await event(s, { kind: 'warning', code: 'battery_low', event_time: day })
@@ -565,7 +577,7 @@ describe('deleting install info by serial (setup/clean)', () => {
     return s
   }
 
-  const counts = async (s: Site) => {
+  const counts = async (s: Installation) => {
     const kinds = await env.t.db
       .select({ kind: deviceEvents.kind })
       .from(deviceEvents)
@@ -588,7 +600,7 @@ describe('deleting install info by serial (setup/clean)', () => {
   const full = { warning: 2, offset: 1, fault: 1, offline: 1, rescue: 1, usage: 2, detect: 1, inspect: 1 }
   const clean = (token: string, body: Record<string, unknown>) =>
     env.t.api(deviceDetailApi.clean, { token, body: body as never })
-  const statusOf = async (s: Site) =>
+  const statusOf = async (s: Installation) =>
     (await env.t.db.select().from(devices).where(eq(devices.id, s.id)))[0].status
 
   it('checks in the spec’s order, with its messages, and deletes nothing when it refuses', async () => {

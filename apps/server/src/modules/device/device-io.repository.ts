@@ -249,7 +249,7 @@ export async function* capped<T>(batches: AsyncIterable<T[]>, limit: number): As
 export type ExportDeviceRow = {
   device_sn: string
   model: string
-  /** As the list shows it: 0 when the site hides abnormal states. */
+  /** As the list shows it: 0 when the installation hides abnormal states. */
   status: number
   battery: number | null
   agency_name: string
@@ -373,7 +373,7 @@ export function registeredBatches(
   return withManagers(db, sortedBatches(db, q, sql`i.id`, [sql`d.installation_id`], order, size))
 }
 
-/** An inspection record with its device and site, as the export writes it. */
+/** An inspection record with its device and installation, as the export writes it. */
 export type ExportInspectionRow = {
   device_sn: string
   model: string
@@ -417,7 +417,7 @@ export function inspectionBatches(db: DbOrTx, scope: Scope, start: string, end: 
   )
 }
 
-/** A self-test (detection record) with its device and site, as the export writes it. */
+/** A self-test (detection record) with its device and installation, as the export writes it. */
 export type ExportDetectionRow = {
   device_sn: string
   model: string
@@ -463,7 +463,7 @@ export function detectionBatches(db: DbOrTx, scope: Scope, start: string, end: s
   )
 }
 
-/** A rescue with its device, site and manager, as the export writes it. */
+/** A rescue with its device, installation and manager, as the export writes it. */
 export type ExportRescueRow = {
   rescue_event_id: string
   device_sn: string

@@ -19,7 +19,7 @@ import { TEMPLATE_HEADERS } from '../system/import-template.ts'
 import { capped, heldCursorBatches, keysetBatches, prefetched } from './device-io.repository.ts'
 
 // The server's "now" is this clock: the real now when the file starts, standing still. (The
-// database's own defaults, as a site's register time, run on real time.) `agent` is a general
+// database's own defaults, as an installation's register time, run on real time.) `agent` is a general
 // agent, `branch` an ordinary organisation under it; `admin` the branch's super administrator.
 const clock = new TestClock(Date.now())
 const env = deviceTestFile(clock, async ({ f, agent }) => {
@@ -486,12 +486,15 @@ describe('GET /api/v1/device/data-export', () => {
   it('3 and 4: the self-tests and the rescues of the scope in the range', async () => {
     const d = await env.f.registeredDevice(env.agentAdmin, env.branch)
     const other = await env.f.registeredDevice(env.otherAdmin, env.otherBranch)
-    const [site] = await env.t.db.select().from(installations).where(eq(installations.device_id, d.id))
+    const [installation] = await env.t.db
+      .select()
+      .from(installations)
+      .where(eq(installations.device_id, d.id))
     const now = clock.now()
     const hourAgo = new Date(now.getTime() - 3600_000)
     const at = {
       device_id: d.id,
-      installation_id: site.id,
+      installation_id: installation.id,
       agency_id: env.branch.id,
       index_link: env.branch.index_link,
     }

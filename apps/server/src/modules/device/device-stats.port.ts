@@ -1,3 +1,3 @@
-// The device statistics' condition for the sites of a scope and region, for the dashboard
-// (modules/dashboard), which counts over the same sites.
-export { sites } from './device-stats.repository.ts'
+// The device statistics' condition for the installations of a scope and region, for the dashboard
+// (modules/dashboard), which counts over the same installations.
+export { installationsIn } from './device-stats.repository.ts'

@@ -18,9 +18,9 @@ export type Band = { value: number | null; min?: number; max?: number }
 
 /**
  * The condition for live installations of the scope with a registered device, under the region
- * prefix when one is given (the statistics and the dashboard map count the same sites).
+ * prefix when one is given (the statistics and the dashboard map count the same installations).
  */
-export async function sites(db: DbOrTx, scope: Scope, prefix: string | null): Promise<SQL> {
+export async function installationsIn(db: DbOrTx, scope: Scope, prefix: string | null): Promise<SQL> {
   const where: SQL[] = [
     sql`i.removed_at IS NULL`,
     sql`i.device_id IS NOT NULL`,
@@ -36,10 +36,10 @@ export async function sites(db: DbOrTx, scope: Scope, prefix: string | null): Pr
 
 /** The registered devices of the scope in the region: installations `i` with their device's copy. */
 async function registered(db: DbOrTx, scope: Scope, prefix: string | null): Promise<SQL> {
-  return sql`FROM installations i WHERE ${await sites(db, scope, prefix)}`
+  return sql`FROM installations i WHERE ${await installationsIn(db, scope, prefix)}`
 }
 
-/** The status the lists show: normal when the site hides abnormal states. */
+/** The status the lists show: normal when the installation hides abnormal states. */
 const shownStatus = sql`CASE WHEN i.disable_abnormal_display = 1 THEN 0 ELSE i.device_status END`
 
 /** `value` lies in the band (min < value <= max; a missing bound is open). */
@@ -173,7 +173,7 @@ export async function regionCounts(db: DbOrTx, scope: Scope, prefix: string | nu
   return many<{ address_code: string; n: number }>(
     db,
     sql`SELECT i.address_code, count(*) AS n FROM installations i
-        WHERE ${await sites(db, scope, prefix)} AND i.address_code IS NOT NULL
+        WHERE ${await installationsIn(db, scope, prefix)} AND i.address_code IS NOT NULL
         GROUP BY i.address_code`,
   )
 }

@@ -16,7 +16,7 @@ import type { AgencyRow } from '../../test/factories.ts'
 //
 // The server's "today" is this clock: the real now when the file starts, standing still, so the
 // expiry dates built here and the bands the server computes agree. (The database's own defaults,
-// as a site's register time, and current_date run on real time.)
+// as an installation's register time, and current_date run on real time.)
 const clock = new TestClock(Date.now())
 const env = deviceTestFile(clock, async ({ f, agent, branch }) => {
   const sibling = await f.agency(agent, { address_code: '330106' })
@@ -103,7 +103,7 @@ beforeAll(async () => {
   await env.f.device(env.branch)
   const [row] = await env.t.db.select().from(installations).where(eq(installations.device_id, first.id))
   mineInstallation = row.id
-  // Rescues: two at the first device's site (330106), one at the child's (110105), one of the sibling's.
+  // Rescues: two at the first device's installation (330106), one at the child's (110105), one of the sibling's.
   const rescue = async (device: { id: number }, n: number) => {
     const [r] = await many<{ installation_id: number; agency_id: number; index_link: string }>(
       env.t.db,
@@ -289,7 +289,7 @@ describe('key maintenance', () => {
       host_expiring: 1,
       battery_exhausted: 2,
       battery_low: 2,
-      // The hidden offline site is not counted as offline.
+      // The hidden offline installation is not counted as offline.
       fault: 2,
       offline: 1,
     })
@@ -330,9 +330,9 @@ describe('maintenance monthly', () => {
       inspect_time: new Date(clock.now().getTime() - days * DAY),
     })
     await env.t.db.insert(deviceInspections).values([inspect(0), inspect(0), inspect(100), inspect(400)])
-    // A routine change and a replacement of the first device's site this month.
+    // A routine change and a replacement of the first device's installation this month.
     const [row] = await env.t.db.select().from(installations).where(eq(installations.id, mineInstallation))
-    // The site's own place and dates, so its bands stay as built.
+    // The installation's own place and dates, so its bands stay as built.
     const form = {
       ...env.f.deviceForm(env.branch, first.device_sn),
       address_code: row.address_code,

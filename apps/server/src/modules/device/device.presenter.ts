@@ -9,7 +9,7 @@ import { shownStatus } from '../engine/status.presenter.ts'
 import type { DeviceRow, FactoryRow } from './device.repository.ts'
 import { deviceRules } from './device.rules.ts'
 
-// The status a site shows, as the live status push shows it too (one presenter for both).
+// The status an installation shows, as the live status push shows it too (one presenter for both).
 export { shownStatus } from '../engine/status.presenter.ts'
 
 /** A registered device as anyone allowed to see it sees it (lists mask the manager's phone). */

@@ -83,7 +83,7 @@ const registeredSelect = sql`
   LEFT JOIN members rm ON rm.id = i.registrant LEFT JOIN accounts ra ON ra.id = rm.account_id`
 
 /**
- * The status a list shows: normal when the site hides abnormal states. From the installation's
+ * The status a list shows: normal when the installation hides abnormal states. From the installation's
  * copy of its device's status (migration 0011: triggers keep it equal to d.status), so the list's
  * filters and order need no device row.
  */
@@ -114,10 +114,10 @@ function registeredFilters(
   f: DeviceListQuery,
   bands: { battery: Band[]; expiry: Band[]; host: Band[] },
   today: Date,
-): { device: SQL[]; site: SQL[] } {
+): { device: SQL[]; installation: SQL[] } {
   const device: SQL[] = []
   // The scope first (the only condition on `g`): listRegistered's count relies on it.
-  const site: SQL[] = [
+  const installation: SQL[] = [
     pathInScope(scope, sql`g.index_link`),
     sql`i.removed_at IS NULL`,
     sql`i.device_id IS NOT NULL`,
@@ -125,24 +125,24 @@ function registeredFilters(
   ]
   if (f.device_sn) device.push(sql`d.device_sn ILIKE ${containsPattern(f.device_sn)}`)
   if (f.model) device.push(sql`d.model = ${f.model}`)
-  if (f.status !== undefined) site.push(sql`${shownStatus} = ${f.status}`)
-  if (f.address_code) site.push(sql`i.address_code LIKE ${`${regionPrefix(f.address_code)}%`}`)
-  if (f.agency_id !== undefined) site.push(sql`i.agency_id = ${f.agency_id}`)
-  if (f.manager_id !== undefined) site.push(sql`i.device_manager_id = ${f.manager_id}`)
+  if (f.status !== undefined) installation.push(sql`${shownStatus} = ${f.status}`)
+  if (f.address_code) installation.push(sql`i.address_code LIKE ${`${regionPrefix(f.address_code)}%`}`)
+  if (f.agency_id !== undefined) installation.push(sql`i.agency_id = ${f.agency_id}`)
+  if (f.manager_id !== undefined) installation.push(sql`i.device_manager_id = ${f.manager_id}`)
   if (f.install_days !== undefined) {
-    site.push(sql`i.register_time >= ${new Date(today.getTime() - f.install_days * 86_400_000)}`)
+    installation.push(sql`i.register_time >= ${new Date(today.getTime() - f.install_days * 86_400_000)}`)
   }
   const range = betweenDates(sql`i.register_time`, f.start_time, f.end_time)
-  if (range) site.push(range)
+  if (range) installation.push(range)
   const band = (to: SQL[], list: Band[], v: number | undefined, value: SQL) => {
     const b = v === undefined ? undefined : list.find((x) => x.value === v)
     if (b) to.push(inBand(value, b))
   }
-  band(site, bands.battery, f.battery_state, sql`i.device_battery`)
-  band(site, bands.expiry, f.battery_expire_state, monthsLeft(sql`i.battery_expire`))
-  band(site, bands.expiry, f.electrode_sheet_expire_state, monthsLeft(sql`i.electrode_sheet_expire`))
-  band(site, bands.host, f.host_expire_state, monthsLeft(sql`i.host_expire`))
-  return { device, site }
+  band(installation, bands.battery, f.battery_state, sql`i.device_battery`)
+  band(installation, bands.expiry, f.battery_expire_state, monthsLeft(sql`i.battery_expire`))
+  band(installation, bands.expiry, f.electrode_sheet_expire_state, monthsLeft(sql`i.electrode_sheet_expire`))
+  band(installation, bands.host, f.host_expire_state, monthsLeft(sql`i.host_expire`))
+  return { device, installation }
 }
 
 /** Filters shared by the list and its export. */
@@ -152,8 +152,8 @@ export function registeredWhere(
   bands: { battery: Band[]; expiry: Band[]; host: Band[] },
   today: Date,
 ): SQL[] {
-  const { device, site } = registeredFilters(scope, f, bands, today)
-  return [sql`d.deleted_at IS NULL`, ...site, ...device]
+  const { device, installation } = registeredFilters(scope, f, bands, today)
+  return [sql`d.deleted_at IS NULL`, ...installation, ...device]
 }
 
 export type Band = { value: number | null; min?: number; max?: number }
@@ -189,19 +189,19 @@ export function listRegistered(
   bands: { battery: Band[]; expiry: Band[]; host: Band[] },
   today: Date,
 ) {
-  const { device, site } = registeredFilters(scope, f, bands, today)
-  const where = sql.join([sql`d.deleted_at IS NULL`, ...site, ...device], sql` AND `)
-  // site[0] is the scope, the next three say "registered": nothing else narrows the list.
-  const unfiltered = device.length === 0 && site.length === 4
+  const { device, installation } = registeredFilters(scope, f, bands, today)
+  const where = sql.join([sql`d.deleted_at IS NULL`, ...installation, ...device], sql` AND `)
+  // installation[0] is the scope, the next three say "registered": nothing else narrows the list.
+  const unfiltered = device.length === 0 && installation.length === 4
   const count = unfiltered
     ? sql`SELECT coalesce(sum(c.n), 0) AS n FROM registered_device_counts c
-          JOIN agencies g ON g.id = c.agency_id WHERE ${site[0]}`
+          JOIN agencies g ON g.id = c.agency_id WHERE ${installation[0]}`
     : device.length
       ? sql`SELECT count(*) AS n ${registeredFrom} WHERE ${where}`
       : sql`SELECT coalesce(sum(c.n), 0) AS n
           FROM (SELECT i.agency_id, count(*) AS n FROM installations i
-                WHERE ${sql.join(site.slice(1), sql` AND `)} GROUP BY i.agency_id) c
-          JOIN agencies g ON g.id = c.agency_id WHERE ${site[0]}`
+                WHERE ${sql.join(installation.slice(1), sql` AND `)} GROUP BY i.agency_id) c
+          JOIN agencies g ON g.id = c.agency_id WHERE ${installation[0]}`
   const terms = registeredOrder(f.order_by)
   const order = sql.join(terms, sql`, `)
   // Ordered by the device's serial, or filtered on the device row: the page's ids need the join.
@@ -210,7 +210,7 @@ export function listRegistered(
     needsDevice
       ? sql`SELECT i.id ${registeredFrom} WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`
       : sql`SELECT i.id FROM installations i JOIN agencies g ON g.id = i.agency_id
-            WHERE ${sql.join(site, sql` AND `)} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`
+            WHERE ${sql.join(installation, sql` AND `)} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`
   // The page's installations first, from the indexes alone, then only their rows in full (a
   // second statement, so no planner can turn the ten ids into a join of every device); the order
   // ends with the device id, so sorting the ten rows again gives the same order.

@@ -78,7 +78,7 @@ function flags(auth: AuthContext, form: DeviceForm, current: { sms: number; disp
 }
 
 /** The installation's fields of the dialog. */
-function siteValues(form: DeviceForm) {
+function installationValues(form: DeviceForm) {
   return {
     agency_id: form.agency_id,
     location: form.location,
@@ -109,7 +109,7 @@ async function factoryDevice(db: DbOrTx, auth: AuthContext, sn: string) {
   return found[0]
 }
 
-/** Registers a device of the factory list at a site: a new installation and its first change row. */
+/** Registers a device of the factory list at an installation: a new installation and its first change row. */
 export async function registerDevice(ctx: AppContext, auth: AuthContext, form: DeviceForm, lang: Lang) {
   checkExpiry(ctx, form)
   await checkPeople(ctx, auth, form)
@@ -118,7 +118,7 @@ export async function registerDevice(ctx: AppContext, auth: AuthContext, form: D
     const [locked] = await repo.factoryByIds(tx, auth, [device.id])
     if (locked.installation_id !== null) throw invalid('DEVICE_REGISTERED')
     const installationId = await repo.insertInstallation(tx, {
-      ...siteValues(form),
+      ...installationValues(form),
       ...flags(auth, form, { sms: 0, display: 0 }),
       register_code: await repo.nextRegisterCode(tx, formatDate(ctx.clock.now())),
       device_id: device.id,
@@ -183,7 +183,7 @@ export async function updateDevice(
   checkExpiry(ctx, body)
   await checkPeople(ctx, auth, body)
   const values = {
-    ...siteValues(body),
+    ...installationValues(body),
     ...flags(auth, body, { sms: row.disable_abnormal_sms_notify, display: row.disable_abnormal_display }),
   }
   const moved = body.location !== row.location || (body.location_desc ?? null) !== row.location_desc
@@ -225,7 +225,7 @@ export async function updateDevice(
 }
 
 /**
- * The site's dates, thresholds or the device at it changed: the engine re-checks the devices'
+ * The installation's dates, thresholds or the device at it changed: the engine re-checks the devices'
  * warnings and offsets now. The change is committed already; a failure here is left to the
  * hourly re-check rather than answered as a failed save.
  */

@@ -10,7 +10,7 @@ import { demo } from '../../test/harness.ts'
 
 // The server's "today" is this clock: the real now when the file starts, standing still, so the
 // dates the tests compute and those the server compares agree. (The database's own defaults, as a
-// site's register time, and current_date run on real time.)
+// installation's register time, and current_date run on real time.)
 const clock = new TestClock(Date.now())
 const env = deviceTestFile(clock, async ({ t, f, agent, branch }) => {
   const sibling = await f.agency(agent)
@@ -161,7 +161,7 @@ describe('changing, moving, replacing and removing', () => {
     expect(rec.data.resource[3].update_field).toContain('设备管理员')
     expect(rec.data.resource[2].update_field).toContain('导航地址')
 
-    // Both devices are unregistered factory stock again; the site is off the device list.
+    // Both devices are unregistered factory stock again; the installation is off the device list.
     const stock = await env.t.api(deviceApi.list, {
       token: env.admin,
       query: { device_list_type: 2, is_register: 0 },

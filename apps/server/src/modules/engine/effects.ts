@@ -35,13 +35,13 @@ const detection: Writer<'detection'> = async (e, w) => {
   w.detectionId = await repo.insertDetection(w.tx, w.where, e)
 }
 
-/** An event opens: its SMS (unless the site is silenced), its webhook, and for an offset its message. */
+/** An event opens: its SMS (unless the installation is silenced), its webhook, and for an offset its message. */
 const open: Writer<'open'> = async (e, w) => {
   const { facts } = w
   const id = await repo.openEvent(w.tx, w.where, {
     ...e,
     detectionId: e.kind === 'fault' ? w.detectionId : null,
-    installLocation: e.kind === 'offset' ? (facts.site?.location ?? null) : null,
+    installLocation: e.kind === 'offset' ? (facts.installation?.location ?? null) : null,
     offset: e.offset && { ...e.offset, location: `${e.offset.lat.toFixed(6)},${e.offset.lon.toFixed(6)}` },
   })
   // Already open (a lost race): nothing to tell.
@@ -65,15 +65,15 @@ const close: Writer<'close'> = async (e, w) => {
   })
 }
 
-/** A rescue starts: filed at the site, under its cabinet's door when it came out of one, and told (the alarm). */
+/** A rescue starts: filed at the installation, under its cabinet's door when it came out of one, and told (the alarm). */
 const rescueStart: Writer<'rescue_start'> = async (e, w) => {
   const { facts } = w
   const r = await repo.startRescue(w.tx, w.where, {
     rescueEventId: e.rescueEventId,
     time: e.time,
-    lat: facts.site?.lat ?? null,
-    lon: facts.site?.lon ?? null,
-    location: facts.site?.location ?? null,
+    lat: facts.installation?.lat ?? null,
+    lon: facts.installation?.lon ?? null,
+    location: facts.installation?.location ?? null,
   })
   w.rescueId = r.id
   if (!r.created) return
@@ -109,17 +109,17 @@ const lateUsage: Writer<'late_usage'> = async (e, w) => {
       await repo.startRescue(w.tx, w.where, {
         rescueEventId: e.rescueEventId,
         time: e.time,
-        lat: facts.site?.lat ?? null,
-        lon: facts.site?.lon ?? null,
-        location: facts.site?.location ?? null,
+        lat: facts.installation?.lat ?? null,
+        lon: facts.installation?.lon ?? null,
+        location: facts.installation?.location ?? null,
         ended: true,
       })
     ).id
   await repo.insertUsage(w.tx, rescueId, facts.id, e)
 }
 
-const siteDates: Writer<'site_dates'> = async (e, w) => {
-  if (w.facts.installation_id) await repo.updateSiteDates(w.tx, w.facts.installation_id, e)
+const installationDates: Writer<'installation_dates'> = async (e, w) => {
+  if (w.facts.installation_id) await repo.updateInstallationDates(w.tx, w.facts.installation_id, e)
 }
 
 const deviceFacts: Writer<'device_facts'> = async (e, w) => {
@@ -143,7 +143,7 @@ const writers: { [T in Effect['type']]: Writer<T> } = {
   rescue_end: rescueEnd,
   usage,
   late_usage: lateUsage,
-  site_dates: siteDates,
+  installation_dates: installationDates,
   device_facts: deviceFacts,
   ack,
   file,
@@ -207,8 +207,8 @@ export async function writeEffects(
         disable_abnormal_display: facts.display_off ? 1 : 0,
         readiness: out.readiness,
         readiness_reasons: reasons,
-        lat: facts.site?.lat ?? null,
-        lon: facts.site?.lon ?? null,
+        lat: facts.installation?.lat ?? null,
+        lon: facts.installation?.lon ?? null,
       }),
     )
   }

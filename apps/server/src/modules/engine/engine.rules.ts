@@ -50,8 +50,8 @@ export function batteryBand(battery: number | null): -1 | 0 | 1 | 2 {
   return battery <= BATTERY_EXHAUSTED ? 0 : battery <= BATTERY_LOW ? 1 : 2
 }
 
-/** Consumable dates of a device with no site: never older or newer than a reported one. */
-const NO_SITE = { padsExpire: '9999-12-31', batteryExpire: '9999-12-31' }
+/** Consumable dates of a device with no installation: never older or newer than a reported one. */
+const NO_INSTALLATION = { padsExpire: '9999-12-31', batteryExpire: '9999-12-31' }
 
 /**
  * What the "changes nothing" rule reads of a device. A fact left out is not known to the one
@@ -73,8 +73,8 @@ export type QuietFacts = {
   deleted: boolean
   /** The battery level the device holds. */
   battery: number | null
-  /** The consumable dates of its site (null: not registered at one). */
-  site: { padsExpire: string; batteryExpire: string } | null
+  /** The consumable dates of its installation (null: not registered at one). */
+  installation: { padsExpire: string; batteryExpire: string } | null
 }
 
 /**
@@ -98,12 +98,12 @@ export function changesNothing(m: DeviceMessage, f: Partial<QuietFacts>): boolea
   }
   if (m.type === 'heartbeat') return true
   if (f.verified === false || f.faultOpen) return false
-  if (f.site === undefined) return true
-  const site = f.site ?? NO_SITE
+  if (f.installation === undefined) return true
+  const installation = f.installation ?? NO_INSTALLATION
   const pads = m.data.electrode_sheet_expire
   const batteryExpire = m.data.battery_expire
   return (
-    (pads === undefined || pads === site.padsExpire) &&
-    (batteryExpire === undefined || batteryExpire === site.batteryExpire)
+    (pads === undefined || pads === installation.padsExpire) &&
+    (batteryExpire === undefined || batteryExpire === installation.batteryExpire)
   )
 }

@@ -46,7 +46,7 @@ async function judge(d: Device, raw: ReturnType<Device['msg']>) {
   if (!facts) throw new Error('no device')
   const stale = facts.has_state && !isNewer(m.boot, m.seq, facts.state)
   const rule = changesNothing(m, {
-    ...quietFactsOf(facts.state, facts.site),
+    ...quietFactsOf(facts.state, facts.installation),
     stale,
     waiting: facts.waiting,
     deleted: facts.deleted,
@@ -55,7 +55,12 @@ async function judge(d: Device, raw: ReturnType<Device['msg']>) {
   const out = reduce(
     facts.state,
     { kind: 'message', message: m, time: now, stale },
-    { site: facts.site, rules: facts.rules, today: formatDate(now), notReturned: facts.notReturned },
+    {
+      installation: facts.installation,
+      rules: facts.rules,
+      today: formatDate(now),
+      notReturned: facts.notReturned,
+    },
   )
 
   const row: NewInboxRow = {
@@ -113,14 +118,14 @@ const cases: {
     quiet: true,
     make: async () => {
       const d = await ready()
-      const site = (await lockDevice(env.t.db, d.id))?.site
+      const installation = (await lockDevice(env.t.db, d.id))?.installation
       return {
         d,
         m: d.msg('selftest', {
           report_type: 1,
           result: 'pass',
           battery: 89,
-          electrode_sheet_expire: site?.padsExpire,
+          electrode_sheet_expire: installation?.padsExpire,
         }),
       }
     },

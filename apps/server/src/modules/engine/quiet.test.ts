@@ -84,12 +84,12 @@ describe('quiet batch', () => {
     const d = await env.registered()
     await d.send(d.msg('heartbeat', { battery: 90 }))
     await d.send(d.msg('selftest', { report_type: 1, result: 'pass', electrode_sheet_expire: '2029-03-01' }))
-    const site = await one<{ pads: string }>(
+    const installation = await one<{ pads: string }>(
       env.t.db,
       sql`SELECT i.electrode_sheet_expire::text AS pads FROM installations i JOIN devices d ON d.installation_id = i.id
           WHERE d.id = ${d.id}`,
     )
-    expect(site?.pads).toBe('2029-03-01')
+    expect(installation?.pads).toBe('2029-03-01')
     expect((await inbox(d.id)).at(-1)?.outcome).toBe('applied')
     expect(await detections(d.id)).toHaveLength(1)
   })

@@ -33,8 +33,8 @@ export type EngineState = {
   reportIntervalS: number | null
 }
 
-/** The site the device is installed at (null: not registered), as the rules need it. */
-export type Site = {
+/** The installation the device is installed at (null: not registered), as the rules need it. */
+export type Installation = {
   lat: number
   lon: number
   location: string
@@ -47,14 +47,14 @@ export type Site = {
 
 /** The organisation's system settings the rules read. */
 export type Rules = {
-  /** Location-offset threshold in km; null: off (unless the site has a safety radius). */
+  /** Location-offset threshold in km; null: off (unless the installation has a safety radius). */
   offsetKm: number | null
   /** Months before expiry to warn; 0 none. */
   padsReminderMonths: number
   batteryReminderMonths: number
 }
 
-/** What happened to the device: a message, a missed deadline, or a re-check (day changed, settings or site edited). */
+/** What happened to the device: a message, a missed deadline, or a re-check (day changed, settings or installation edited). */
 export type EngineInput =
   | {
       kind: 'message'
@@ -94,8 +94,8 @@ export type Effect =
   | { type: 'usage'; rescueEventId: string; desc: string; para: unknown; time: Date }
   /** A step of a rescue that is not the one under way: filed in that rescue (made, ended, if new). */
   | { type: 'late_usage'; rescueEventId: string; desc: string; para: unknown; time: Date }
-  /** The device reported new consumable dates: the site takes them. */
-  | { type: 'site_dates'; padsExpire?: string; batteryExpire?: string }
+  /** The device reported new consumable dates: the installation takes them. */
+  | { type: 'installation_dates'; padsExpire?: string; batteryExpire?: string }
   | { type: 'device_facts'; fwVersion?: string }
   | { type: 'ack'; cmdId: string; ok: boolean; error: string | null; time: Date }
   | { type: 'file'; rescueEventId: string; fileId: string }
@@ -152,16 +152,16 @@ export function distanceM(a: { lat: number; lon: number }, b: { lat: number; lon
   return 2 * R * Math.asin(Math.min(1, Math.sqrt(h)))
 }
 
-/** A WGS-84 fix as GCJ-02, the datum sites are stored in. */
+/** A WGS-84 fix as GCJ-02, the datum installations are stored in. */
 export function toGcj02(lat: number, lon: number): { lat: number; lon: number } {
   const [x, y] = gcoord.transform([lon, lat], gcoord.WGS84, gcoord.GCJ02) as [number, number]
   return { lat: y, lon: x }
 }
 
-/** The offset threshold in metres for a site under the rules; null: the check is off. */
-export function offsetThresholdM(site: Site | null, rules: Rules): number | null {
-  if (!site) return null
-  if (site.safetyRadiusM && site.safetyRadiusM > 0) return site.safetyRadiusM
+/** The offset threshold in metres for an installation under the rules; null: the check is off. */
+export function offsetThresholdM(installation: Installation | null, rules: Rules): number | null {
+  if (!installation) return null
+  if (installation.safetyRadiusM && installation.safetyRadiusM > 0) return installation.safetyRadiusM
   return rules.offsetKm === null ? null : rules.offsetKm * 1000
 }
 
@@ -178,7 +178,7 @@ function addMonths(day: string, months: number): string {
  * reminder months, the host by date, the battery by level.
  */
 export function warningsFor(
-  site: Site | null,
+  installation: Installation | null,
   battery: number | null,
   rules: Rules,
   today: string,
@@ -186,7 +186,7 @@ export function warningsFor(
   notReturned: string | null = null,
 ): Map<WarningCode, string> {
   const w = new Map<WarningCode, string>()
-  if (site) {
+  if (installation) {
     const consumable = (
       date: string,
       months: number,
@@ -197,9 +197,15 @@ export function warningsFor(
       if (date < today) w.set(expired, `${name}已于${date}过期`)
       else if (months > 0 && date <= addMonths(today, months)) w.set(expiring, `${name}将于${date}过期`)
     }
-    consumable(site.padsExpire, rules.padsReminderMonths, 'pads_expired', 'pads_expiring', '电极片')
-    consumable(site.batteryExpire, rules.batteryReminderMonths, 'battery_expired', 'battery_expiring', '电池')
-    if (site.hostExpire < today) w.set('host_expired', `设备已于${site.hostExpire}过期`)
+    consumable(installation.padsExpire, rules.padsReminderMonths, 'pads_expired', 'pads_expiring', '电极片')
+    consumable(
+      installation.batteryExpire,
+      rules.batteryReminderMonths,
+      'battery_expired',
+      'battery_expiring',
+      '电池',
+    )
+    if (installation.hostExpire < today) w.set('host_expired', `设备已于${installation.hostExpire}过期`)
   }
   if (battery !== null) {
     if (battery <= BATTERY_EXHAUSTED) w.set('battery_exhausted', `电量耗尽（${battery}%）`)
@@ -230,10 +236,10 @@ export function readinessOf(state: EngineState): { readiness: Readiness; reasons
   return { readiness: 'ready', reasons }
 }
 
-/** What the "changes nothing" rule reads of a device, from its state and its site. */
+/** What the "changes nothing" rule reads of a device, from its state and its installation. */
 export function quietFactsOf(
   state: EngineState,
-  site: Site | null,
+  installation: Installation | null,
 ): Omit<QuietFacts, 'stale' | 'waiting' | 'deleted'> {
   return {
     reported: state.reported,
@@ -242,12 +248,15 @@ export function quietFactsOf(
     rescue: state.rescue !== null,
     faultOpen: state.open.some((c) => c.kind === 'fault'),
     battery: state.battery,
-    site: site && { padsExpire: site.padsExpire, batteryExpire: site.batteryExpire },
+    installation: installation && {
+      padsExpire: installation.padsExpire,
+      batteryExpire: installation.batteryExpire,
+    },
   }
 }
 
 type Ctx = {
-  site: Site | null
+  installation: Installation | null
   rules: Rules
   today: string
   /** The cabinet the AED was not returned to (see warningsFor); null or absent: none. */
@@ -278,7 +287,7 @@ export function reduce(prev: EngineState, input: EngineInput, ctx: Ctx): EngineO
     effects.push({ type: 'rescue_end', rescueEventId: state.rescue.rescueEventId, time })
     state.rescue = null
   }
-  let site = ctx.site
+  let installation = ctx.installation
 
   // A rescue with no step for an hour is over, whatever arrives next.
   if (state.rescue && input.time.getTime() - state.rescue.lastAt.getTime() >= RESCUE_QUIET_MS) {
@@ -326,21 +335,23 @@ export function reduce(prev: EngineState, input: EngineInput, ctx: Ctx): EngineO
         for (const code of codes) {
           open({ kind: 'fault', code, time, content: faultDescription(code), reportType: d.report_type })
         }
-        if (site && (d.electrode_sheet_expire || d.battery_expire)) {
+        if (installation && (d.electrode_sheet_expire || d.battery_expire)) {
           const dates = {
             padsExpire:
-              d.electrode_sheet_expire && d.electrode_sheet_expire !== site.padsExpire
+              d.electrode_sheet_expire && d.electrode_sheet_expire !== installation.padsExpire
                 ? d.electrode_sheet_expire
                 : undefined,
             batteryExpire:
-              d.battery_expire && d.battery_expire !== site.batteryExpire ? d.battery_expire : undefined,
+              d.battery_expire && d.battery_expire !== installation.batteryExpire
+                ? d.battery_expire
+                : undefined,
           }
           if (dates.padsExpire || dates.batteryExpire) {
-            effects.push({ type: 'site_dates', ...dates })
-            site = {
-              ...site,
-              padsExpire: dates.padsExpire ?? site.padsExpire,
-              batteryExpire: dates.batteryExpire ?? site.batteryExpire,
+            effects.push({ type: 'installation_dates', ...dates })
+            installation = {
+              ...installation,
+              padsExpire: dates.padsExpire ?? installation.padsExpire,
+              batteryExpire: dates.batteryExpire ?? installation.batteryExpire,
             }
           }
         }
@@ -348,13 +359,13 @@ export function reduce(prev: EngineState, input: EngineInput, ctx: Ctx): EngineO
       }
       case 'location': {
         if (stale) break
-        const threshold = offsetThresholdM(site, ctx.rules)
+        const threshold = offsetThresholdM(installation, ctx.rules)
         const d = m.data
         const precise =
           d.positioning_type === 'gps' && (d.accuracy_m === undefined || d.accuracy_m <= MAX_FIX_ACCURACY_M)
-        if (!site || threshold === null || !precise) break
+        if (!installation || threshold === null || !precise) break
         const fix = toGcj02(d.lat, d.lon)
-        const dist = distanceM(site, fix)
+        const dist = distanceM(installation, fix)
         if (state.rescue) {
           state.offsetStreak = 0
         } else if (dist > threshold) {
@@ -421,19 +432,20 @@ export function reduce(prev: EngineState, input: EngineInput, ctx: Ctx): EngineO
   // Consumables and battery: open what holds, close what no longer does.
   const time = input.time
   if (state.reported || input.kind === 'recheck') {
-    const want = warningsFor(site, state.battery, ctx.rules, ctx.today, ctx.notReturned ?? null)
+    const want = warningsFor(installation, state.battery, ctx.rules, ctx.today, ctx.notReturned ?? null)
     for (const c of prev.open) {
       if (c.kind === 'warning' && !want.has(c.code as WarningCode)) close('warning', c.code, time)
     }
     for (const [code, content] of want) open({ kind: 'warning', code, time, content })
   }
-  // A switched-off offset check or a removed site leaves no offset open.
-  if (input.kind === 'recheck' && offsetThresholdM(site, ctx.rules) === null) close('offset', '', time)
+  // A switched-off offset check or a removed installation leaves no offset open.
+  if (input.kind === 'recheck' && offsetThresholdM(installation, ctx.rules) === null)
+    close('offset', '', time)
 
   const { readiness, reasons } = readinessOf(state)
   const quiet =
     input.kind === 'message' &&
-    changesNothing(input.message, { ...quietFactsOf(prev, ctx.site), stale: input.stale })
+    changesNothing(input.message, { ...quietFactsOf(prev, ctx.installation), stale: input.stale })
   return {
     state,
     effects,

@@ -11,7 +11,7 @@ export type DeviceStatusRow = {
   device_sn: string
   /** The engine's status 0-4. */
   status: number
-  /** 1: the site hides abnormal states (lists and the map show it normal). */
+  /** 1: the installation hides abnormal states (lists and the map show it normal). */
   disable_abnormal_display: number | null
   readiness: 'ready' | 'not_ready' | 'unknown'
   readiness_reasons: string[]
@@ -19,7 +19,7 @@ export type DeviceStatusRow = {
   lon: number | null
 }
 
-/** The status a site shows: normal when it hides abnormal states (disable_abnormal_display). */
+/** The status an installation shows: normal when it hides abnormal states (disable_abnormal_display). */
 export const shownStatus = (row: Pick<DeviceStatusRow, 'status' | 'disable_abnormal_display'>) =>
   row.disable_abnormal_display === 1 ? 0 : row.status
 
@@ -41,7 +41,7 @@ export function presentStatusPush(row: DeviceStatusRow): DeviceStatusPush {
 
 /**
  * Each field of the push and the device list's field it equals (`status`, the engine's raw one,
- * is the list's only where the site shows abnormal states).
+ * is the list's only where the installation shows abnormal states).
  */
 export const STATUS_PUSH_FIELDS = {
   device_id: 'id',

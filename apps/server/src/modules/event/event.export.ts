@@ -3,7 +3,7 @@ import { faultDescription } from '@aed/contracts/device-protocol'
 import { type EventKind, formatDuration } from '@aed/contracts/event'
 import { formatDateTime } from '../../lib/time.ts'
 import type { XlsxColumn } from '../../providers/storage/xlsx.ts'
-import { durationOf, siteOf, warningLabel } from './event.presenter.ts'
+import { durationOf, installationOf, warningLabel } from './event.presenter.ts'
 import type { EventRow } from './event.repository.ts'
 
 // The columns of each page's export, in the console's (the spec's) words: what the tab shows.
@@ -20,7 +20,7 @@ const people: Column[] = [
   { header: '设备管理员', width: 12, value: (r) => r.manager_name },
   { header: '所属机构', width: 24, value: (r) => r.agency_name },
 ]
-const site: Column = { header: '安装位置', width: 36, value: siteOf }
+const installation: Column = { header: '安装位置', width: 36, value: installationOf }
 const handled: Column[] = [
   { header: '处理人', width: 12, value: (r) => r.handler_name },
   { header: '处理说明', width: 36, value: (r) => r.handle_note },
@@ -47,7 +47,7 @@ export function eventColumns(kind: EventKind, current: boolean): Column[] {
     case 'warning':
       return [
         ...device,
-        site,
+        installation,
         ...people,
         { header: '预警类型', width: 16, value: (r) => warningLabel(r.code, 'zh-CN') },
         { header: '预警内容', width: 30, value: (r) => r.content },
@@ -57,7 +57,7 @@ export function eventColumns(kind: EventKind, current: boolean): Column[] {
     case 'fault':
       return [
         ...device,
-        site,
+        installation,
         ...people,
         {
           header: '检测类型',
@@ -72,7 +72,7 @@ export function eventColumns(kind: EventKind, current: boolean): Column[] {
     case 'offset':
       return [
         ...device,
-        { header: '安装位置', width: 36, value: (r) => r.install_location ?? siteOf(r) },
+        { header: '安装位置', width: 36, value: (r) => r.install_location ?? installationOf(r) },
         { header: '偏移位置', width: 36, value: (r) => r.offset_location },
         { header: '偏移距离(米)', width: 12, value: (r) => r.offset_distance },
         ...people,
@@ -83,7 +83,7 @@ export function eventColumns(kind: EventKind, current: boolean): Column[] {
     case 'offline':
       return [
         ...device,
-        site,
+        installation,
         ...people,
         { header: '离线时间', width: 20, value: (r) => time(r.event_time) },
         ...past('上线时间'),

@@ -25,8 +25,8 @@ export const durationOf = (r: Pick<EventRow, 'event_time' | 'closed_at'>) =>
 export const warningLabel = (code: string, lang: Lang) =>
   code in WARNING_CODES ? labelIn(WARNING_CODES[code as WarningCode], lang) : code
 
-/** The site's address with its detail. */
-export const siteOf = (r: Pick<EventRow, 'location' | 'location_desc'>) =>
+/** The installation's address with its detail. */
+export const installationOf = (r: Pick<EventRow, 'location' | 'location_desc'>) =>
   [r.location, r.location_desc].filter(Boolean).join(' ') || null
 
 function base(r: EventRow, lang: Lang) {
@@ -36,7 +36,7 @@ function base(r: EventRow, lang: Lang) {
     device_id: r.device_id,
     device_sn: r.device_sn,
     model: r.model,
-    location: siteOf(r),
+    location: installationOf(r),
     manager: r.manager_name,
     agency_name: r.agency_name,
     closed_at: iso(r.closed_at),

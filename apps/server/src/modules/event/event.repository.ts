@@ -6,7 +6,7 @@ import { containsPattern, many, one, type PageRequest, pageOf } from '../../db/s
 import { betweenDates } from '../../lib/time.ts'
 import type { EventRecord } from '../device/device-detail.port.ts'
 
-/** An event with its device, site, manager and organisation, as every page reads it. */
+/** An event with its device, installation, manager and organisation, as every page reads it. */
 export type EventRow = EventRecord & {
   kind: EventKind
   device_id: number
@@ -34,7 +34,7 @@ export type EventFilters = {
   report_type?: number
 }
 
-// One join per row for the device, the site with its manager, and the organisation; the offset's
+// One join per row for the device, the installation with its manager, and the organisation; the offset's
 // message (unique per msg_type and event) says who confirmed it in the message centre.
 const columns = sql`e.id, e.kind, e.device_id, d.device_sn, d.model, i.location, i.location_desc,
   ma.name AS manager_name, g.name AS agency_name, e.code, e.content, e.event_time, e.closed_at,
@@ -59,7 +59,7 @@ function filtersOf(scope: Scope, f: EventFilters) {
     f.current ? sql`e.closed_at IS NULL` : sql`e.closed_at IS NOT NULL`,
   ]
   // Which joins the count needs besides the event itself.
-  const needs = { device: false, site: false }
+  const needs = { device: false, installation: false }
   if (f.agency_link) where.push(sql`e.index_link LIKE ${`${f.agency_link}%`}`)
   const range = betweenDates(sql`e.event_time`, f.start_time, f.end_time)
   if (range) where.push(range)
@@ -70,18 +70,18 @@ function filtersOf(scope: Scope, f: EventFilters) {
   }
   if (f.manager_id !== undefined) {
     where.push(sql`i.device_manager_id = ${f.manager_id}`)
-    needs.site = true
+    needs.installation = true
   }
   if (f.install_location) {
     const p = containsPattern(f.install_location)
     where.push(sql`(i.location ILIKE ${p} OR i.location_desc ILIKE ${p} OR e.install_location ILIKE ${p})`)
-    needs.site = true
+    needs.installation = true
   }
   const countFrom = sql.join(
     [
       sql`FROM device_events e`,
       ...(needs.device ? [sql`JOIN devices d ON d.id = e.device_id`] : []),
-      ...(needs.site ? [sql`LEFT JOIN installations i ON i.id = e.installation_id`] : []),
+      ...(needs.installation ? [sql`LEFT JOIN installations i ON i.id = e.installation_id`] : []),
     ],
     sql` `,
   )

@@ -53,19 +53,19 @@ async function insertEvent(
   values: { kind: EventKind; event_time: Date } & Partial<typeof deviceEvents.$inferInsert>,
 ) {
   const [d] = await env.t.db.select().from(devices).where(eq(devices.id, deviceId))
-  const site = await one<{ agency_id: number; index_link: string }>(
+  const installation = await one<{ agency_id: number; index_link: string }>(
     env.t.db,
     sql`SELECT i.agency_id, g.index_link FROM installations i JOIN agencies g ON g.id = i.agency_id
         WHERE i.id = ${d.installation_id}`,
   )
-  if (!site) throw new Error(`device ${deviceId} is not installed`)
+  if (!installation) throw new Error(`device ${deviceId} is not installed`)
   const [row] = await env.t.db
     .insert(deviceEvents)
     .values({
       device_id: deviceId,
       installation_id: d.installation_id,
-      agency_id: site.agency_id,
-      index_link: site.index_link,
+      agency_id: installation.agency_id,
+      index_link: installation.index_link,
       ...values,
     })
     .returning()
@@ -255,7 +255,7 @@ describe('offline page', () => {
 describe('location-offset page', () => {
   it('two GPS fixes far from the site open an offset; handled; back home it goes to history', async () => {
     const d = await env.registered()
-    // The site is at 30.2741, 120.1307 (GCJ-02); these fixes are WGS-84, some 5 km north.
+    // The installation is at 30.2741, 120.1307 (GCJ-02); these fixes are WGS-84, some 5 km north.
     const away = { lat: 30.3191, lon: 120.126, positioning_type: 'gps', accuracy_m: 10 }
     await d.send(d.msg('location', away), d.msg('location', away))
     const [row] = await rowsOf('offset', d.sn)

@@ -171,7 +171,7 @@ describe('the engine through the gateway', () => {
     const d = await env.registered()
     await hideAbnormalStates(env.t, d.id)
     await d.send(d.msg('selftest', { report_type: 1, result: 'fail', fault_codes: ['E01'] }))
-    const site = await one<{ lon: number; lat: number }>(
+    const installation = await one<{ lon: number; lat: number }>(
       env.t.db,
       sql`SELECT i.lon, i.lat FROM installations i JOIN devices d ON d.installation_id = i.id WHERE d.id = ${d.id}`,
     )
@@ -180,7 +180,12 @@ describe('the engine through the gateway', () => {
       sql`SELECT payload FROM outbox WHERE topic = 'live' AND payload->>'device_id' = ${String(d.id)}
           ORDER BY id DESC LIMIT 1`,
     )
-    expect(push?.payload).toMatchObject({ status: 2, shown_status: 0, lon: site?.lon, lat: site?.lat })
+    expect(push?.payload).toMatchObject({
+      status: 2,
+      shown_status: 0,
+      lon: installation?.lon,
+      lat: installation?.lat,
+    })
   })
 
   it('an older (boot, seq) is stored but does not roll the state back', async () => {

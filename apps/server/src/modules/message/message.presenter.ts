@@ -10,6 +10,13 @@ const TITLES: Record<number, MessageKey> = {
   [MsgType.OFFSET]: 'MSG_TITLE_OFFSET',
   [MsgType.CABINET_DOOR]: 'MSG_TITLE_CABINET_DOOR',
   [MsgType.DEVICE_MESSAGE_UNAPPLIED]: 'MSG_TITLE_UNAPPLIED',
+  [MsgType.WEBHOOK_DISABLED]: 'MSG_TITLE_WEBHOOK_DISABLED',
+}
+
+/** Why a webhook endpoint was disabled (type 6), in the reader's language. */
+const DISABLED_REASONS: Record<string, MessageKey> = {
+  gone: 'WEBHOOK_DISABLED_GONE',
+  failing: 'WEBHOOK_DISABLED_FAILING',
 }
 
 /** A distance in metres as people say it: 850 米, 1.2 公里. */
@@ -47,6 +54,11 @@ export function presentMessage(
             `${text(m.detail.sender_kind)}#${String(m.detail.sender_id ?? '')}`,
           msg_id: text(m.detail.msg_id),
           type: text(m.detail.type),
+          // Type 6: the endpoint and why it was disabled.
+          push_url: text(m.detail.push_url),
+          reason: DISABLED_REASONS[text(m.detail.reason)]
+            ? translate(DISABLED_REASONS[text(m.detail.reason)], lang)
+            : text(m.detail.reason),
         })
       : `#${m.msg_type}`,
     msg_time: time(m.msg_time) as string,

@@ -214,6 +214,41 @@ export function messageOutboxHandler(firstEscalationAt: FirstEscalation): Outbox
   }
 }
 
+/** A webhook endpoint disabled (type 6): which configuration, why, and the delivery that did it. */
+export type WebhookDisabledNotice = {
+  /** The delivery whose answer disabled it: the message's event (one message per delivery). */
+  delivery_id: number
+  config_id: number
+  agency_id: number
+  index_link: string
+  push_url: string
+  reason: 'gone' | 'failing'
+  time: Date
+}
+
+/**
+ * Tells an organisation's message centre that its webhook endpoint was disabled (type 6, no
+ * alarm), in the caller's transaction, so the message commits with the disabling; pushed to its
+ * consoles. jobs/webhook.ts hands it to the webhook sender, which does not import this module.
+ */
+export async function tellWebhookDisabled(ctx: AppContext, tx: DbOrTx, n: WebhookDisabledNotice) {
+  const m = await repo.insertMessage(tx, {
+    msg_type: MsgType.WEBHOOK_DISABLED,
+    event_type: MsgType.WEBHOOK_DISABLED,
+    event_id: n.delivery_id,
+    device_id: null,
+    device_sn: null,
+    cabinet_sn: null,
+    location: null,
+    agency_id: n.agency_id,
+    index_link: n.index_link,
+    msg_time: n.time,
+    detail: { config_id: n.config_id, push_url: n.push_url, reason: n.reason },
+    escalate_at: null,
+  })
+  if (m) await pushMessage(ctx, tx, m)
+}
+
 /** What the live channel shows of the message centre (app.ts hands it to the live channel). */
 export const messagesForLive: LiveMessages = {
   frame: (data, lang) => presentMessage(data as unknown as repo.MessageDbRow, lang),

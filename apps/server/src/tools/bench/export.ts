@@ -61,7 +61,7 @@ async function load() {
     return
   }
   const t0 = performance.now()
-  // Devices spread over the seeded organisations, each installed at a site with a manager.
+  // Devices spread over the seeded organisations, each installed at an installation with a manager.
   await db.execute(sql`
     INSERT INTO devices (device_sn, model, fw_version, agency_id, secret_enc, status, battery)
     SELECT 'B64' || lpad(g::text, 8, '0'), 'D100', 'V1.0.' || (g % 9), a.id, 'bench', g % 5, g % 101

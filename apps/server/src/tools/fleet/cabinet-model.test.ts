@@ -5,11 +5,11 @@ import { type Envelope, seededRng } from './model.ts'
 
 const MIN = 60_000
 const start = Date.UTC(2026, 10, 22, 2, 0, 0)
-const site = { lat: 30.2676, lon: 120.1345 }
+const installation = { lat: 30.2676, lon: 120.1345 }
 
 function model(doors: CabinetOptions['doors'] = [], bound = true) {
   return createCabinetModel(
-    { sn: 'CB26100053', fwVersion: 'C1.1.0', site, bound },
+    { sn: 'CB26100053', fwVersion: 'C1.1.0', installation, bound },
     { start, boot: 7, seed: 3, statusS: 3600, reportIntervalS: 60, battery: 90, drainPerDay: 0.2, doors },
   )
 }
@@ -26,8 +26,8 @@ describe('the cabinet model', () => {
     for (const m of out) expect(parseDeviceMessage(m).ok, JSON.stringify(m)).toBe(true)
     expect(checks[0].data).toMatchObject({ door_status: 0, aed_present: true, fw_version: 'C1.1.0' })
     // GCJ-02 of the registry becomes WGS-84 a few hundred metres away.
-    expect(Math.abs((checks[0].data.lat as number) - site.lat)).toBeLessThan(0.01)
-    expect(checks[0].data.lat).not.toBe(site.lat)
+    expect(Math.abs((checks[0].data.lat as number) - installation.lat)).toBeLessThan(0.01)
+    expect(checks[0].data.lat).not.toBe(installation.lat)
     expect(out.map((m) => m.seq)).toEqual(out.map((_, i) => i + 1))
   })
 

@@ -21,7 +21,7 @@ export type CabinetProfile = {
   sn: string
   fwVersion: string
   /** Where it hangs (GCJ-02, as the registry stores it); null when it never reported a position. */
-  site: { lat: number; lon: number } | null
+  installation: { lat: number; lon: number } | null
   /** Whether an AED is bound (and so inside at the start). */
   bound: boolean
 }
@@ -58,7 +58,7 @@ export function createCabinetModel(profile: CabinetProfile, opts: CabinetOptions
   const { schedule, runDue } = createAgenda<Item>()
   const battery = (t: number) =>
     Math.max(0, Math.round(opts.battery - (opts.drainPerDay * (t - opts.start)) / (24 * HOUR)))
-  const position = profile.site ? toWgs84(profile.site.lat, profile.site.lon) : {}
+  const position = profile.installation ? toWgs84(profile.installation.lat, profile.installation.lon) : {}
 
   const message = (
     at: number,
@@ -75,7 +75,7 @@ export function createCabinetModel(profile: CabinetProfile, opts: CabinetOptions
       battery_power: battery(at),
       fw_version: profile.fwVersion,
       ...position,
-      ...(profile.site ? { altitude } : {}),
+      ...(profile.installation ? { altitude } : {}),
       aed_present: aedPresent,
     })
   /** The door opens now, closes after `openMs`; `aed` is whether the AED is inside once it closes. */

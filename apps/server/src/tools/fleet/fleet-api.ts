@@ -2,7 +2,7 @@ import type { CabinetProfile } from './cabinet-model.ts'
 import type { DeviceProfile } from './model.ts'
 
 // Where the simulator gets its devices and cabinets: the server's own API, signed in as the demo
-// system super administrator (the factory list, the registered list for the sites, the cabinet
+// system super administrator (the factory list, the registered list for the installations, the cabinet
 // list, and each one's secret).
 // The same for PGlite and PostgreSQL: PGlite cannot be opened by a second process.
 
@@ -84,7 +84,7 @@ async function signIn(base: string, login: { phone: string; password: string }) 
 }
 
 /**
- * Up to `count` devices of the factory list, registered ones first (they have a site, so they can
+ * Up to `count` devices of the factory list, registered ones first (they have an installation, so they can
  * be carried away), with their secrets.
  */
 export async function loadFleet(
@@ -97,25 +97,28 @@ export async function loadFleet(
     all<Registered>(base, token, 'device_list_type=1'),
     all<Factory>(base, token, 'device_list_type=2'),
   ])
-  const sites = new Map(registered.map((r) => [r.device_sn, r]))
+  const installations = new Map(registered.map((r) => [r.device_sn, r]))
   const chosen = [...factory]
-    .sort((a, b) => Number(sites.has(b.device_sn)) - Number(sites.has(a.device_sn)) || a.id - b.id)
+    .sort(
+      (a, b) =>
+        Number(installations.has(b.device_sn)) - Number(installations.has(a.device_sn)) || a.id - b.id,
+    )
     .slice(0, count)
   return pool(chosen, 8, async (d) => {
     const { secret } = await call<{ sn: string; secret: string }>(base, `/api/v1/device/${d.id}/credential`, {
       token,
     })
-    const site = sites.get(d.device_sn)
+    const installation = installations.get(d.device_sn)
     return {
       id: d.id,
       sn: d.device_sn,
       secret,
       model: d.model || 'AED',
       fwVersion: d.fw_version ?? 'V1.0.0',
-      site: site ? { lat: site.lat, lon: site.lon } : null,
-      padsExpire: site?.electrode_sheet_expire ?? null,
-      batteryExpire: site?.battery_expire ?? null,
-      status: site?.status ?? 0,
+      installation: installation ? { lat: installation.lat, lon: installation.lon } : null,
+      padsExpire: installation?.electrode_sheet_expire ?? null,
+      batteryExpire: installation?.battery_expire ?? null,
+      status: installation?.status ?? 0,
     }
   })
 }
@@ -155,7 +158,7 @@ export async function loadCabinets(
       sn: c.cabinet_sn,
       secret,
       fwVersion: c.fw_version ?? 'C1.0.0',
-      site: c.lat !== null && c.lon !== null ? { lat: c.lat, lon: c.lon } : null,
+      installation: c.lat !== null && c.lon !== null ? { lat: c.lat, lon: c.lon } : null,
       bound: c.bind_device === 1,
     }
   })

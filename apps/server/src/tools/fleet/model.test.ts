@@ -18,12 +18,12 @@ import {
 const HOUR = 3600_000
 const DAY = 24 * HOUR
 const start = Date.parse('2026-11-01T00:00:00.000Z')
-const site = { lat: 30.2741, lon: 120.1551 }
+const installation = { lat: 30.2741, lon: 120.1551 }
 const profile = {
   sn: 'M10241001',
   model: 'D100',
   fwVersion: 'V2.0.1',
-  site,
+  installation,
   padsExpire: '2027-06-30',
   batteryExpire: '2028-01-31',
 }
@@ -153,8 +153,8 @@ describe('device behaviour model', () => {
     const km = (m: Envelope) => {
       expect(m.data).toMatchObject({ positioning_type: 'gps' })
       expect(m.data.accuracy_m as number).toBeLessThanOrEqual(100)
-      // What the engine does: WGS-84 to GCJ-02, then the distance to the site.
-      return distanceM(site, toGcj02(m.data.lat as number, m.data.lon as number)) / 1000
+      // What the engine does: WGS-84 to GCJ-02, then the distance to the installation.
+      return distanceM(installation, toGcj02(m.data.lat as number, m.data.lon as number)) / 1000
     }
     const [boot, away1, away2, home] = fixes.map(km)
     expect(boot).toBeLessThan(0.05)
@@ -242,17 +242,17 @@ describe('device behaviour model', () => {
 })
 
 describe('currentEpisodes', () => {
-  const site = { lat: 30.27, lon: 120.13 }
+  const installation = { lat: 30.27, lon: 120.13 }
   const base = {
     sn: 'A6400000001',
     model: 'D100',
     fwVersion: 'V1',
-    site,
+    installation,
     padsExpire: null,
     batteryExpire: null,
   }
   const start = Date.parse('2026-11-22T00:00:00Z')
-  /** A device at the site reporting hourly, living through `episodes`. */
+  /** A device at the installation reporting hourly, living through `episodes`. */
   const hourly = (episodes: Episode[]) =>
     createDeviceModel(base, {
       start,

@@ -51,7 +51,7 @@ export type DeviceProfile = {
   model: string
   fwVersion: string
   /** Where it is installed (GCJ-02, as the registry stores it); null for factory stock. */
-  site: { lat: number; lon: number } | null
+  installation: { lat: number; lon: number } | null
   padsExpire: string | null
   batteryExpire: string | null
 }
@@ -175,7 +175,7 @@ export function createDeviceModel(profile: DeviceProfile, opts: ModelOptions) {
   let seq = 0
   let heartbeatMs = opts.heartbeatS * 1000
   let batteryAt = { t: opts.start, level: opts.battery }
-  let position = profile.site
+  let position = profile.installation
   let rescues = 0
   const hour = opts.selftestHour ?? rng.between(1, 5)
   const episodes = [...opts.episodes]
@@ -217,8 +217,8 @@ export function createDeviceModel(profile: DeviceProfile, opts: ModelOptions) {
     // Whoever repaired it checks it at once (a user inspection), as do those who change the pads.
     if (e.kind === 'fault' && e.to !== null) schedule({ at: e.to + 60_000, what: 'inspection' })
     if (e.kind === 'pads' && e.at > opts.start) schedule({ at: e.at + 60_000, what: 'inspection' })
-    if (e.kind === 'away' && profile.site) {
-      const there = displaced(profile.site.lat, profile.site.lon, e.distanceKm, e.bearingDeg)
+    if (e.kind === 'away' && profile.installation) {
+      const there = displaced(profile.installation.lat, profile.installation.lon, e.distanceKm, e.bearingDeg)
       schedule({ at: e.from, what: 'away', ...there })
       schedule({ at: e.from + rng.int(3, 15) * 60_000, what: 'away', ...there })
       if (e.to !== null) schedule({ at: e.to, what: 'home' })
@@ -308,7 +308,7 @@ export function createDeviceModel(profile: DeviceProfile, opts: ModelOptions) {
         position = { lat: item.lat, lon: item.lon }
         return silentAt(item.at) ? [] : [fix(item.at, item.lat, item.lon, 30)]
       case 'home':
-        position = profile.site
+        position = profile.installation
         return silentAt(item.at) || !position ? [] : [fix(item.at, position.lat, position.lon, 10)]
       case 'usage':
         if (silentAt(item.at)) return []
@@ -412,7 +412,13 @@ export function shanghaiDate(t: number) {
 }
 
 /** Random episodes within [start, end): each kind by its chance, at a random moment, of a random length. */
-export function randomEpisodes(rng: Rng, start: number, end: number, rates: EpisodeRates, hasSite: boolean) {
+export function randomEpisodes(
+  rng: Rng,
+  start: number,
+  end: number,
+  rates: EpisodeRates,
+  hasInstallation: boolean,
+) {
   const span = end - start
   const at = (from = 0.05, to = 0.9) => start + span * rng.between(from, to)
   const episodes: Episode[] = []
@@ -430,7 +436,7 @@ export function randomEpisodes(rng: Rng, start: number, end: number, rates: Epis
     const from = at(0.05, 0.4)
     episodes.push({ kind: 'silent', from, to: rng.chance(0.6) ? null : from + span * rng.between(0.3, 0.5) })
   }
-  if (hasSite && rng.chance(rates.away)) {
+  if (hasInstallation && rng.chance(rates.away)) {
     const from = at(0.05, 0.7)
     episodes.push({
       kind: 'away',
@@ -450,14 +456,14 @@ export function randomEpisodes(rng: Rng, start: number, end: number, rates: Epis
 
 /**
  * Where a device stands when the simulation starts, as episodes: a faulty one keeps failing its
- * self-tests for a while (then is repaired), one away from its site stays away, an offline one
+ * self-tests for a while (then is repaired), one away from its installation stays away, an offline one
  * stays silent. A simulator run then goes on from the network the console shows instead of
  * healing every device with its first messages.
  */
 export function currentEpisodes(dev: DeviceProfile & { status: number }, rng: Rng, start: number): Episode[] {
   const hours = (min: number, max: number) => start + Math.round(rng.between(min, max) * HOUR)
   if (dev.status === 2) return [{ kind: 'fault', from: start, to: hours(6, 48), codes: faultCodes(rng) }]
-  if (dev.status === 3 && dev.site)
+  if (dev.status === 3 && dev.installation)
     return [
       {
         kind: 'away',

@@ -88,7 +88,7 @@ export async function runFleet(
         drainPerDay: dRng.between(0.1, 0.5),
         episodes: [
           ...currentEpisodes(dev, dRng, simStart),
-          ...randomEpisodes(dRng, simStart, simEnd, scaledRates(o.events), dev.site !== null),
+          ...randomEpisodes(dRng, simStart, simEnd, scaledRates(o.events), dev.installation !== null),
         ],
       }),
     }
