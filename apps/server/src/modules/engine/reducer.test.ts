@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest'
 import {
   type EngineInput,
   type EngineState,
+  type Installation,
   initialState,
   type Rules,
   readinessOf,
   reduce,
-  type Site,
   toGcj02,
   warningsFor,
 } from './reducer.ts'
@@ -15,8 +15,8 @@ import {
 const T0 = new Date('2026-11-22T02:00:00Z')
 const at = (min: number) => new Date(T0.getTime() + min * 60_000)
 const today = '2026-11-22'
-// A site in Hangzhou (GCJ-02) and a WGS-84 fix right at it.
-const site: Site = {
+// An installation in Hangzhou (GCJ-02) and a WGS-84 fix right at it.
+const installation: Installation = {
   lat: 30.2741,
   lon: 120.1307,
   location: '文三路100号',
@@ -26,7 +26,7 @@ const site: Site = {
   safetyRadiusM: null,
 }
 const rules: Rules = { offsetKm: 1, padsReminderMonths: 1, batteryReminderMonths: 1 }
-const ctx = { site, rules, today }
+const ctx = { installation, rules, today }
 
 let seq = 0
 function msg<T extends DeviceMessage['type']>(type: T, data: Record<string, unknown>): DeviceMessage {
@@ -58,12 +58,12 @@ function run(inputs: EngineInput[], from: EngineState = verified(), c: Parameter
 const selftest = (result: 'pass' | 'fail', extra: Record<string, unknown> = {}) =>
   msg('selftest', { report_type: 1, result, fault_codes: [], ...extra })
 const beat = (battery: number) => msg('heartbeat', { battery })
-/** A WGS-84 fix `km` north of the site. */
+/** A WGS-84 fix `km` north of the installation. */
 function fixNorth(km: number, extra: Record<string, unknown> = {}) {
   // Undo the GCJ-02 shift approximately: the shift near Hangzhou is what toGcj02 adds.
-  const g = toGcj02(site.lat, site.lon)
-  const lat = site.lat - (g.lat - site.lat) + km / 111.195
-  const lon = site.lon - (g.lon - site.lon)
+  const g = toGcj02(installation.lat, installation.lon)
+  const lat = installation.lat - (g.lat - installation.lat) + km / 111.195
+  const lon = installation.lon - (g.lon - installation.lon)
   return msg('location', { lat, lon, positioning_type: 'gps', accuracy_m: 10, ...extra })
 }
 
@@ -97,15 +97,15 @@ describe('self-tests and faults', () => {
   })
 
   it('a self-test reporting new consumable dates moves the site and closes the expiry warning', () => {
-    const near = { ...site, padsExpire: '2026-12-10' }
-    const warned = run([input(beat(80))], verified(), { ...ctx, site: near })
+    const near = { ...installation, padsExpire: '2026-12-10' }
+    const warned = run([input(beat(80))], verified(), { ...ctx, installation: near })
     expect(warned.state.open).toEqual([{ kind: 'warning', code: 'pads_expiring' }])
     const fresh = reduce(warned.state, input(selftest('pass', { electrode_sheet_expire: '2028-06-01' })), {
       ...ctx,
-      site: near,
+      installation: near,
     })
     expect(fresh.effects).toContainEqual({
-      type: 'site_dates',
+      type: 'installation_dates',
       padsExpire: '2028-06-01',
       batteryExpire: undefined,
     })
@@ -122,7 +122,12 @@ describe('self-tests and faults', () => {
 
 describe('consumables and battery', () => {
   it('warns within the reminder months, warns expired after the date, and not with reminders off', () => {
-    const s = { ...site, padsExpire: '2026-12-20', batteryExpire: '2026-11-21', hostExpire: '2026-11-01' }
+    const s = {
+      ...installation,
+      padsExpire: '2026-12-20',
+      batteryExpire: '2026-11-21',
+      hostExpire: '2026-11-01',
+    }
     const w = warningsFor(s, 50, rules, today)
     expect([...w.keys()].sort()).toEqual(['battery_expired', 'host_expired', 'pads_expiring'])
     expect(w.get('pads_expiring')).toBe('电极片将于2026-12-20过期')
@@ -130,7 +135,7 @@ describe('consumables and battery', () => {
       'pads_expiring',
     )
     // Three months of reminder reach further.
-    const far = { ...site, padsExpire: '2027-02-15' }
+    const far = { ...installation, padsExpire: '2027-02-15' }
     expect([...warningsFor(far, 50, rules, today).keys()]).toEqual([])
     expect([...warningsFor(far, 50, { ...rules, padsReminderMonths: 3 }, today).keys()]).toEqual([
       'pads_expiring',
@@ -158,12 +163,12 @@ describe('consumables and battery', () => {
   it('expired pads make the device not ready; expiring ones only warn', () => {
     const exp = run([input(beat(80))], verified(), {
       ...ctx,
-      site: { ...site, padsExpire: '2026-11-01' },
+      installation: { ...installation, padsExpire: '2026-11-01' },
     })
     expect([exp.status, exp.readiness, exp.reasons]).toEqual([1, 'not_ready', ['pads_expired']])
     const soon = run([input(beat(80))], verified(), {
       ...ctx,
-      site: { ...site, padsExpire: '2026-12-01' },
+      installation: { ...installation, padsExpire: '2026-12-01' },
     })
     expect([soon.status, soon.readiness]).toEqual([1, 'ready'])
   })
@@ -184,7 +189,7 @@ describe('consumables and battery', () => {
     const r = reduce(
       initialState(),
       { kind: 'recheck', time: T0 },
-      { ...ctx, site: { ...site, padsExpire: '2026-12-01' } },
+      { ...ctx, installation: { ...installation, padsExpire: '2026-12-01' } },
     )
     expect(r.state.open).toEqual([{ kind: 'warning', code: 'pads_expiring' }])
     expect([r.readiness, r.reasons]).toEqual(['unknown', ['never_reported']])
@@ -224,7 +229,7 @@ describe('position', () => {
   })
 
   it('the safety radius in metres wins over the organisation threshold; a switched-off check raises nothing', () => {
-    const fenced = { ...ctx, site: { ...site, safetyRadiusM: 200 } }
+    const fenced = { ...ctx, installation: { ...installation, safetyRadiusM: 200 } }
     expect(run([input(fixNorth(0.5)), input(fixNorth(0.5))], initialState(), fenced).state.open).toEqual([
       { kind: 'offset', code: '' },
     ])
@@ -312,7 +317,7 @@ describe('status priority and readiness', () => {
     expect(withOpen(['offline', ''], ['offset', '']).status).toBe(3)
     expect(withOpen(['warning', 'battery_low'], ['offline', '']).status).toBe(4)
     expect(
-      reduce({ ...base, battery: 7 }, { kind: 'recheck', time: T0 }, { ...ctx, site: null }).status,
+      reduce({ ...base, battery: 7 }, { kind: 'recheck', time: T0 }, { ...ctx, installation: null }).status,
     ).toBe(1)
     expect(withOpen().status).toBe(0)
   })
@@ -338,5 +343,33 @@ describe('status priority and readiness', () => {
     expect([failed.readiness, failed.reasons]).toEqual(['not_ready', ['fault']])
     const passed = run([input(selftest('pass'))], initialState())
     expect([passed.readiness, passed.reasons]).toEqual(['ready', []])
+  })
+})
+
+describe('toGcj02 (WGS-84 to GCJ-02)', () => {
+  // The reference algorithm (the Krasovsky 1940 ellipsoid, a = 6378245, e² = 0.00669342162296594323,
+  // with the published transformlat/transformlng polynomials of x = lon - 105, y = lat - 35):
+  //   dLat = transformlat(x, y) · 180 / (a(1 - e²) / ((1 - e² sin²φ)^1.5) · π)
+  //   dLon = transformlng(x, y) · 180 / (a / √(1 - e² sin²φ) · cos φ · π)
+  // GCJ-02 = WGS-84 + (dLon, dLat) inside China; a point outside China is left as it is.
+  const close = (got: { lat: number; lon: number }, want: { lat: number; lon: number }) => {
+    expect(Math.abs(got.lat - want.lat)).toBeLessThan(1e-6)
+    expect(Math.abs(got.lon - want.lon)).toBeLessThan(1e-6)
+  }
+
+  it('matches the published pair of wandergis/coordtransform: WGS-84 (116.404, 39.915)', () => {
+    // https://github.com/wandergis/coordtransform, test/app.js:
+    // wgs84togcj02(116.404, 39.915) → [116.41024449916938, 39.91640428150164] (lon, lat).
+    close(toGcj02(39.915, 116.404), { lat: 39.91640428150164, lon: 116.41024449916938 })
+  })
+
+  it('moves Tiananmen, WGS-84 (116.397128, 39.916527), by the reference algorithm’s shift', () => {
+    // Computed for this test with the reference algorithm above (double precision, outside this
+    // code base): (116.40337249402477, 39.91793074924595); about 533 m east and 156 m north.
+    close(toGcj02(39.916527, 116.397128), { lat: 39.91793074924595, lon: 116.40337249402477 })
+  })
+
+  it('leaves a point outside China as it is (London)', () => {
+    expect(toGcj02(51.5074, -0.1278)).toEqual({ lat: 51.5074, lon: -0.1278 })
   })
 })

@@ -827,10 +827,12 @@ function build(run: Run, s: Step, transport: 'https' | 'mqtt'): Built {
 // The model: what becomes of a taken message, by the protocol's ordering rules
 
 /**
- * applied (or ignored, both acked), duplicate, stale, seq_reused, or either of duplicate and
- * seq_reused when stored messages of both bodies share its (boot, seq): neither stores anything.
+ * applied (or ignored, both acked), duplicate, stale, or seq_reused (neither of the last two
+ * stores anything). A message whose (boot, seq) stored messages share is judged by the first of
+ * them stored (since the last counter reset): the same body is a duplicate, another a reused pair,
+ * as the protocol's "Order of messages" states it.
  */
-type Fate = 'applied' | 'ignored' | 'duplicate' | 'stale' | 'seq_reused' | 'duplicate|seq_reused'
+type Fate = 'applied' | 'ignored' | 'duplicate' | 'stale' | 'seq_reused'
 type Row = {
   id: string
   boot: number
@@ -872,10 +874,8 @@ class Model {
       const twins = this.rows.filter(
         (r) => r.boot === v.boot && r.seq === v.seq && r.epoch >= this.resetEpoch,
       )
-      if (twins.length) {
-        const same = twins.filter((r) => r.body === v.body).length
-        return same === twins.length ? 'duplicate' : same === 0 ? 'seq_reused' : 'duplicate|seq_reused'
-      }
+      // The rows are kept in the order they were stored: the first twin is the one compared.
+      if (twins.length) return twins[0].body === v.body ? 'duplicate' : 'seq_reused'
       fate = 'stale'
     }
     this.rows.push({ id: v.id, boot: v.boot, seq: v.seq, body: v.body, epoch, fate })
@@ -1001,7 +1001,6 @@ async function checkHttpsRun(run: HttpsRun) {
     } else {
       expect([res.status, res.code], 'a batch is answered message by message').toEqual([200, 0])
       const fates = built.map((b) => (b.verdict.k === 'taken' ? m.take(b.verdict, epoch) : null))
-      const reusedAt = new Set(res.data.refused.filter((x) => x.code === 'seq_reused').map((x) => x.index))
       const want = {
         acked: [] as string[],
         duplicates: [] as string[],
@@ -1012,8 +1011,7 @@ async function checkHttpsRun(run: HttpsRun) {
         const v = b.verdict
         if (v.k === 'refused') want.refused.push(refusalOf(i, v))
         if (v.k !== 'taken') continue
-        const fate =
-          fates[i] === 'duplicate|seq_reused' ? (reusedAt.has(i) ? 'seq_reused' : 'duplicate') : fates[i]
+        const fate = fates[i]
         if (fate === 'applied' || fate === 'ignored') want.acked.push(v.id)
         if (fate === 'duplicate') want.duplicates.push(v.id)
         if (fate === 'stale') want.stale.push(v.id)
@@ -1115,8 +1113,8 @@ async function checkMqttRun(run: MqttRun) {
     })
     await c.subscribeAsync(resultTopic, { qos: 1 })
 
-    // What each publish must be told on down/result, in order (`maybe`: a seq_reused or nothing).
-    const want: { result: Result; maybe: boolean }[] = []
+    // What each publish must be told on down/result, in order.
+    const expected: Result[] = []
     const told = (
       id: string | null,
       result: 'refused' | 'stale',
@@ -1137,7 +1135,7 @@ async function checkMqttRun(run: MqttRun) {
         `PUBACK of publish ${i}`,
       )
       const v = b.verdict
-      const tell = (result: Result, maybe = false) => want.push({ result, maybe })
+      const tell = (result: Result) => expected.push(result)
       // The publish is checked first (QoS, RETAIN), then its bytes, then its order.
       if (f.qos !== 1) tell(told(readableId(b.bytes), 'refused', 'qos', '(publish)'))
       else if (f.retain) tell(told(readableId(b.bytes), 'refused', 'retained', '(publish)'))
@@ -1146,7 +1144,6 @@ async function checkMqttRun(run: MqttRun) {
         const fate = m.take(v, 0)
         if (fate === 'stale') tell(told(v.id, 'stale', 'stale', null))
         if (fate === 'seq_reused') tell(told(v.id, 'refused', 'seq_reused', 'seq'))
-        if (fate === 'duplicate|seq_reused') tell(told(v.id, 'refused', 'seq_reused', 'seq'), true)
       }
     }
     // A last refused publish: once its result is heard, every earlier one has been (one device's
@@ -1174,13 +1171,7 @@ async function checkMqttRun(run: MqttRun) {
       'PUBACK of the last publish',
     )
     await within(heardMark, WAIT_MS, 'the result of the last publish')
-    want.push({ result: told(mark, 'refused', 'invalid', 'seq'), maybe: false })
-    // A `maybe` is in the list when the server told it, in its place.
-    const expected: Result[] = []
-    for (const w of want) {
-      const next = results[expected.length]
-      if (!w.maybe || (next?.id === w.result.id && next.code === 'seq_reused')) expected.push(w.result)
-    }
+    expected.push(told(mark, 'refused', 'invalid', 'seq'))
     expect(results, 'one result for each refused or stale publish, in order, none for the others').toEqual(
       expected,
     )
