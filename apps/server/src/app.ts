@@ -29,6 +29,7 @@ import { mapRoutes } from './modules/map/map.routes.ts'
 import { memberRoutes } from './modules/member/member.routes.ts'
 import { messageRoutes } from './modules/message/message.routes.ts'
 import { messagesForLive } from './modules/message/message.service.ts'
+import { openApiRoutes } from './modules/open-api/open-api.routes.ts'
 import { operationLogRoutes } from './modules/operation-log/operation-log.routes.ts'
 import { serviceConfigRoutes } from './modules/service-config/service-config.routes.ts'
 import { settingsRoutes } from './modules/settings/settings.routes.ts'
@@ -73,6 +74,7 @@ const features = [
   gatewayRoutes,
   mqttHookRoutes,
   asyncApiRoutes,
+  openApiRoutes,
 ]
 
 /** Builds the HTTP app (API, OpenAPI docs, built console) without listening. */

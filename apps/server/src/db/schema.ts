@@ -284,76 +284,88 @@ export const deviceNonces = pgTable(
 )
 
 /** Every device made (the factory list); `installation_id` set while it is registered at a site. */
-export const devices = pgTable('devices', {
-  id: id(),
-  device_sn: varchar('device_sn', { length: 32 }).notNull(),
-  /** From characters 2-3 of the serial; '' when unknown. */
-  model: varchar('model', { length: 16 }).notNull().default(''),
-  fw_version: varchar('fw_version', { length: 32 }),
-  /** The owning organisation (factory assignment). */
-  agency_id: ref('agency_id').notNull(),
-  /** The device secret, sealed (lib/sealed.ts); the previous one works until prev_secret_until. */
-  secret_enc: text('secret_enc').notNull(),
-  prev_secret_enc: text('prev_secret_enc'),
-  prev_secret_until: ts('prev_secret_until'),
-  installation_id: ref('installation_id'),
-  /** 0-4 as the engine derives it. */
-  status: smallint('status').notNull().default(0),
-  battery: smallint('battery'),
-  creator: ref('creator'),
-  create_time: ts('create_time').notNull().defaultNow(),
-  update_time: ts('update_time').notNull().defaultNow(),
-  deleted_at: ts('deleted_at'),
-  /** Would this AED work now, as the engine judges it. */
-  readiness: varchar('readiness', { length: 10, enum: ['ready', 'not_ready', 'unknown'] })
-    .notNull()
-    .default('unknown'),
-  /** Why not ready or unknown (READINESS_REASONS of the contracts); empty when ready. */
-  readiness_reasons: text('readiness_reasons').array().notNull().default(['never_reported']),
-  /** The last self-test that passed. */
-  last_pass_at: ts('last_pass_at'),
-})
+export const devices = pgTable(
+  'devices',
+  {
+    id: id(),
+    device_sn: varchar('device_sn', { length: 32 }).notNull(),
+    /** From characters 2-3 of the serial; '' when unknown. */
+    model: varchar('model', { length: 16 }).notNull().default(''),
+    fw_version: varchar('fw_version', { length: 32 }),
+    /** The owning organisation (factory assignment). */
+    agency_id: ref('agency_id').notNull(),
+    /** The device secret, sealed (lib/sealed.ts); the previous one works until prev_secret_until. */
+    secret_enc: text('secret_enc').notNull(),
+    prev_secret_enc: text('prev_secret_enc'),
+    prev_secret_until: ts('prev_secret_until'),
+    installation_id: ref('installation_id'),
+    /** 0-4 as the engine derives it. */
+    status: smallint('status').notNull().default(0),
+    battery: smallint('battery'),
+    creator: ref('creator'),
+    create_time: ts('create_time').notNull().defaultNow(),
+    update_time: ts('update_time').notNull().defaultNow(),
+    deleted_at: ts('deleted_at'),
+    /** Would this AED work now, as the engine judges it. */
+    readiness: varchar('readiness', { length: 10, enum: ['ready', 'not_ready', 'unknown'] })
+      .notNull()
+      .default('unknown'),
+    /** Why not ready or unknown (READINESS_REASONS of the contracts); empty when ready. */
+    readiness_reasons: text('readiness_reasons').array().notNull().default(['never_reported']),
+    /** The last self-test that passed. */
+    last_pass_at: ts('last_pass_at'),
+  },
+  (t) => [index('devices_update_idx').on(t.update_time).where(sql`${t.deleted_at} IS NULL`)],
+)
 
 /** A site where a device is installed (register_code), with its place, people, hours and expiry dates. */
-export const installations = pgTable('installations', {
-  id: id(),
-  register_code: varchar('register_code', { length: 32 }).notNull(),
-  device_id: ref('device_id'),
-  agency_id: ref('agency_id').notNull(),
-  location: varchar('location', { length: 200 }).notNull(),
-  location_desc: varchar('location_desc', { length: 200 }),
-  address_code: varchar('address_code', { length: 6 }),
-  /** GCJ-02. */
-  lat: doublePrecision('lat').notNull(),
-  lon: doublePrecision('lon').notNull(),
-  device_manager_id: ref('device_manager_id'),
-  contact: varchar('contact', { length: 50 }),
-  contact_phone: varchar('contact_phone', { length: 20 }),
-  /** 0 closed, 1 semi-open, 2 fully open. */
-  open_state: smallint('open_state').notNull(),
-  /** 1 Monday ... 7 Sunday. */
-  open_day: smallint('open_day').array().notNull().default([]),
-  open_time_period: jsonb('open_time_period').$type<[string, string][]>().notNull().default([]),
-  xcx_display: smallint('xcx_display').notNull().default(1),
-  disable_abnormal_sms_notify: smallint('disable_abnormal_sms_notify').notNull().default(0),
-  disable_abnormal_display: smallint('disable_abnormal_display').notNull().default(0),
-  chest_shot_img: text('chest_shot_img').notNull(),
-  long_shot_img: text('long_shot_img').notNull(),
-  battery_expire: date('battery_expire', { mode: 'string' }).notNull(),
-  electrode_sheet_expire: date('electrode_sheet_expire', { mode: 'string' }).notNull(),
-  host_expire: date('host_expire', { mode: 'string' }).notNull(),
-  /** Geofence radius in metres; overrides the organisation's offset threshold. */
-  safety_radius: integer('safety_radius'),
-  registrant: ref('registrant'),
-  register_time: ts('register_time').notNull().defaultNow(),
-  updator: ref('updator'),
-  update_time: ts('update_time').notNull().defaultNow(),
-  removed_at: ts('removed_at'),
-  /** The installed device's status, copied by triggers (never written by the code); null: no live device. */
-  device_status: smallint('device_status'),
-  /** The installed device's battery level, copied with device_status. */
-  device_battery: smallint('device_battery'),
-})
+export const installations = pgTable(
+  'installations',
+  {
+    id: id(),
+    register_code: varchar('register_code', { length: 32 }).notNull(),
+    device_id: ref('device_id'),
+    agency_id: ref('agency_id').notNull(),
+    location: varchar('location', { length: 200 }).notNull(),
+    location_desc: varchar('location_desc', { length: 200 }),
+    address_code: varchar('address_code', { length: 6 }),
+    /** GCJ-02. */
+    lat: doublePrecision('lat').notNull(),
+    lon: doublePrecision('lon').notNull(),
+    device_manager_id: ref('device_manager_id'),
+    contact: varchar('contact', { length: 50 }),
+    contact_phone: varchar('contact_phone', { length: 20 }),
+    /** 0 closed, 1 semi-open, 2 fully open. */
+    open_state: smallint('open_state').notNull(),
+    /** 1 Monday ... 7 Sunday. */
+    open_day: smallint('open_day').array().notNull().default([]),
+    open_time_period: jsonb('open_time_period').$type<[string, string][]>().notNull().default([]),
+    xcx_display: smallint('xcx_display').notNull().default(1),
+    disable_abnormal_sms_notify: smallint('disable_abnormal_sms_notify').notNull().default(0),
+    disable_abnormal_display: smallint('disable_abnormal_display').notNull().default(0),
+    chest_shot_img: text('chest_shot_img').notNull(),
+    long_shot_img: text('long_shot_img').notNull(),
+    battery_expire: date('battery_expire', { mode: 'string' }).notNull(),
+    electrode_sheet_expire: date('electrode_sheet_expire', { mode: 'string' }).notNull(),
+    host_expire: date('host_expire', { mode: 'string' }).notNull(),
+    /** Geofence radius in metres; overrides the organisation's offset threshold. */
+    safety_radius: integer('safety_radius'),
+    registrant: ref('registrant'),
+    register_time: ts('register_time').notNull().defaultNow(),
+    updator: ref('updator'),
+    update_time: ts('update_time').notNull().defaultNow(),
+    removed_at: ts('removed_at'),
+    /** The installed device's status, copied by triggers (never written by the code); null: no live device. */
+    device_status: smallint('device_status'),
+    /** The installed device's battery level, copied with device_status. */
+    device_battery: smallint('device_battery'),
+  },
+  (t) => [
+    index('installations_update_idx')
+      .on(t.update_time)
+      .where(sql`${t.removed_at} IS NULL AND ${t.device_id} IS NOT NULL`),
+  ],
+)
 
 /** The change record of an installation: register 0, change 1, move 2, replace 3, delete 5. */
 export const installationChanges = pgTable('installation_changes', {
@@ -405,33 +417,42 @@ export const deviceDetections = pgTable('device_detections', {
 export type DeviceEventKind = 'warning' | 'fault' | 'offset' | 'offline'
 
 /** Conditions of devices: open (closed_at NULL, the current list) or closed (history). */
-export const deviceEvents = pgTable('device_events', {
-  id: id(),
-  device_id: ref('device_id').notNull(),
-  installation_id: ref('installation_id'),
-  agency_id: ref('agency_id').notNull(),
-  index_link: text('index_link').notNull(),
-  kind: varchar('kind', { length: 16 }).$type<DeviceEventKind>().notNull(),
-  /** The warning's event_code or the fault's fault_code; '' for offset and offline. */
-  code: varchar('code', { length: 32 }).notNull().default(''),
-  event_time: ts('event_time').notNull(),
-  closed_at: ts('closed_at'),
-  /** The warning's content or the fault's fault_desc. */
-  content: varchar('content', { length: 500 }),
-  report_type: smallint('report_type'),
-  detection_id: ref('detection_id'),
-  handler: ref('handler'),
-  handler_name: varchar('handler_name', { length: 50 }),
-  handle_note: varchar('handle_note', { length: 500 }),
-  handle_time: ts('handle_time'),
-  install_location: varchar('install_location', { length: 200 }),
-  offset_location: varchar('offset_location', { length: 200 }),
-  offset_lat: doublePrecision('offset_lat'),
-  offset_lon: doublePrecision('offset_lon'),
-  /** Metres between the installation and where the device was found. */
-  offset_distance: integer('offset_distance'),
-  create_time: ts('create_time').notNull().defaultNow(),
-})
+export const deviceEvents = pgTable(
+  'device_events',
+  {
+    id: id(),
+    device_id: ref('device_id').notNull(),
+    installation_id: ref('installation_id'),
+    agency_id: ref('agency_id').notNull(),
+    index_link: text('index_link').notNull(),
+    kind: varchar('kind', { length: 16 }).$type<DeviceEventKind>().notNull(),
+    /** The warning's event_code or the fault's fault_code; '' for offset and offline. */
+    code: varchar('code', { length: 32 }).notNull().default(''),
+    event_time: ts('event_time').notNull(),
+    closed_at: ts('closed_at'),
+    /** The warning's content or the fault's fault_desc. */
+    content: varchar('content', { length: 500 }),
+    report_type: smallint('report_type'),
+    detection_id: ref('detection_id'),
+    handler: ref('handler'),
+    handler_name: varchar('handler_name', { length: 50 }),
+    handle_note: varchar('handle_note', { length: 500 }),
+    handle_time: ts('handle_time'),
+    install_location: varchar('install_location', { length: 200 }),
+    offset_location: varchar('offset_location', { length: 200 }),
+    offset_lat: doublePrecision('offset_lat'),
+    offset_lon: doublePrecision('offset_lon'),
+    /** Metres between the installation and where the device was found. */
+    offset_distance: integer('offset_distance'),
+    create_time: ts('create_time').notNull().defaultNow(),
+  },
+  (t) => [
+    index('device_events_changed_idx').on(
+      sql`(greatest(${t.event_time}, ${t.closed_at}, ${t.handle_time}))`,
+      t.id,
+    ),
+  ],
+)
 
 /** Rescues (uses of a device); ended_at NULL while one is under way. */
 export const rescueEvents = pgTable('rescue_events', {
@@ -521,7 +542,10 @@ export const deviceStates = pgTable(
     update_time: ts('update_time').notNull().defaultNow(),
     ...counterResetColumns(),
   },
-  (t) => [index('device_states_deadline_idx').on(t.next_deadline_at).where(sql`NOT ${t.offline}`)],
+  (t) => [
+    index('device_states_deadline_idx').on(t.next_deadline_at).where(sql`NOT ${t.offline}`),
+    index('device_states_update_idx').on(t.update_time),
+  ],
 )
 
 /** Every message a device sent, as received, once per (sender, msg_id); processed_at null until applied. */
@@ -649,9 +673,9 @@ export const messages = pgTable(
   'messages',
   {
     id: id(),
-    /** 1 call, 2 rescue, 3 location offset, 4 cabinet door open, 5 unapplied device message (check 1-5). */
+    /** 1 call, 2 rescue, 3 location offset, 4 cabinet door open, 5 unapplied device message, 6 webhook endpoint disabled (check 1-6). */
     msg_type: smallint('msg_type').notNull(),
-    /** Check 1-5: a call, rescue_events, device_events, cabinet_door_events, device_inbox (event_id's). */
+    /** Check 1-6: a call, rescue_events, device_events, cabinet_door_events, device_inbox, webhook_deliveries (event_id's). */
     event_type: smallint('event_type').notNull(),
     /** The id of that event's row. */
     event_id: ref('event_id').notNull(),

@@ -1,0 +1,118 @@
+import type { Lang } from '@aed/contracts'
+import type { ChangedSinceQuery, NearbyAed, NearbyQuery, OpenAed, OpenEvent } from '@aed/contracts/open-api'
+import type { Config } from '../../config.ts'
+import type { DbOrTx } from '../../db/client.ts'
+import type { Scope } from '../../db/scope.ts'
+import { notFound } from '../../lib/errors.ts'
+import { toGcj02 } from './open-api.coords.ts'
+import {
+  type Coord,
+  nearbyAedObject,
+  openAedObject,
+  openClassroomObject,
+  openEventObject,
+  type PresentOptions,
+} from './open-api.presenter.ts'
+import * as repo from './open-api.repository.ts'
+
+export type { Coord, PresentOptions } from './open-api.presenter.ts'
+
+/** China time (+08:00, no daylight saving): the opening hours' clock. */
+const CHINA_OFFSET_MS = 8 * 3_600_000
+
+/** The weekday (1 Monday ... 7 Sunday) and 'HH:mm' in China at an instant. */
+export function chinaTime(now: Date): repo.LocalTime {
+  const local = new Date(now.getTime() + CHINA_OFFSET_MS)
+  const day = local.getUTCDay() || 7
+  const hhmm = `${String(local.getUTCHours()).padStart(2, '0')}:${String(local.getUTCMinutes()).padStart(2, '0')}`
+  return { day, hhmm }
+}
+
+/**
+ * The origin relative file URLs are made absolute with: PUBLIC_FILES_URL's when it is absolute,
+ * else the request's own (`https://host` as the client reached this server), else none.
+ */
+export function filesOrigin(config: Pick<Config, 'PUBLIC_FILES_URL'>, requestOrigin: string | null = null) {
+  const m = /^(https?:\/\/[^/\s]+)/i.exec(config.PUBLIC_FILES_URL)
+  return m ? m[1] : requestOrigin
+}
+
+/** Ready AEDs of the scope open now and shown to the public, near a point, nearest first. */
+export async function nearby(
+  db: DbOrTx,
+  scope: Scope,
+  q: NearbyQuery,
+  now: Date,
+  origin: string | null,
+): Promise<{ resource: NearbyAed[] }> {
+  const here = q.coord === 'wgs84' ? toGcj02(q.lat, q.lon) : { lat: q.lat, lon: q.lon }
+  const rows = await repo.nearbyAeds(db, scope, {
+    ...here,
+    radius: q.radius,
+    limit: q.limit,
+    at: chinaTime(now),
+  })
+  const o: PresentOptions = { coord: q.coord, filesOrigin: origin }
+  return { resource: rows.map((r) => nearbyAedObject(r, o)) }
+}
+
+/** One installed AED of the scope by its serial (whatever its readiness), or null. */
+export async function openAedBySn(
+  db: DbOrTx,
+  scope: Scope,
+  sn: string,
+  coord: Coord = 'gcj02',
+  origin: string | null = null,
+): Promise<OpenAed | null> {
+  const row = await repo.aedBySn(db, scope, sn)
+  return row ? openAedObject(row, { coord, filesOrigin: origin }) : null
+}
+
+/** Installed AEDs by device id as the open API presents them (webhook payloads), in the ids' order; no scope. */
+export async function openAedsByIds(
+  db: DbOrTx,
+  ids: number[],
+  coord: Coord = 'gcj02',
+  origin: string | null = null,
+): Promise<OpenAed[]> {
+  const rows = await repo.aedsByIds(db, ids)
+  return rows.map((r) => openAedObject(r, { coord, filesOrigin: origin }))
+}
+
+/** One device event by id as the open API presents it (webhook payloads), or null; no scope. */
+export async function openEventById(db: DbOrTx, id: number, lang: Lang = 'zh-CN'): Promise<OpenEvent | null> {
+  const row = await repo.eventById(db, id)
+  return row ? openEventObject(row, lang) : null
+}
+
+/** GET /open-api/v1/aed/:sn: another organisation's AED is as unknown as a serial nobody made. */
+export async function aedDetail(db: DbOrTx, scope: Scope, sn: string, coord: Coord, origin: string | null) {
+  const aed = await openAedBySn(db, scope, sn, coord, origin)
+  if (!aed) throw notFound('OPEN_API_AED_NOT_FOUND')
+  return aed
+}
+
+const sinceOf = (q: ChangedSinceQuery) => (q.changed_since ? new Date(q.changed_since) : null)
+
+/** AEDs of the scope whose state changed at or after changed_since, oldest change first. */
+export async function aedStatuses(db: DbOrTx, scope: Scope, q: ChangedSinceQuery, origin: string | null) {
+  const { count, rows } = await repo.aedsChangedSince(db, scope, sinceOf(q), q)
+  const o: PresentOptions = { coord: q.coord, filesOrigin: origin }
+  return { count, resource: rows.map((r) => openAedObject(r, o)) }
+}
+
+/** Device events of the scope, open and closed, changed at or after changed_since, oldest change first. */
+export async function events(db: DbOrTx, scope: Scope, q: ChangedSinceQuery, lang: Lang) {
+  const { count, rows } = await repo.eventsChangedSince(db, scope, sinceOf(q), q)
+  return { count, resource: rows.map((r) => openEventObject(r, lang)) }
+}
+
+/** The classroom items the organisation sees (those owned in its subtree), newest first. */
+export async function classroom(
+  db: DbOrTx,
+  scope: Scope,
+  q: { page: number; page_size: number; category?: number },
+) {
+  const { count, rows } = await repo.classroomPage(db, scope, q)
+  return { count, resource: rows.map(openClassroomObject) }
+}
