@@ -1,0 +1,118 @@
+// The tenancy line of the open API, for every /open-api route the app registers: an integrator
+// of one organisation never reads a record of its sibling's (an AED, an event, a classroom item),
+// while it does read its own, so the check has something to see. Each route declares its case
+// here, or why it is exempt; a route registered without either fails this file by name.
+import { Code } from '@aed/contracts'
+import { afterAll, describe, expect, it } from 'vitest'
+import { deviceLink } from './device-link.ts'
+import { factories } from './factories.ts'
+import { createTestApp } from './harness.ts'
+import { queryOf, type TestIntegrator, testIntegrator } from './open-api.ts'
+
+// Set up before the tests are collected: the route list names the tests.
+const t = await createTestApp({ env: { OPEN_API_BURST: '1000000' } })
+afterAll(() => t.close())
+const f = factories(t)
+const agent = await f.agency(await f.root())
+
+/** The same point for both: each organisation's AED is as near as the other's. */
+const HERE = { lat: 29.87, lon: 121.55 }
+
+/** An organisation with an AED (ready, with a fault that came and went), a classroom item and an integrator. */
+async function organisation(northM: number) {
+  const agency = await f.agency(agent)
+  const admin = (await f.signedIn(agency)).token
+  const d = await f.registeredDevice(admin, agency, { lat: HERE.lat + northM / 111_195, lon: HERE.lon })
+  const link = await deviceLink(t, d.device_sn)
+  await link.send(
+    link.msg('hello', { model: 'D100', fw_version: 'V2.0.1', report_interval_s: 86_400 }),
+    link.msg('selftest', { report_type: 1, result: 'fail', fault_codes: ['E03'] }),
+    link.msg('selftest', { report_type: 1, result: 'pass' }),
+  )
+  const item = await f.classroom(admin)
+  return { agency, sn: d.device_sn, classroomId: item.id, integrator: await testIntegrator(t, agency.id) }
+}
+const one = await organisation(20)
+const two = await organisation(30)
+type Org = typeof one
+
+type Case =
+  | { exempt: string }
+  /** Reads as `me`: `mine` sees its own records, never `theirs`. */
+  | { read: (me: TestIntegrator, mine: Org, theirs: Org) => Promise<void> }
+
+type Listed = { count?: number; resource: { sn?: string; id?: number }[] }
+const list = async (me: TestIntegrator, target: string) => {
+  const r = await me.get<Listed>(target)
+  expect([r.status, r.code]).toEqual([200, 0])
+  return r.data.resource
+}
+
+const cases: Record<string, Case> = {
+  'GET /open-api/v1/aed/nearby': {
+    async read(me, mine, theirs) {
+      const rows = await list(me, `/open-api/v1/aed/nearby${queryOf({ ...HERE, radius: 5000, limit: 50 })}`)
+      const sns = rows.map((r) => r.sn)
+      expect(sns).toContain(mine.sn)
+      expect(sns).not.toContain(theirs.sn)
+    },
+  },
+  'GET /open-api/v1/aed/status': {
+    async read(me, mine, theirs) {
+      const sns = (await list(me, '/open-api/v1/aed/status?page_size=500')).map((r) => r.sn)
+      expect(sns).toContain(mine.sn)
+      expect(sns).not.toContain(theirs.sn)
+    },
+  },
+  'GET /open-api/v1/aed/:sn': {
+    async read(me, mine, theirs) {
+      expect((await me.get(`/open-api/v1/aed/${mine.sn}`)).code).toBe(0)
+      const r = await me.get(`/open-api/v1/aed/${theirs.sn}`)
+      expect([r.status, r.code, r.data]).toEqual([200, Code.NOT_FOUND, null])
+    },
+  },
+  'GET /open-api/v1/event/': {
+    async read(me, mine, theirs) {
+      const sns = (await list(me, '/open-api/v1/event/?page_size=500')).map((r) => r.sn)
+      expect(sns).toContain(mine.sn)
+      expect(sns).not.toContain(theirs.sn)
+    },
+  },
+  'GET /open-api/v1/classroom/': {
+    async read(me, mine, theirs) {
+      const ids = (await list(me, '/open-api/v1/classroom/?page_size=500')).map((r) => r.id)
+      expect(ids).toContain(mine.classroomId)
+      expect(ids).not.toContain(theirs.classroomId)
+    },
+  },
+  'GET /open-api/docs': { exempt: 'public: the document of the API, no organisation’s records' },
+}
+
+/** Every /open-api route of the app, as `METHOD /path`. */
+const routes = t.app.routeList.filter((r) => r.url.startsWith('/open-api')).map((r) => `${r.method} ${r.url}`)
+
+describe('every /open-api route', () => {
+  it('there are routes to check', () => {
+    expect(routes.length).toBeGreaterThan(1)
+  })
+
+  it.each(routes)('%s has a tenancy case', (key) => {
+    if (!cases[key]) {
+      throw new Error(
+        `${key} has no tenancy case: add how an integrator could read a sibling organisation's records through it to test/open-api-tenancy.test.ts, or an exemption with the reason`,
+      )
+    }
+  })
+
+  it('has no case for a route the app does not register', () => {
+    expect(Object.keys(cases).filter((k) => !routes.includes(k))).toEqual([])
+  })
+
+  const reads = Object.entries(cases).flatMap(([key, c]) => ('read' in c ? [[key, c.read] as const] : []))
+  it.each(
+    reads,
+  )("%s: a sibling organisation's integrator never reads the other's records", async (_key, read) => {
+    await read(one.integrator, one, two)
+    await read(two.integrator, two, one)
+  })
+})
