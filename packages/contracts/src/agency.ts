@@ -1,24 +1,22 @@
 import { z } from 'zod'
 import { endpoint, idParams } from './endpoint.ts'
 import { paged, pageQuery } from './envelope.ts'
+import { optionalText, requiredText, textFilter } from './fields.ts'
 import { agencyTypeSchema } from './permissions.ts'
 
 /** Agency phones may be landlines: digits and dashes. */
 export const AGENCY_PHONE = /^[0-9-]{5,20}$/
 
-const trimmed = (requiredKey: string, max: number) =>
-  z.string({ message: requiredKey }).trim().min(1, requiredKey).max(max, 'TEXT_TOO_LONG')
-
 /** The create / modify form of an organisation. */
 export const agencyForm = z.object({
-  name: trimmed('AGENCY_NAME_REQUIRED', 100),
+  name: requiredText('AGENCY_NAME_REQUIRED', 100),
   agency_type: z.union([z.literal(0), z.literal(1), z.literal(2)], { message: 'AGENCY_TYPE_REQUIRED' }),
   /** null: directly under the acting member's own agency. */
   parent_id: z.number().int().positive().nullable().optional(),
-  contact_name: trimmed('AGENCY_CONTACT_REQUIRED', 50),
-  phone: trimmed('AGENCY_PHONE_REQUIRED', 20).pipe(z.string().regex(AGENCY_PHONE, 'PHONE_WRONG')),
+  contact_name: requiredText('AGENCY_CONTACT_REQUIRED', 50),
+  phone: requiredText('AGENCY_PHONE_REQUIRED', 20).pipe(z.string().regex(AGENCY_PHONE, 'PHONE_WRONG')),
   /** Detail address. */
-  location: z.string().trim().max(200, 'TEXT_TOO_LONG').nullable().optional(),
+  location: optionalText(200),
   /** District-level region code. */
   address_code: z.string({ message: 'ADDRESS_TO_DISTRICT' }).regex(/^\d{6}$/, 'ADDRESS_TO_DISTRICT'),
 })
@@ -54,7 +52,7 @@ export type Agency = z.infer<typeof agencySchema>
 export const agencyListCanSchema = z.object({ create: z.boolean() })
 
 export const agencyListQuery = pageQuery.extend({
-  name: z.string().trim().max(50, 'FILTER_TOO_LONG').optional(),
+  name: textFilter,
   /** Only this subtree (a node of the tree). */
   index_link: z
     .string()

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { endpoint } from './endpoint.ts'
 import { paged } from './envelope.ts'
+import { agencyFields } from './fields.ts'
 import { agencyTypeSchema, type Permissions, permissionsSchema, roleTypeSchema } from './permissions.ts'
 
 /** Mainland mobile as the login form checks it: 11 digits starting 1[2-9]. */
@@ -17,9 +18,16 @@ export const SMS_CODE_TTL_SECONDS = 300
 /** Strips every whitespace character, as the login forms do before sending. */
 export const stripped = () => z.string().transform((s) => s.replace(/\s+/g, ''))
 
+/** The login and SMS forms' mobile, stripped of spaces. */
+const loginMobile = () => stripped().pipe(z.string().regex(LOGIN_PHONE, 'PHONE_INVALID'))
+/** An SMS code a form must carry. */
+const smsCode = () => stripped().pipe(z.string().min(1, 'SMS_CODE_REQUIRED'))
+/** A new password: PASSWORD_RULE. */
+const newPassword = () => z.string().regex(PASSWORD_RULE, 'PASSWORD_RULE')
+
 /** login_way: 1 mobile and password, 2 mobile and SMS code. member_type is 3 for console users. */
 export const loginRequest = z.object({
-  mobile: stripped().pipe(z.string().regex(LOGIN_PHONE, 'PHONE_INVALID')),
+  mobile: loginMobile(),
   password: stripped().optional(),
   sms_code: stripped().optional(),
   login_way: z.union([z.literal(1), z.literal(2)], { message: 'LOGIN_WAY_INVALID' }),
@@ -31,8 +39,7 @@ export type LoginRequest = z.infer<typeof loginRequest>
 export const membershipSchema = z.object({
   /** member id */
   id: z.number().int(),
-  agency_id: z.number().int(),
-  agency_name: z.string(),
+  ...agencyFields,
   agency_type: agencyTypeSchema,
   role_type: roleTypeSchema,
   /** True for the membership the current token is bound to. */
@@ -46,8 +53,7 @@ export const userInfoSchema = z.object({
   id: z.number().int(),
   account_id: z.number().int(),
   phone: z.string(),
-  agency_id: z.number().int(),
-  agency_name: z.string(),
+  ...agencyFields,
   agency_type: agencyTypeSchema,
   role_type: roleTypeSchema,
   token: z.string(),
@@ -69,7 +75,7 @@ export type UserInfo = z.infer<typeof userInfoSchema> & { permissions: Permissio
 
 export const smsScene = z.enum(['login', 'forget', 'bind_wx'])
 export const smsCodeRequest = z.object({
-  mobile: stripped().pipe(z.string().regex(LOGIN_PHONE, 'PHONE_INVALID')),
+  mobile: loginMobile(),
   /** What the code is for; a code is accepted only for its own scene. */
   scene: smsScene.default('login'),
 })
@@ -77,7 +83,7 @@ export const smsCodeResponse = z.object({ resend_after: z.number().int(), expire
 
 export const resetPasswordRequest = z
   .object({
-    password: z.string().regex(PASSWORD_RULE, 'PASSWORD_RULE'),
+    password: newPassword(),
     password_again: z.string(),
     old_password: z.string().optional(),
   })
@@ -86,8 +92,8 @@ export const resetPasswordRequest = z
 export const forgetPasswordRequest = z
   .object({
     phone: stripped().pipe(z.string().regex(FORGET_PHONE, 'FORGET_PHONE_INVALID')),
-    sms_code: stripped().pipe(z.string().min(1, 'SMS_CODE_REQUIRED')),
-    password: z.string().regex(PASSWORD_RULE, 'PASSWORD_RULE'),
+    sms_code: smsCode(),
+    password: newPassword(),
     re_password: z.string(),
   })
   .refine((v) => v.password === v.re_password, { message: 'PASSWORD_MISMATCH', path: ['re_password'] })
@@ -95,9 +101,7 @@ export const forgetPasswordRequest = z
 export const switchMembershipRequest = z.object({ member_id: z.coerce.number().int().positive() })
 
 export const wechatCodeRequest = z.object({ code: z.string().min(1), state: z.string().min(1) })
-export const wechatBindRequest = wechatCodeRequest.extend({
-  sms_code: stripped().pipe(z.string().min(1, 'SMS_CODE_REQUIRED')),
-})
+export const wechatBindRequest = wechatCodeRequest.extend({ sms_code: smsCode() })
 /** What the console needs to draw the WeChat QR panel, or enabled false when no provider is set. */
 export const wechatConfigSchema = z.object({
   enabled: z.boolean(),

@@ -2,6 +2,15 @@ import { z } from 'zod'
 import { commandSchema } from './device-command.ts'
 import { endpoint, idParams } from './endpoint.ts'
 import { paged, pageQuery } from './envelope.ts'
+import {
+  agencyFields,
+  agencyPick,
+  assignIds,
+  optionalId,
+  optionalInt,
+  pointOrNull,
+  textFilter,
+} from './fields.ts'
 import { IMPORT_FAILURE_FILE_NAME, importForm } from './import.ts'
 
 /** Cabinet serials: 6-32 letters and digits, as device serials (printed on the cabinet). */
@@ -23,22 +32,18 @@ export const CABINET_IMPORT_FAILURE_FILE_NAME = IMPORT_FAILURE_FILE_NAME
 /** Largest import file. */
 export const CABINET_IMPORT_MAX_BYTES = 5 * 1024 * 1024
 
-const emptyAsUnset = (v: unknown) => (v === '' ? undefined : v)
-const optionalInt = (min: number, max: number) =>
-  z.preprocess(emptyAsUnset, z.coerce.number().int().min(min).max(max).optional())
-
 /** The list's filters (spec 2.3). */
 export const cabinetListQuery = pageQuery.extend({
   /** Substring of the cabinet number. */
-  cabinet_sn: z.string().trim().max(50, 'FILTER_TOO_LONG').optional(),
+  cabinet_sn: textFilter,
   /** Substring of the bound AED's serial. */
-  device_sn: z.string().trim().max(50, 'FILTER_TOO_LONG').optional(),
+  device_sn: textFilter,
   /** 1 open, 0 closed (a cabinet that never reported matches neither). */
   door_status: optionalInt(0, 1),
   /** 1 bound to an AED, 0 not. */
   bind_status: optionalInt(0, 1),
   /** An organisation of the scope (its subtree). */
-  agency_id: optionalInt(1, Number.MAX_SAFE_INTEGER),
+  agency_id: optionalId(),
 })
 export type CabinetListQuery = z.output<typeof cabinetListQuery>
 
@@ -68,27 +73,30 @@ export const cabinetListCanSchema = z.object({
 })
 export type CabinetListCan = z.infer<typeof cabinetListCanSchema>
 
+/** The bound AED's serial and model (model from serial characters 2-3); null when unbound. */
+const boundAed = { device_sn: z.string().nullable(), device_model: z.string().nullable() }
+
+/** What a cabinet reports of itself: door 1 open, 0 closed; battery 0-100; null when not reported. */
+const cabinetReport = {
+  door_status: z.number().int().nullable(),
+  battery_power: z.number().int().nullable(),
+  fw_version: z.string().nullable(),
+}
+
 /** A cabinet as the list shows it (spec 3: Cabinet). */
 export const cabinetSchema = z.object({
   id: z.number().int(),
   cabinet_sn: z.string(),
-  /** The bound AED's serial and model (model from serial characters 2-3); null when unbound. */
-  device_sn: z.string().nullable(),
-  device_model: z.string().nullable(),
+  ...boundAed,
   device_id: z.number().int().nullable(),
   /** 1 bound, 0 not. */
   bind_device: z.union([z.literal(0), z.literal(1)]),
-  /** 1 open, 0 closed; null before its first report. */
-  door_status: z.number().int().nullable(),
-  /** 0-100; null before its first report. */
-  battery_power: z.number().int().nullable(),
-  fw_version: z.string().nullable(),
-  agency_id: z.number().int(),
-  agency_name: z.string(),
+  /** As last reported; null before its first report. */
+  ...cabinetReport,
+  ...agencyFields,
   /** The latest reported position (GCJ-02) and its address. */
   location: z.string().nullable(),
-  lat: z.number().nullable(),
-  lon: z.number().nullable(),
+  ...pointOrNull,
   /** Whether the AED is inside, as last reported; null when unknown. */
   aed_present: z.boolean().nullable(),
   /** The last report ('YYYY-MM-DD HH:mm:ss'); null when it never reported. */
@@ -117,7 +125,7 @@ export type CabinetDetail = z.infer<typeof cabinetDetailSchema>
 export const cabinetUpdate = z
   .object({
     update_type: z.union([z.literal(1), z.literal(2), z.literal(3)], { message: 'UPDATE_TYPE_REQUIRED' }),
-    agency_id: z.number({ message: 'DEVICE_AGENCY_REQUIRED' }).int().positive().optional(),
+    agency_id: agencyPick.optional(),
     device_sn: z.string().max(50, 'CABINET_BIND_SN_INVALID').optional(),
     cabinet_sn: z.string().max(50).optional(),
   })
@@ -134,7 +142,7 @@ export type CabinetUpdate = z.output<typeof cabinetUpdate>
 /** POST /api/v1/cabinet/: a new cabinet (system super administrators: it issues the secret). */
 export const cabinetCreate = z.object({
   cabinet_sn: z.string({ message: 'CABINET_SN_REQUIRED' }).trim().regex(CABINET_SN, 'CABINET_SN_FORMAT'),
-  agency_id: z.number({ message: 'DEVICE_AGENCY_REQUIRED' }).int().positive(),
+  agency_id: agencyPick,
 })
 export type CabinetCreate = z.output<typeof cabinetCreate>
 
@@ -142,10 +150,7 @@ export type CabinetCreate = z.output<typeof cabinetCreate>
 export const cabinetCreated = cabinetDetailSchema.extend({ secret: z.string() })
 
 /** Toolbar assign of several cabinets at once (all or nothing). */
-export const cabinetAssign = z.object({
-  agency_id: z.number({ message: 'DEVICE_AGENCY_REQUIRED' }).int().positive(),
-  cabinet_ids: z.array(z.number().int().positive(), { message: 'DEVICE_ASSIGN_EMPTY' }).max(1000),
-})
+export const cabinetAssign = z.object({ agency_id: agencyPick, cabinet_ids: assignIds })
 
 /** Toolbar delete: all or nothing; a bound cabinet refuses the whole batch. */
 export const cabinetBatchDestroy = z.object({
@@ -158,15 +163,11 @@ export const cabinetRecordSchema = z.object({
   update_time: z.string(),
   /** cabinet_status or door. */
   upload_data_type: z.string(),
-  device_sn: z.string().nullable(),
-  device_model: z.string().nullable(),
-  door_status: z.number().int().nullable(),
-  battery_power: z.number().int().nullable(),
-  fw_version: z.string().nullable(),
+  ...boundAed,
+  ...cabinetReport,
   location: z.string().nullable(),
   altitude: z.number().nullable(),
-  lat: z.number().nullable(),
-  lon: z.number().nullable(),
+  ...pointOrNull,
   aed_present: z.boolean().nullable(),
 })
 export type CabinetRecord = z.infer<typeof cabinetRecordSchema>
@@ -178,8 +179,7 @@ export const cabinetBindRecordSchema = z.object({
   /** 1 assign, 2 bind AED, 3 unbind (DATA_DICT.cabinet_update_type). */
   update_type: z.number().int(),
   operator: z.string(),
-  device_sn: z.string().nullable(),
-  device_model: z.string().nullable(),
+  ...boundAed,
   agency_name: z.string(),
 })
 export type CabinetBindRecord = z.infer<typeof cabinetBindRecordSchema>
@@ -191,8 +191,7 @@ export const cabinetImportResult = z.object({
   count: z.number().int(),
   /** Of them, cabinets bound to an AED of the file. */
   bound: z.number().int(),
-  agency_id: z.number().int(),
-  agency_name: z.string(),
+  ...agencyFields,
 })
 export type CabinetImportResult = z.infer<typeof cabinetImportResult>
 
@@ -245,11 +244,7 @@ export const cabinetApi = {
     path: '/api/v1/cabinet/agency-assign',
     summary: 'Assign several cabinets to an organisation (all or nothing; each writes a bind record)',
     body: cabinetAssign,
-    response: z.object({
-      agency_id: z.number().int(),
-      agency_name: z.string(),
-      cabinet_sn_list: z.array(z.string()),
-    }),
+    response: z.object({ ...agencyFields, cabinet_sn_list: z.array(z.string()) }),
   }),
   batchDestroy: endpoint({
     method: 'DELETE',

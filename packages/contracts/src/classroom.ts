@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { endpoint, idParams } from './endpoint.ts'
 import { paged, pageQuery } from './envelope.ts'
+import { agencyFields, optionalInt, textFilter } from './fields.ts'
 
 /** category: 1 operation video, 2 first-aid knowledge base, 3 news. */
 export const ClassroomCategory = { VIDEO: 1, KNOWLEDGE: 2, NEWS: 3 } as const
@@ -84,8 +85,7 @@ export type ClassroomForm = z.output<typeof classroomForm>
 export const classroomItemSchema = z.object({
   id: z.number().int(),
   /** Owner: the creator's organisation. */
-  agency_id: z.number().int(),
-  agency_name: z.string(),
+  ...agencyFields,
   title: z.string(),
   category: z.number().int(),
   describe: z.string(),
@@ -110,12 +110,10 @@ export const classroomListCanSchema = z.object({
 export const classroomDetailSchema = classroomItemSchema.extend({ content: z.string() })
 export type ClassroomDetail = z.infer<typeof classroomDetailSchema>
 
-const emptyAsUnset = (v: unknown) => (v === '' ? undefined : v)
-
 export const classroomListQuery = pageQuery.extend({
   /** Title contains. */
-  title: z.string().trim().max(50, 'FILTER_TOO_LONG').optional(),
-  category: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(3).optional()),
+  title: textFilter,
+  category: optionalInt(1, 3),
 })
 
 export type ClassroomListQuery = z.output<typeof classroomListQuery>

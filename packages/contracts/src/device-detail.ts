@@ -1,26 +1,21 @@
 import { z } from 'zod'
 import { deviceSchema } from './device.ts'
 import { endpoint } from './endpoint.ts'
-import { paged, pageQuery } from './envelope.ts'
-
-const emptyAsUnset = (v: unknown) => (v === '' || v === null ? undefined : v)
+import { paged, pageQuery, pageSize } from './envelope.ts'
+import { faultSourceFields, handledByFields, offsetFields } from './event.ts'
+import { blankAsUnset, optionalDate, requiredText } from './fields.ts'
 
 /** The serial the detail is opened for. */
-const serial = z
-  .string({ message: 'DEVICE_SN_REQUIRED' })
-  .trim()
-  .min(1, 'DEVICE_SN_REQUIRED')
-  .max(32, 'DEVICE_SN_REQUIRED')
+const serial = requiredText('DEVICE_SN_REQUIRED', 32, 'DEVICE_SN_REQUIRED')
 
 /** From a rescue event: its rows (usage log), or the records of its span (the other tabs). */
-const rescueEventId = z.preprocess(emptyAsUnset, z.string().trim().max(64).optional())
+const rescueEventId = z.preprocess(blankAsUnset, z.string().trim().max(64).optional())
 
 /** Tabs answered one object or a short page: the device itself, or the usage log (10 a page). */
 export const singleDetailQuery = pageQuery.extend({
   device_sn: serial,
   data_type: z.enum(['base', 'usage_log'], { message: 'DETAIL_TYPE_INVALID' }),
   rescue_event_id: rescueEventId,
-  page_size: z.coerce.number().int().min(1).max(500).default(10),
 })
 export type SingleDetailQuery = z.output<typeof singleDetailQuery>
 
@@ -31,7 +26,7 @@ export const pageDetailQuery = pageQuery.extend({
     message: 'DETAIL_TYPE_INVALID',
   }),
   rescue_event_id: rescueEventId,
-  page_size: z.coerce.number().int().min(1).max(500).default(500),
+  page_size: pageSize(500, 500),
 })
 export type PageDetailQuery = z.output<typeof pageDetailQuery>
 export type PageDetailType = PageDetailQuery['data_type']
@@ -66,15 +61,12 @@ export type EarlyWarnRow = z.infer<typeof earlyWarnRowSchema>
 /** A fault a self-test found, until a later one passed (recover_time); who handled it and how. */
 export const faultRowSchema = z.strictObject({
   id: z.number().int(),
-  report_type: z.number().int().nullable(),
-  report_type_text: z.string().nullable(),
+  ...faultSourceFields,
   fault_code: z.string(),
   fault_desc: z.string().nullable(),
   check_time: z.string(),
   recover_time: z.string().nullable(),
-  handler_name: z.string().nullable(),
-  handle_note: z.string().nullable(),
-  handle_time: z.string().nullable(),
+  ...handledByFields,
 })
 export type FaultRow = z.infer<typeof faultRowSchema>
 
@@ -93,12 +85,7 @@ export type InspectRow = z.infer<typeof inspectRowSchema>
 /** A location offset: where the device was found, how far (metres) from where it is installed. */
 export const offsetRowSchema = z.strictObject({
   id: z.number().int(),
-  install_location: z.string().nullable(),
-  offset_location: z.string().nullable(),
-  offset_lat: z.number().nullable(),
-  offset_lon: z.number().nullable(),
-  offset_distance: z.number().int().nullable(),
-  event_time: z.string(),
+  ...offsetFields,
   recover_time: z.string().nullable(),
 })
 export type OffsetRow = z.infer<typeof offsetRowSchema>
@@ -118,15 +105,11 @@ export const inspectionForm = z.object({
   device_sn: serial,
   inspect_status: z.union([z.literal(0), z.literal(1)], { message: 'INSPECT_STATUS_REQUIRED' }),
   process_content: z.string().trim().max(500, 'TEXT_TOO_LONG').default(''),
-  inspector_name: z
-    .string({ message: 'INSPECTOR_REQUIRED' })
-    .trim()
-    .min(1, 'INSPECTOR_REQUIRED')
-    .max(50, 'TEXT_TOO_LONG'),
+  inspector_name: requiredText('INSPECTOR_REQUIRED', 50),
   /** ISO 8601 with its offset; not in the future. */
   inspect_time: z.iso.datetime({ offset: true, message: 'INSPECT_TIME_REQUIRED' }),
   /** A photo uploaded through the files endpoint. */
-  img: z.preprocess(emptyAsUnset, z.string().trim().max(500, 'TEXT_TOO_LONG').optional()),
+  img: z.preprocess(blankAsUnset, z.string().trim().max(500, 'TEXT_TOO_LONG').optional()),
 })
 export type InspectionForm = z.output<typeof inspectionForm>
 
@@ -142,18 +125,14 @@ export type CleanTypeValue = 1 | 2 | 3 | 4 | 'all'
 
 /** Delete install info by serial: which records, in which date range (inclusive; open ends allowed). */
 export const cleanForm = z.object({
-  device_sn: z
-    .string({ message: 'CLEAN_SN_REQUIRED' })
-    .trim()
-    .min(1, 'CLEAN_SN_REQUIRED')
-    .max(32, 'CLEAN_SN_INVALID'),
+  device_sn: requiredText('CLEAN_SN_REQUIRED', 32, 'CLEAN_SN_INVALID'),
   /** A list; a single value is taken as a list of one; none is refused (请选择删除信息！). */
   data_type: z.preprocess(
     (v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : [v]),
     z.array(cleanType).max(5, 'CLEAN_TYPE_REQUIRED'),
   ),
-  start_time: z.preprocess(emptyAsUnset, z.iso.date({ message: 'DATE_INVALID' }).optional()),
-  end_time: z.preprocess(emptyAsUnset, z.iso.date({ message: 'DATE_INVALID' }).optional()),
+  start_time: optionalDate(blankAsUnset),
+  end_time: optionalDate(blankAsUnset),
 })
 export type CleanForm = z.output<typeof cleanForm>
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { exportAnswer } from './device.ts'
 import { endpoint } from './endpoint.ts'
+import { agencyFields, exportAnswer, optionalDate } from './fields.ts'
 import { importForm } from './import.ts'
 
 export { IMPORT_FAILURE_FILE_NAME, importFailureSchema, importForm } from './import.ts'
@@ -25,9 +25,6 @@ export const IMPORT_MAX_BYTES = 5 * 1024 * 1024
 /** Devices one import may create. */
 export const IMPORT_MAX_ROWS = 10_000
 
-const emptyAsUnset = (v: unknown) => (v === '' ? undefined : v)
-const optionalDate = z.preprocess(emptyAsUnset, z.iso.date({ message: 'DATE_INVALID' }).optional())
-
 /** GET /api/v1/device/data-export. */
 export const dataExportQuery = z.object({
   /** 1 device list, 2 inspection records, 3 self-check records, 4 rescue records. */
@@ -38,17 +35,16 @@ export const dataExportQuery = z.object({
     .max(4, 'EXPORT_TYPE_REQUIRED')
     .transform((v) => v as ExportTypeValue),
   /** YYYY-MM-DD, inclusive; default 7 days ago. */
-  start_time: optionalDate,
+  start_time: optionalDate(),
   /** YYYY-MM-DD, inclusive; default today. */
-  end_time: optionalDate,
+  end_time: optionalDate(),
 })
 export type DataExportQuery = z.output<typeof dataExportQuery>
 
 export const importResultSchema = z.object({
   /** Devices created. */
   count: z.number().int(),
-  agency_id: z.number().int(),
-  agency_name: z.string(),
+  ...agencyFields,
 })
 export type ImportResult = z.infer<typeof importResultSchema>
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { Label } from './constants.ts'
 import { endpoint } from './endpoint.ts'
+import { regionFilter } from './fields.ts'
 
 /**
  * The statistics of the dashboard and the device page. Every answer counts the registered
@@ -9,13 +10,7 @@ import { endpoint } from './endpoint.ts'
  */
 export const deviceStatsQuery = z.object({
   /** A region code (province, city or district): the devices installed in it and below it. */
-  address_code: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z
-      .string()
-      .regex(/^\d{2,6}$/, 'INVALID_INPUT')
-      .optional(),
-  ),
+  address_code: regionFilter,
 })
 export type DeviceStatsQuery = z.output<typeof deviceStatsQuery>
 

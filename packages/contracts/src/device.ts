@@ -3,6 +3,26 @@ import { DEVICE_MODELS } from './constants.ts'
 import { READINESS } from './device-protocol.ts'
 import { endpoint, idParams } from './endpoint.ts'
 import { paged, pageQuery } from './envelope.ts'
+import {
+  agencyFields,
+  agencyPick,
+  assignIds,
+  emptyAsUnset,
+  exportAnswer,
+  exportXls,
+  optionalDate,
+  optionalDistrict,
+  optionalId,
+  optionalInt,
+  optionalText,
+  pageOrExport,
+  pointInput,
+  regionFilter,
+  requiredText,
+  textFilter,
+} from './fields.ts'
+
+export { exportAnswer }
 
 /** Serials: letters and digits, as printed on the device. */
 export const DEVICE_SN = /^[A-Za-z0-9]{6,32}$/
@@ -15,26 +35,17 @@ export function modelOfSerial(sn: string): string {
 /** update_type of a device change: 0 register, 1 routine change, 2 move, 3 replace, 5 delete. */
 export const UpdateType = { REGISTER: 0, CHANGE: 1, MOVE: 2, REPLACE: 3, DELETE: 5 } as const
 
-const emptyAsUnset = (v: unknown) => (v === '' ? undefined : v)
-const optionalInt = (min: number, max: number) =>
-  z.preprocess(emptyAsUnset, z.coerce.number().int().min(min).max(max).optional())
 const date = (requiredKey: string) => z.iso.date({ message: requiredKey })
 
 /** The device list's filters (registered list, or the factory list with device_list_type 2). */
 export const deviceListQuery = pageQuery.extend({
   /** 2: the factory list of every device made; otherwise the registered devices. */
   device_list_type: optionalInt(1, 2),
-  device_sn: z.string().trim().max(50, 'FILTER_TOO_LONG').optional(),
+  device_sn: textFilter,
   model: z.string().trim().max(16).optional(),
   status: optionalInt(0, 4),
   /** A region code: the devices installed in it and below it. */
-  address_code: z.preprocess(
-    emptyAsUnset,
-    z
-      .string()
-      .regex(/^\d{2,6}$/, 'INVALID_INPUT')
-      .optional(),
-  ),
+  address_code: regionFilter,
   /** Installed in the last 7, 30 or 90 days. */
   install_days: z.preprocess(
     emptyAsUnset,
@@ -44,23 +55,20 @@ export const deviceListQuery = pageQuery.extend({
       .optional(),
   ),
   /** A custom install range (YYYY-MM-DD, inclusive). */
-  start_time: z.preprocess(emptyAsUnset, z.iso.date({ message: 'DATE_INVALID' }).optional()),
-  end_time: z.preprocess(emptyAsUnset, z.iso.date({ message: 'DATE_INVALID' }).optional()),
+  start_time: optionalDate(),
+  end_time: optionalDate(),
   /** Battery band of the data dictionary: 0 exhausted, 1 low, 2 normal. */
   battery_state: optionalInt(0, 2),
   /** Expiry bands of the data dictionary (expiry_band, host_expiry_band): 0 expired ... 3 far. */
   battery_expire_state: optionalInt(0, 3),
   electrode_sheet_expire_state: optionalInt(0, 3),
   host_expire_state: optionalInt(0, 3),
-  agency_id: optionalInt(1, Number.MAX_SAFE_INTEGER),
-  manager_id: optionalInt(1, Number.MAX_SAFE_INTEGER),
+  agency_id: optionalId(),
+  manager_id: optionalId(),
   /** Factory list: '' all, 1 registered, 0 not. */
   is_register: optionalInt(0, 1),
   /** true: answer `data.file_url` of a 设备列表.xlsx of every matching row instead of a page. */
-  export_xls: z
-    .enum(['true', 'false'])
-    .transform((v) => v === 'true')
-    .optional(),
+  export_xls: exportXls,
 })
 export type DeviceListQuery = z.output<typeof deviceListQuery>
 
@@ -70,23 +78,14 @@ const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/
 export const deviceForm = z
   .object({
     device_sn: z.string({ message: 'DEVICE_SN_REQUIRED' }).trim().regex(DEVICE_SN, 'DEVICE_SN_REQUIRED'),
-    agency_id: z.number({ message: 'DEVICE_AGENCY_REQUIRED' }).int().positive(),
-    location: z
-      .string({ message: 'DEVICE_LOCATION_REQUIRED' })
-      .trim()
-      .min(1, 'DEVICE_LOCATION_REQUIRED')
-      .max(200, 'TEXT_TOO_LONG'),
-    location_desc: z.string().trim().max(200, 'TEXT_TOO_LONG').nullable().optional(),
-    address_code: z
-      .string()
-      .regex(/^\d{6}$/, 'ADDRESS_TO_DISTRICT')
-      .nullable()
-      .optional(),
-    lat: z.number({ message: 'DEVICE_LOCATION_REQUIRED' }).min(-90).max(90),
-    lon: z.number({ message: 'DEVICE_LOCATION_REQUIRED' }).min(-180).max(180),
+    agency_id: agencyPick,
+    location: requiredText('DEVICE_LOCATION_REQUIRED', 200),
+    location_desc: optionalText(200),
+    address_code: optionalDistrict('ADDRESS_TO_DISTRICT'),
+    ...pointInput('DEVICE_LOCATION_REQUIRED'),
     device_manager_id: z.number().int().positive().nullable().optional(),
-    contact: z.string().trim().max(50, 'TEXT_TOO_LONG').nullable().optional(),
-    contact_phone: z.string().trim().max(20, 'TEXT_TOO_LONG').nullable().optional(),
+    contact: optionalText(50),
+    contact_phone: optionalText(20),
     open_state: z.union([z.literal(0), z.literal(1), z.literal(2)], { message: 'OPEN_STATE_REQUIRED' }),
     /** Days of the week it is open, 1 Monday ... 7 Sunday (semi-open only). */
     open_day: z.array(z.number().int().min(1).max(7)).max(7).default([]),
@@ -137,12 +136,17 @@ export const deviceUpdate = z.intersection(
 )
 export type DeviceUpdate = z.output<typeof deviceUpdate>
 
-/** A registered device as the list and the detail show it. */
-export const deviceSchema = z.object({
+/** Which device a row is: id, serial, model (from the serial) and the firmware it last reported. */
+const deviceIdentity = {
   id: z.number().int(),
   device_sn: z.string(),
   model: z.string(),
   fw_version: z.string().nullable(),
+}
+
+/** A registered device as the list and the detail show it. */
+export const deviceSchema = z.object({
+  ...deviceIdentity,
   /** 0-4; shown as 0 when disable_abnormal_display is 1. */
   status: z.number().int(),
   status_text: z.string(),
@@ -170,8 +174,7 @@ export const deviceSchema = z.object({
   /** The manager's name and phone (masked in lists). */
   name: z.string().nullable(),
   phone: z.string().nullable(),
-  agency_id: z.number().int(),
-  agency_name: z.string(),
+  ...agencyFields,
   contact: z.string().nullable(),
   contact_phone: z.string().nullable(),
   open_state: z.number().int(),
@@ -195,20 +198,14 @@ export type Device = z.infer<typeof deviceSchema>
 
 /** A device of the factory list. */
 export const factoryDeviceSchema = z.object({
-  id: z.number().int(),
-  device_sn: z.string(),
-  model: z.string(),
-  fw_version: z.string().nullable(),
-  agency_id: z.number().int(),
-  agency_name: z.string(),
+  ...deviceIdentity,
+  ...agencyFields,
   create_time: z.string(),
   /** 1 registered (installed at a site), 0 not. */
   is_register: z.union([z.literal(0), z.literal(1)]),
   can: z.object({ delete: z.boolean() }),
 })
 export type FactoryDevice = z.infer<typeof factoryDeviceSchema>
-
-export const exportAnswer = z.object({ file_url: z.string(), count: z.number().int() })
 
 /** What the signed-in member may do from the device pages' toolbars (computed on the server by the rules its writes enforce). */
 export const deviceListCanSchema = z.object({
@@ -246,10 +243,9 @@ export const deviceApi = {
     summary:
       'Registered devices (device_list_type=2: the factory list); export_xls=true answers data.file_url',
     query: deviceListQuery,
-    response: z.union([
+    response: pageOrExport(
       paged(z.union([deviceSchema, factoryDeviceSchema])).extend({ can: deviceListCanSchema }),
-      exportAnswer,
-    ]),
+    ),
   }),
   register: endpoint({
     method: 'POST',
@@ -286,15 +282,8 @@ export const deviceApi = {
     method: 'PUT',
     path: '/api/v1/device/agency-assign',
     summary: 'Assign factory devices to an organisation',
-    body: z.object({
-      agency_id: z.number({ message: 'DEVICE_AGENCY_REQUIRED' }).int().positive(),
-      device_ids: z.array(z.number().int().positive(), { message: 'DEVICE_ASSIGN_EMPTY' }).max(1000),
-    }),
-    response: z.object({
-      agency_id: z.number().int(),
-      agency_name: z.string(),
-      device_sn_list: z.array(z.string()),
-    }),
+    body: z.object({ agency_id: agencyPick, device_ids: assignIds }),
+    response: z.object({ ...agencyFields, device_sn_list: z.array(z.string()) }),
   }),
   changeRecord: endpoint({
     method: 'GET',

@@ -33,10 +33,14 @@ export function paged<T extends z.ZodType>(item: T) {
   return z.object({ count: z.number().int(), resource: z.array(item) })
 }
 
+/** A list's page size: at most `max` rows a page, `byDefault` when the query gives none. */
+export const pageSize = (max: number, byDefault: number) =>
+  z.coerce.number().int().min(1).max(max).default(byDefault)
+
 /** Query fields every list accepts. */
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(500).default(10),
+  page_size: pageSize(500, 10),
   /** A sortable field of the list, '-' first for descending. */
   order_by: z
     .string()

@@ -1,8 +1,16 @@
 import { z } from 'zod'
 import type { Label } from './constants.ts'
-import { exportAnswer } from './device.ts'
 import { endpoint, idParams } from './endpoint.ts'
 import { paged, pageQuery } from './envelope.ts'
+import {
+  blankAsUnset,
+  exportXls,
+  optionalDate,
+  optionalId,
+  optionalInt,
+  pageOrExport,
+  textFilter,
+} from './fields.ts'
 import type { Lang } from './messages.ts'
 
 // The four event pages (spec 2.4, 3, 7): one list per kind of device condition, its current
@@ -37,31 +45,26 @@ export const EVENT_PAGE_TITLES: Readonly<Record<EventKind, Label>> = {
 /** Longest handling note. */
 export const HANDLE_NOTE_MAX = 500
 
-const emptyAsUnset = (v: unknown) => (v === '' || v === null ? undefined : v)
-const optionalId = z.preprocess(
-  emptyAsUnset,
-  z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
-)
-const optionalDate = z.preprocess(emptyAsUnset, z.iso.date({ message: 'DATE_INVALID' }).optional())
-const flag = z.enum(['true', 'false'])
-
 /** Filters of every event page. */
 const eventListFields = pageQuery.extend({
   /** Part of the serial. */
-  device_sn: z.string().trim().max(50, 'FILTER_TOO_LONG').optional(),
+  device_sn: textFilter,
   /** The device manager of the installation. */
-  manager_id: optionalId,
+  manager_id: optionalId(blankAsUnset),
   /** An organisation of the caller's scope: its events and those of its subtree. */
-  agency_id: optionalId,
+  agency_id: optionalId(blankAsUnset),
   /** Part of the installation's address. */
   install_location: z.string().trim().max(200, 'TEXT_TOO_LONG').optional(),
   /** When the event began, YYYY-MM-DD inclusive, in the organisations' time zone. */
-  start_time: optionalDate,
-  end_time: optionalDate,
+  start_time: optionalDate(blankAsUnset),
+  end_time: optionalDate(blankAsUnset),
   /** true (default): the open events; false: the history of closed ones. */
-  current: flag.default('true').transform((v) => v === 'true'),
+  current: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   /** true: answer `data.file_url` of an .xlsx of every matching row (default the last 180 days). */
-  export_xls: flag.transform((v) => v === 'true').optional(),
+  export_xls: exportXls,
 })
 
 const ordered = <T extends { start_time?: string; end_time?: string }>(q: T, ctx: z.RefinementCtx) => {
@@ -75,7 +78,7 @@ export const eventListQuery = eventListFields.superRefine(ordered)
 export const faultListQuery = eventListFields
   .extend({
     /** -1 user inspection, 0 power-on, 1 standby, 2 user self-test. */
-    report_type: z.preprocess(emptyAsUnset, z.coerce.number().int().min(-1).max(2).optional()),
+    report_type: optionalInt(-1, 2, blankAsUnset),
   })
   .superRefine(ordered)
 export type EventListQuery = z.output<typeof faultListQuery>
@@ -99,13 +102,36 @@ const eventBase = {
   duration_text: z.string().nullable(),
 }
 
-/** Who handled a fault or an offset, when, and the note. */
-const handling = {
+/** Who handled a fault or an offset, the note, and when; null until someone does. */
+export const handledByFields = {
   handler_name: z.string().nullable(),
   handle_note: z.string().nullable(),
   handle_time: z.string().nullable(),
+}
+
+const handling = {
+  ...handledByFields,
   /** What the caller may do with it. */
   can: z.object({ handle: z.boolean() }),
+}
+
+/** The self-test that found a fault: -1 user inspection, 0 power-on, 1 standby, 2 user self-test. */
+export const faultSourceFields = {
+  report_type: z.number().int().nullable(),
+  report_type_text: z.string().nullable(),
+}
+
+/** Where an offset device was found, how far from its site, and when. */
+export const offsetFields = {
+  /** The installation's address when the offset was found. */
+  install_location: z.string().nullable(),
+  /** Where the device was found (GCJ-02) and its address. */
+  offset_location: z.string().nullable(),
+  offset_lat: z.number().nullable(),
+  offset_lon: z.number().nullable(),
+  /** Metres between the site and the fix. */
+  offset_distance: z.number().int().nullable(),
+  event_time: z.string(),
 }
 
 /** A row of 预警事件. */
@@ -126,9 +152,7 @@ export type EarlyWarnEvent = z.infer<typeof earlyWarnEventSchema>
 export const faultEventSchema = z.object({
   ...eventBase,
   ...handling,
-  /** The self-test that found it: -1 user inspection, 0 power-on, 1 standby, 2 user self-test. */
-  report_type: z.number().int().nullable(),
-  report_type_text: z.string().nullable(),
+  ...faultSourceFields,
   fault_code: z.string(),
   fault_desc: z.string(),
   /** Code and description: 'E02 电池故障'. */
@@ -141,15 +165,7 @@ export type FaultEvent = z.infer<typeof faultEventSchema>
 export const offsetEventSchema = z.object({
   ...eventBase,
   ...handling,
-  /** The installation's address when the offset was found. */
-  install_location: z.string().nullable(),
-  /** Where the device was found (GCJ-02) and its address. */
-  offset_location: z.string().nullable(),
-  offset_lat: z.number().nullable(),
-  offset_lon: z.number().nullable(),
-  /** Metres between the site and the fix. */
-  offset_distance: z.number().int().nullable(),
-  event_time: z.string(),
+  ...offsetFields,
   /** Who confirmed its message in the message centre, and when. */
   seen_by: z.string().nullable(),
   seen_time: z.string().nullable(),
@@ -198,8 +214,7 @@ export type HandledEvent = z.infer<typeof handledEventSchema>
 export const eventListCanSchema = z.object({ export: z.boolean(), handle: z.boolean() })
 export type EventListCan = z.infer<typeof eventListCanSchema>
 
-const listOf = <T extends z.ZodType>(row: T) =>
-  z.union([paged(row).extend({ can: eventListCanSchema }), exportAnswer])
+const listOf = <T extends z.ZodType>(row: T) => pageOrExport(paged(row).extend({ can: eventListCanSchema }))
 
 /** The event pages' calls. */
 export const eventApi = {

@@ -32,12 +32,14 @@ const isUploadedPart = (v: unknown): v is UploadedPart => {
   return typeof p?.filename === 'string' && typeof p.mimetype === 'string' && p.data instanceof Uint8Array
 }
 
+/** A file field of a multipart form (documented as binary); `requiredKey` when the part is missing. */
+export const filePart = (requiredKey: string) =>
+  z.custom<UploadedPart>(isUploadedPart, { message: requiredKey }).meta({ type: 'string', format: 'binary' })
+
 /** POST /api/v1/system/file/ (multipart/form-data). */
 export const uploadForm = z.object({
   /** The file (a multipart file part). */
-  file: z
-    .custom<UploadedPart>(isUploadedPart, { message: 'FILE_REQUIRED' })
-    .meta({ type: 'string', format: 'binary' }),
+  file: filePart('FILE_REQUIRED'),
   /** Comma list of accepted suffixes, e.g. 'txt,png,jpeg,jpg'. */
   allow_suffix: z.string({ message: 'ALLOW_SUFFIX_REQUIRED' }).trim().min(1, 'ALLOW_SUFFIX_REQUIRED'),
 })

@@ -1,15 +1,9 @@
 import { z } from 'zod'
-import type { UploadedPart } from './files.ts'
+import { emptyAsUnset } from './fields.ts'
+import { filePart } from './files.ts'
 
 /** The file the console saves a refused import's rows as (the spec's name). */
 export const IMPORT_FAILURE_FILE_NAME = '导入失败文件.xlsx'
-
-const emptyAsUnset = (v: unknown) => (v === '' ? undefined : v)
-
-const isUploadedPart = (v: unknown): v is UploadedPart => {
-  const p = v as Partial<UploadedPart> | null
-  return typeof p?.filename === 'string' && typeof p.mimetype === 'string' && p.data instanceof Uint8Array
-}
 
 /**
  * A template import's upload (multipart/form-data), as the console's upload popover sends it:
@@ -17,9 +11,7 @@ const isUploadedPart = (v: unknown): v is UploadedPart => {
  */
 export const importForm = z.object({
   /** The filled import template (.xlsx); its columns are the feature's. */
-  import_file: z
-    .custom<UploadedPart>(isUploadedPart, { message: 'IMPORT_FILE_REQUIRED' })
-    .meta({ type: 'string', format: 'binary' }),
+  import_file: filePart('IMPORT_FILE_REQUIRED'),
   /**
    * The organisation the rows go to: system organisations and general agents pick one of
    * their subtree; others (and an empty picker) import into their own organisation.

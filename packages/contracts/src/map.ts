@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { endpoint } from './endpoint.ts'
-
-const emptyAsUnset = (v: unknown) => (v === '' ? undefined : v)
+import { emptyAsUnset, requiredText, textFilter } from './fields.ts'
 
 /** GET /api/v1/map/district/getchildren/: a province or city code; none for the provinces. */
 export const districtChildrenQuery = z.object({
@@ -29,13 +28,9 @@ export const latLonSchema = z.object({ lat: z.number(), lon: z.number() })
 export type LatLon = z.infer<typeof latLonSchema>
 
 export const suggestionQuery = z.object({
-  keyword: z
-    .string({ message: 'MAP_KEYWORD_REQUIRED' })
-    .trim()
-    .min(1, 'MAP_KEYWORD_REQUIRED')
-    .max(50, 'FILTER_TOO_LONG'),
+  keyword: requiredText('MAP_KEYWORD_REQUIRED', 50, 'FILTER_TOO_LONG'),
   /** Narrows a vendor search to a city (name or region code); the offline map ignores it. */
-  region: z.string().trim().max(50, 'FILTER_TOO_LONG').optional(),
+  region: textFilter,
 })
 
 /** One place suggestion. */

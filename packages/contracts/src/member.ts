@@ -2,6 +2,14 @@ import { z } from 'zod'
 import { PASSWORD_RULE } from './auth.ts'
 import { endpoint, idParams } from './endpoint.ts'
 import { paged, pageQuery } from './envelope.ts'
+import {
+  agencyFields,
+  optionalDistrict,
+  pointInput,
+  pointOrNull,
+  requiredText,
+  textFilter,
+} from './fields.ts'
 import { permissionsSchema, roleTypeSchema } from './permissions.ts'
 
 /** The user form's email rule: word characters, @, a domain with a dot. */
@@ -11,11 +19,7 @@ export const EMAIL_RULE = /^\w+([-+.]\w+)*@\w+([-.]\w+)*\.\w+([-.]\w+)*$/
 export const USAGE_PERIODS = [3, 7, 14, 30] as const
 
 export const memberAccountForm = z.object({
-  name: z
-    .string({ message: 'USER_NAME_REQUIRED' })
-    .trim()
-    .min(1, 'USER_NAME_REQUIRED')
-    .max(50, 'TEXT_TOO_LONG'),
+  name: requiredText('USER_NAME_REQUIRED', 50),
   phone: z
     .string({ message: 'CONTACT_PHONE_REQUIRED' })
     .transform((s) => s.replace(/\s+/g, ''))
@@ -25,25 +29,11 @@ export const memberAccountForm = z.object({
         .min(1, 'CONTACT_PHONE_REQUIRED')
         .regex(/^\d{11}$/, 'CONTACT_PHONE_WRONG'),
     ),
-  email: z
-    .string({ message: 'EMAIL_REQUIRED' })
-    .trim()
-    .min(1, 'EMAIL_REQUIRED')
-    .max(100, 'TEXT_TOO_LONG')
-    .regex(EMAIL_RULE, 'EMAIL_WRONG'),
+  email: requiredText('EMAIL_REQUIRED', 100).regex(EMAIL_RULE, 'EMAIL_WRONG'),
   nationality: z.string({ message: 'NATIONALITY_REQUIRED' }).regex(/^[A-Z]{2}$/, 'NATIONALITY_REQUIRED'),
-  location: z
-    .string({ message: 'RESIDENCE_REQUIRED' })
-    .trim()
-    .min(1, 'RESIDENCE_REQUIRED')
-    .max(200, 'TEXT_TOO_LONG'),
-  address_code: z
-    .string()
-    .regex(/^\d{6}$/, 'ADDRESS_PICK')
-    .nullable()
-    .optional(),
-  lat: z.number({ message: 'ADDRESS_PICK' }).min(-90).max(90),
-  lon: z.number({ message: 'ADDRESS_PICK' }).min(-180).max(180),
+  location: requiredText('RESIDENCE_REQUIRED', 200),
+  address_code: optionalDistrict('ADDRESS_PICK'),
+  ...pointInput('ADDRESS_PICK'),
   birth: z.iso.date().nullable().optional(),
   gender: z
     .union([z.literal(1), z.literal(2)])
@@ -69,6 +59,17 @@ export const memberAuthorityForm = z.object({
   use_expire: z.iso.datetime({ offset: true }).nullable(),
 })
 
+/** A person's profile besides name and phone, as the user dialog shows it. */
+const profile = z.object({
+  email: z.string().nullable(),
+  nationality: z.string().nullable(),
+  location: z.string().nullable(),
+  address_code: z.string().nullable(),
+  ...pointOrNull,
+  birth: z.string().nullable(),
+  gender: z.number().nullable(),
+})
+
 export const memberSchema = z.object({
   id: z.number().int(),
   account: z.object({
@@ -76,17 +77,9 @@ export const memberSchema = z.object({
     name: z.string(),
     /** Masked in lists, whole in the detail. */
     phone: z.string(),
-    email: z.string().nullable(),
-    nationality: z.string().nullable(),
-    location: z.string().nullable(),
-    address_code: z.string().nullable(),
-    lat: z.number().nullable(),
-    lon: z.number().nullable(),
-    birth: z.string().nullable(),
-    gender: z.number().nullable(),
+    ...profile.shape,
   }),
-  agency_id: z.number().int(),
-  agency_name: z.string(),
+  ...agencyFields,
   role_type: roleTypeSchema,
   permissions: permissionsSchema,
   use_expire: z.string().nullable(),
@@ -103,8 +96,8 @@ export type Member = z.infer<typeof memberSchema>
 export const memberListCanSchema = z.object({ create: z.boolean() })
 
 export const memberListQuery = pageQuery.extend({
-  name: z.string().trim().max(50, 'FILTER_TOO_LONG').optional(),
-  phone: z.string().trim().max(50, 'FILTER_TOO_LONG').optional(),
+  name: textFilter,
+  phone: textFilter,
   role: z.coerce.number().int().min(0).max(2).optional(),
   agency: z.coerce.number().int().positive().optional(),
   /** Manager pickers list only administrators (role_type 0 and 1). */
@@ -119,19 +112,7 @@ export type MemberListQuery = z.output<typeof memberListQuery>
 export const accountLookupSchema = z.object({
   exists: z.boolean(),
   /** The whole profile when every membership of the account is in the caller's subtree; else null. */
-  account: z
-    .object({
-      name: z.string(),
-      email: z.string().nullable().optional(),
-      nationality: z.string().nullable().optional(),
-      location: z.string().nullable().optional(),
-      address_code: z.string().nullable().optional(),
-      lat: z.number().nullable().optional(),
-      lon: z.number().nullable().optional(),
-      birth: z.string().nullable().optional(),
-      gender: z.number().nullable().optional(),
-    })
-    .nullable(),
+  account: z.object({ name: z.string(), ...profile.partial().shape }).nullable(),
 })
 
 /** The deleted user, for the operation log. */

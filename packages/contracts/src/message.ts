@@ -1,11 +1,11 @@
 import { z } from 'zod'
 import { endpoint, idParams } from './endpoint.ts'
-import { paged, pageQuery } from './envelope.ts'
+import { paged, pageQuery, pageSize } from './envelope.ts'
 
 /**
  * Message types (msg_type): 1 call, 2 rescue (first aid), 3 location offset, 4 cabinet door open,
  * 5 a device message the engine could not apply after every retry (the system organisation's
- * only; not an alarm).
+ * only; not an alarm), 6 a webhook endpoint disabled (its organisation's; not an alarm).
  */
 export const MsgType = {
   CALL: 1,
@@ -13,6 +13,7 @@ export const MsgType = {
   OFFSET: 3,
   CABINET_DOOR: 4,
   DEVICE_MESSAGE_UNAPPLIED: 5,
+  WEBHOOK_DISABLED: 6,
 } as const
 /** Types that are alarms: pushed to the popup, escalated when nobody confirms them. */
 export const ALARM_MSG_TYPES: readonly number[] = [MsgType.RESCUE, MsgType.CABINET_DOOR]
@@ -56,7 +57,7 @@ export const messageSchema = z.object({
 export type MessageRow = z.infer<typeof messageSchema>
 
 export const messageListQuery = pageQuery.extend({
-  page_size: z.coerce.number().int().min(1).max(100).default(MESSAGE_PAGE_SIZE),
+  page_size: pageSize(100, MESSAGE_PAGE_SIZE),
   /** 0: unconfirmed only; 1: confirmed only; absent: all. */
   is_confirm: z.coerce.number().int().min(0).max(1).optional(),
 })

@@ -1,23 +1,22 @@
 import { z } from 'zod'
 import { endpoint } from './endpoint.ts'
 import { paged, pageQuery } from './envelope.ts'
+import { exportAnswer, exportXls, isoDate, pageOrExport, textFilter } from './fields.ts'
 
 /** Days the operation log and other exports cover by default: the last 180 days. */
 export const DEFAULT_EXPORT_DAYS = 180
 
 export const operationLogQuery = pageQuery.extend({
-  operator: z.string().trim().max(50, 'FILTER_TOO_LONG').optional(),
+  operator: textFilter,
   content: z.string().trim().max(100, 'TEXT_TOO_LONG').optional(),
   /** YYYY-MM-DD, inclusive, in the organisation's time zone; default 180 days ago. */
-  start_time: z.iso.date({ message: 'DATE_INVALID' }).optional(),
+  start_time: isoDate.optional(),
   /** YYYY-MM-DD, inclusive; default today. */
-  end_time: z.iso.date({ message: 'DATE_INVALID' }).optional(),
+  end_time: isoDate.optional(),
   /** true: answer `data.file_url` of an .xlsx of every matching row instead of a page. */
-  export_xls: z
-    .enum(['true', 'false'])
-    .transform((v) => v === 'true')
-    .optional(),
+  export_xls: exportXls,
 })
+export type OperationLogQuery = z.output<typeof operationLogQuery>
 
 export const operationLogSchema = z.object({
   id: z.number().int(),
@@ -30,9 +29,7 @@ export const operationLogSchema = z.object({
 })
 export type OperationLog = z.infer<typeof operationLogSchema>
 
-export const exportSchema = z.object({ file_url: z.string(), count: z.number().int() })
-
-export type OperationLogQuery = z.output<typeof operationLogQuery>
+export const exportSchema = exportAnswer
 
 /** The operation log page's one call: a page, or with export_xls the file of every matching row. */
 export const operationLogApi = {
@@ -41,6 +38,6 @@ export const operationLogApi = {
     path: '/api/v1/sys-mgmt/operation-log',
     summary: 'Operation log (default range: the last 180 days); export_xls=true answers data.file_url',
     query: operationLogQuery,
-    response: z.union([paged(operationLogSchema), exportSchema]),
+    response: pageOrExport(paged(operationLogSchema)),
   }),
 }
