@@ -118,9 +118,22 @@ describe('signed calls', () => {
     expect(JSON.parse(bad.out)).toMatchObject({ code: -1, data: { error: 'signature_mismatch' } })
     expect(bad.err).toContain('the server signed the same string: the secret is wrong')
 
-    const unknown = await cli(['--url', url, '--key', 'k'.repeat(48), '--secret', secret, 'status'])
+    const unknown = await cli([
+      '--url',
+      url,
+      '--key',
+      'k'.repeat(48),
+      '--secret',
+      secret,
+      '--lang',
+      'en',
+      'status',
+    ])
     expect(unknown.code).toBe(1)
-    expect(JSON.parse(unknown.out)).toMatchObject({ data: { error: 'key_unknown' } })
+    expect(JSON.parse(unknown.out)).toMatchObject({
+      msg: 'Unknown X-AED-Key',
+      data: { error: 'key_unknown' },
+    })
   })
 
   it('exit 1 on an envelope code other than 0, on an HTTP error and on an answer that is not JSON', async () => {

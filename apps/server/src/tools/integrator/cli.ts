@@ -38,6 +38,7 @@ options:
   --dry-run      print them and send nothing (with --timestamp and --nonce: reproducible)
   --timestamp S  sign with this Unix time instead of now
   --nonce N      sign with this nonce instead of a random one
+  --lang en      messages (msg) in English (AED_LANG; Chinese by default)
 
 webhook receiver:
   --receive PORT [--secret whsec_…] [--fail-with CODE] [--retry-after S]
@@ -59,6 +60,7 @@ const options = {
   'dry-run': { type: 'boolean', default: false },
   timestamp: { type: 'string' },
   nonce: { type: 'string' },
+  lang: { type: 'string' },
   receive: { type: 'string' },
   'fail-with': { type: 'string' },
   'retry-after': { type: 'string' },
@@ -130,7 +132,11 @@ export async function runCli(
       io.err(formatTrace(request, signWithTrace({ key, secret }, request, at)))
       return 0
     }
-    const answer = await callOpenApi({ url, key, secret }, request, { ...at, fetch: io.fetch })
+    const answer = await callOpenApi({ url, key, secret }, request, {
+      ...at,
+      lang: a.lang ?? env.AED_LANG,
+      fetch: io.fetch,
+    })
     if (a.verbose) io.err(`${formatTrace(request, answer.trace)}\n< HTTP ${answer.status}`)
     if (answer.json) io.out(JSON.stringify(answer.json, null, 2))
     else io.err(`HTTP ${answer.status}: ${answer.text.slice(0, 2000)}`)

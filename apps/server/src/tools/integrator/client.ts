@@ -99,13 +99,14 @@ export type OpenApiAnswer = {
 export async function callOpenApi(
   creds: Credentials,
   r: OpenApiRequest,
-  o: { fetch?: FetchLike; timestamp?: number; nonce?: string } = {},
+  o: { fetch?: FetchLike; timestamp?: number; nonce?: string; lang?: string } = {},
 ): Promise<OpenApiAnswer> {
   const trace = signWithTrace(creds, r, o)
   const send = o.fetch ?? (fetch as unknown as FetchLike)
   const res = await send(new URL(r.target, creds.url).toString(), {
     method: r.method,
-    headers: trace.headers,
+    // Accept-Language is not signed: it only chooses the language of msg.
+    headers: o.lang ? { ...trace.headers, 'accept-language': o.lang } : trace.headers,
     ...(r.body !== undefined ? { body: r.body } : {}),
   })
   const text = await res.text()
