@@ -36,6 +36,7 @@ import { settingsRoutes } from './modules/settings/settings.routes.ts'
 import { constantsRoutes } from './modules/system/constants.routes.ts'
 import { metricsRoutes } from './modules/system/metrics.routes.ts'
 import { systemRoutes } from './modules/system/system.routes.ts'
+import { webhookRoutes } from './modules/webhook/webhook.routes.ts'
 import { authPlugin } from './plugins/auth.ts'
 import { clientErrorHandler, envelopePlugin, frameworkErrors } from './plugins/envelope.ts'
 import { oplogPlugin } from './plugins/oplog.ts'
@@ -60,6 +61,7 @@ const features = [
   memberRoutes,
   settingsRoutes,
   serviceConfigRoutes,
+  webhookRoutes,
   operationLogRoutes,
   deviceRoutes,
   deviceIoRoutes,

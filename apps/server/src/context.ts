@@ -83,5 +83,5 @@ export type OutboxBatchHandler = {
   batch: (ctx: AppContext, tx: DbOrTx, rows: OutboxRecord[]) => Promise<void>
 }
 
-/** Who delivers each topic; a topic without a handler waits in the table (webhooks, for now). */
+/** Who delivers each topic; a topic without a handler waits in the table. */
 export type OutboxHandlers = Partial<Record<OutboxTopic, OutboxHandler | OutboxBatchHandler>>

@@ -9,6 +9,7 @@ import { createLogger } from './lib/logger.ts'
 import { retryCabinetInbox } from './modules/cabinet/cabinet-engine.service.ts'
 import { retryInbox } from './modules/engine/engine.service.ts'
 import { type MqttGateway, startMqtt, tlsBannerLines } from './modules/gateway/mqtt-gateway.ts'
+import { startWebhookSender, type WebhookSender } from './modules/webhook/webhook.sender.ts'
 import { DEMO_PASSWORD, demoMembers, hasDemo, isEmpty } from './seed/seed.ts'
 
 function fail(message: string): never {
@@ -38,6 +39,12 @@ async function main() {
   const app = await buildApp(ctx, { logger: log })
   const jobs = createJobRunner(ctx, productionJobs, { log })
   let mqtt: MqttGateway | null = null
+  let webhooks: WebhookSender | null = null
+  // Closing the app stops the webhook sender: no new send, the batches under way recorded (what
+  // they did not send goes again once their lease expires), before the database closes.
+  app.addHook('onClose', async () => {
+    await webhooks?.stop()
+  })
 
   const shutdown = async (signal: string) => {
     log.info(`${signal}: shutting down`)
@@ -74,6 +81,8 @@ async function main() {
     )
   }
   jobs.start()
+  // Every instance sends webhooks (each endpoint by one instance at a time: webhook.sender.ts).
+  webhooks = startWebhookSender(ctx)
 
   const url = `http://localhost:${config.PORT}`
   const lines = [

@@ -293,6 +293,12 @@ export const messages = {
     '设备消息无法处理：设备 {sn} 的消息 {msg_id}（{type}）',
     'Device message not processed: {type} message {msg_id} of device {sn}',
   ],
+  MSG_TITLE_WEBHOOK_DISABLED: [
+    '事件推送已停用：{push_url}（{reason}），恢复后请在服务配置中重新启用',
+    'Webhooks disabled: {push_url} ({reason}); enable it again in the service configuration once fixed',
+  ],
+  WEBHOOK_DISABLED_GONE: ['接收方答复 410，地址已不存在', 'the receiver answered 410: gone'],
+  WEBHOOK_DISABLED_FAILING: ['投递连续失败超过 24 小时', 'deliveries failing for over 24 hours'],
   // dashboard map (issue 11)
   FOCUS_CALL_UNSUPPORTED: ['呼救事件暂不支持在地图上查看', 'Call events cannot be shown on the map yet'],
   // event pages (helper: event pages)

@@ -247,6 +247,8 @@ export const webhookDeliveries = pgTable(
     /** An instance is sending it until then (a crash lets it go again after). */
     leased_until: ts('leased_until'),
     last_attempt_at: ts('last_attempt_at'),
+    /** Its first failed attempt since written or resent: failing a day disables the endpoint. */
+    first_failed_at: ts('first_failed_at'),
     last_status: smallint('last_status'),
     last_error: text('last_error'),
     last_duration_ms: integer('last_duration_ms'),

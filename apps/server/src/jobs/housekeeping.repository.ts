@@ -8,8 +8,10 @@ export { NONCE_RETENTION_MS }
 
 /** Live pushes are kept this long: a reconnecting console is answered for the last day. */
 export const LIVE_PUSH_RETENTION_MS = 26 * 3600_000
-/** Delivered outbox rows are kept this long (and webhook rows, which have no subscriber yet). */
+/** Delivered outbox rows are kept this long. */
 export const OUTBOX_RETENTION_MS = 7 * 24 * 3600_000
+/** Settled webhook deliveries (delivered, failed, cancelled) are kept this long in the delivery log. */
+export const WEBHOOK_DELIVERY_RETENTION_MS = 30 * 24 * 3600_000
 /** Sent and failed SMS (and the alert lines they carried) are kept this long for review. */
 export const SMS_RETENTION_MS = 90 * 24 * 3600_000
 /** SMS codes are kept this long after they were sent: the send limits count codes of the last day. */
@@ -51,15 +53,18 @@ export function deleteOldLivePushes(db: DbOrTx, now: Date) {
   return deleted(db, sql`DELETE FROM live_pushes WHERE create_time < ${at(cutoff)}`)
 }
 
-/**
- * Deletes outbox rows delivered more than a week ago, and webhook rows of that age: integrators
- * cannot subscribe to webhooks yet, so nothing would ever take them.
- */
+/** Deletes outbox rows delivered more than a week ago; an undelivered one waits for its retry, whatever its topic. */
 export function deleteOldOutbox(db: DbOrTx, now: Date) {
   const cutoff = new Date(now.getTime() - OUTBOX_RETENTION_MS)
+  return deleted(db, sql`DELETE FROM outbox WHERE create_time < ${at(cutoff)} AND done_at IS NOT NULL`)
+}
+
+/** Deletes webhook deliveries settled more than 30 days ago; a pending one is never dropped. */
+export function deleteOldWebhookDeliveries(db: DbOrTx, now: Date) {
+  const cutoff = new Date(now.getTime() - WEBHOOK_DELIVERY_RETENTION_MS)
   return deleted(
     db,
-    sql`DELETE FROM outbox WHERE create_time < ${at(cutoff)} AND (done_at IS NOT NULL OR topic = 'webhook')`,
+    sql`DELETE FROM webhook_deliveries WHERE create_time < ${at(cutoff)} AND state <> 'pending'`,
   )
 }
 

@@ -5,12 +5,14 @@ import {
   deleteOldOutbox,
   deleteOldSms,
   deleteOldSmsCodes,
+  deleteOldWebhookDeliveries,
 } from './housekeeping.repository.ts'
 import type { Job } from './runner.ts'
 
 /**
  * Hourly: deletes spent rows that only grow (old SMS codes, expired sign-in states, old nonces,
- * live pushes past the reconnect window, delivered outbox rows, settled SMS after 90 days).
+ * live pushes past the reconnect window, delivered outbox rows, settled SMS after 90 days,
+ * settled webhook deliveries after 30).
  */
 export const housekeepingJob: Job = {
   name: 'housekeeping',
@@ -22,5 +24,6 @@ export const housekeepingJob: Job = {
     await deleteOldLivePushes(ctx.db, now)
     await deleteOldOutbox(ctx.db, now)
     await deleteOldSms(ctx.db, now)
+    await deleteOldWebhookDeliveries(ctx.db, now)
   },
 }

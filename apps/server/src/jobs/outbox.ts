@@ -3,6 +3,7 @@ import type { OutboxHandlers } from '../context.ts'
 import { firstEscalationAt, smsOutboxHandler } from '../modules/alert/alert-sms.service.ts'
 import { pushLiveMany } from '../modules/live/live.service.ts'
 import { messageOutboxHandler } from '../modules/message/message.service.ts'
+import { fanOutStatus, webhookOutboxHandler } from '../modules/webhook/webhook.fanout.ts'
 
 /**
  * Who delivers each outbox topic, composed here once (as jobs/index.ts composes the jobs): the
@@ -12,13 +13,15 @@ import { messageOutboxHandler } from '../modules/message/message.service.ts'
  *
  * A device's status change becomes a live push (frame 11), a message row the message centre's
  * message (with its alarm, first escalated when the alert plan says), an SMS row the alert SMS
- * plan. Each runs in the drain's transaction, so what it writes commits with the row's done_at.
- * `webhook` rows have no handler yet: they wait in the table.
+ * plan, a webhook row a delivery per subscribed endpoint (modules/webhook: the sender sends them
+ * later, outside any transaction); a status change is also a device.status.changed delivery for
+ * the endpoints with device_data_push. Each runs in the drain's transaction, so what it writes
+ * commits with the row's done_at.
  */
 export const outboxHandlers: OutboxHandlers = {
   live: {
-    batch: (ctx, tx, rows) =>
-      pushLiveMany(
+    batch: async (ctx, tx, rows) => {
+      await pushLiveMany(
         ctx,
         tx,
         rows.map((row) => {
@@ -30,8 +33,11 @@ export const outboxHandlers: OutboxHandlers = {
             data,
           }
         }),
-      ),
+      )
+      await fanOutStatus(ctx, tx, rows)
+    },
   },
   message: messageOutboxHandler(firstEscalationAt),
   sms: (ctx, tx, row) => smsOutboxHandler(ctx, tx, row),
+  webhook: webhookOutboxHandler,
 }

@@ -32,6 +32,22 @@ async function found(ctx: AppContext, auth: AuthContext, id: number) {
   return row
 }
 
+/**
+ * A configuration of the caller's scope, as the webhook delivery log needs it (no credentials);
+ * not found outside the scope.
+ */
+export async function configInScope(ctx: AppContext, auth: AuthContext, id: number) {
+  const row = await found(ctx, auth, id)
+  return {
+    id: row.id,
+    agency_id: row.agency_id,
+    agency_name: row.agency_name,
+    state: row.state,
+    push_url: row.push_url,
+    push_disabled_reason: row.push_disabled_reason,
+  }
+}
+
 /** One page of the subtree's configurations, without credentials. */
 export async function list(ctx: AppContext, auth: AuthContext, query: ServiceConfigListQuery, lang: Lang) {
   const { count, rows } = await repo.listPage(ctx.db, auth, query)
