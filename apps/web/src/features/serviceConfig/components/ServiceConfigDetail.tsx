@@ -2,6 +2,7 @@ import type { ServiceConfig } from '@aed/contracts/service-config'
 import { Descriptions, Tag } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../../lib/datetime'
+import { PushDisabledTag } from './PushDisabled'
 import { ServiceState } from './ServiceState'
 
 /** The read-only detail of a service configuration. */
@@ -23,6 +24,23 @@ export function ServiceConfigDetail({ config }: { config: ServiceConfig }) {
               {s}
             </Tag>
           )),
+        },
+        {
+          key: 'push',
+          label: t('serviceConfig.pushUrl'),
+          children: (
+            <>
+              <span data-testid="service-detail-push-url">
+                {config.push_url ?? t('serviceConfig.pushUrlNone')}
+              </span>
+              {config.push_disabled && (
+                <>
+                  {' '}
+                  <PushDisabledTag disabled={config.push_disabled} id={config.id} />
+                </>
+              )}
+            </>
+          ),
         },
         { key: 'state', label: t('serviceConfig.state'), children: <ServiceState state={config.state} /> },
         { key: 'apply', label: t('serviceConfig.applyTime'), children: formatDateTime(config.apply_time) },

@@ -1,8 +1,13 @@
 import type { AgencyNode } from '@aed/contracts/agency'
 import type { ServiceConfig } from '@aed/contracts/service-config'
-import { Checkbox, Form, Input, Radio, Select } from 'antd'
+import { Alert, Button, Checkbox, Form, Input, Radio, Select } from 'antd'
+import { useLayoutEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { agencyOptions } from '../../../lib/agencyOptions'
+import { formatDateTime } from '../../../lib/datetime'
+import { previousUntil } from './IssuedSecretModal'
+import { PushDisabledAlert } from './PushDisabled'
+import { pushesEvents, pushUrlProblem } from './pushUrl'
 import { SecretField } from './SecretField'
 
 export type ServiceConfigValues = {
@@ -10,6 +15,14 @@ export type ServiceConfigValues = {
   service: string[]
   state?: 0 | 1
   regenerate?: boolean
+  push_url?: string
+}
+
+/** The push actions of the modify dialog; left out when the member may not modify. */
+export type PushActions = {
+  onRegenerateSecret: () => void
+  onEnable: () => void
+  busy: boolean
 }
 
 type Props = {
@@ -17,11 +30,22 @@ type Props = {
   current?: ServiceConfig
   services: Record<string, string>
   tree: AgencyNode[]
+  push?: PushActions
 }
 
-/** Organisation, services and state; when modifying also the read-only secret and access token. */
-export function ServiceConfigForm({ current, services, tree }: Props) {
-  const { t } = useTranslation()
+/**
+ * Organisation, services, state and the push URL (while a push service is chosen); when modifying
+ * also the read-only secret and access token and the webhook's state and secret.
+ */
+export function ServiceConfigForm({ current, services, tree, push }: Props) {
+  const { t, i18n } = useTranslation()
+  const form = Form.useFormInstance<ServiceConfigValues>()
+  const chosen = Form.useWatch('service', form)
+  const lang = i18n.language === 'en-US' ? 'en-US' : 'zh-CN'
+  // The dialog's form store outlives this form, and a Form mounted on it keeps the values left
+  // by the configuration modified before over its new initial values (the dialog's useFormReset
+  // runs before the reopened dialog mounts its content): each newly mounted form starts afresh.
+  useLayoutEffect(() => form.resetFields(), [form])
   const nonEmpty = {
     validator: (_: unknown, v?: string[]) =>
       v === undefined
@@ -30,8 +54,18 @@ export function ServiceConfigForm({ current, services, tree }: Props) {
           ? Promise.resolve()
           : Promise.reject(new Error(t('serviceConfig.serviceEmpty'))),
   }
+  const validUrl = {
+    validator: (_: unknown, v?: string) => {
+      const problem = pushUrlProblem(v ?? '', lang)
+      return problem ? Promise.reject(new Error(problem)) : Promise.resolve()
+    },
+  }
+  const until = current ? previousUntil(current) : null
   return (
     <>
+      {current?.push_disabled && (
+        <PushDisabledAlert disabled={current.push_disabled} onEnable={push?.onEnable} enabling={push?.busy} />
+      )}
       {current ? (
         <Form.Item label={t('serviceConfig.agency')}>
           <Input value={current.agency_name} disabled />
@@ -60,6 +94,21 @@ export function ServiceConfigForm({ current, services, tree }: Props) {
           data-testid="service-services"
         />
       </Form.Item>
+      {pushesEvents(chosen) && (
+        <Form.Item
+          name="push_url"
+          label={t('serviceConfig.pushUrl')}
+          rules={[validUrl]}
+          extra={t('serviceConfig.pushUrlHint')}
+        >
+          <Input
+            placeholder={t('serviceConfig.pushUrlPlaceholder')}
+            maxLength={600}
+            allowClear
+            data-testid="service-push-url"
+          />
+        </Form.Item>
+      )}
       <Form.Item
         name="state"
         label={t('serviceConfig.state')}
@@ -86,6 +135,23 @@ export function ServiceConfigForm({ current, services, tree }: Props) {
           >
             <Checkbox>{t('serviceConfig.regenerate')}</Checkbox>
           </Form.Item>
+          {until && (
+            <Form.Item wrapperCol={{ offset: 5 }}>
+              <Alert
+                type="info"
+                showIcon
+                title={t('serviceConfig.previousValid', { time: formatDateTime(until) })}
+                data-testid="service-previous"
+              />
+            </Form.Item>
+          )}
+          {current.push_url && push && (
+            <Form.Item label={t('serviceConfig.pushSecret')}>
+              <Button onClick={push.onRegenerateSecret} loading={push.busy} data-testid="push-regenerate">
+                {t('serviceConfig.regeneratePushSecret')}
+              </Button>
+            </Form.Item>
+          )}
         </>
       )}
     </>
