@@ -63,6 +63,9 @@ export const webhookLag = gauge(
   'Age of the oldest due webhook delivery not yet sent (0 when none waits)',
 )
 
+/** How much one lease takes: endpoints, and deliveries of each (100 and 100 unless told). */
+export type LeaseSize = { endpoints?: number; perEndpoint?: number }
+
 /** An endpoint leased with its deliveries, in order. */
 type Leased = repo.EndpointRow & { deliveries: repo.LeasedRow[] }
 
@@ -70,16 +73,16 @@ type Leased = repo.EndpointRow & { deliveries: repo.LeasedRow[] }
  * Leases due deliveries in one short transaction: endpoints whose oldest pending delivery is due
  * and that nobody sends to, and of each its first pending ones up to the first not due.
  */
-async function leaseDue(ctx: AppContext, exclude: number[]): Promise<Leased[]> {
+async function leaseDue(ctx: AppContext, exclude: number[], size: LeaseSize = {}): Promise<Leased[]> {
   const now = ctx.clock.now()
   return ctx.db.transaction(async (tx) => {
-    const endpoints = await repo.lockDueEndpoints(tx, now, ENDPOINTS, exclude)
+    const endpoints = await repo.lockDueEndpoints(tx, now, size.endpoints ?? ENDPOINTS, exclude)
     if (endpoints.length === 0) return []
     const heads = await repo.pendingHeads(
       tx,
       endpoints.map((e) => e.config_id),
       now,
-      PER_ENDPOINT,
+      size.perEndpoint ?? PER_ENDPOINT,
     )
     const leased: Leased[] = []
     for (const ep of endpoints) {
@@ -389,9 +392,9 @@ export type DeliverySummary = { endpoints: number; sent: number; failed: number;
  */
 export async function deliverDue(
   ctx: AppContext,
-  o: { exclude?: number[]; stopping?: () => boolean } = {},
+  o: { exclude?: number[]; stopping?: () => boolean; size?: LeaseSize } = {},
 ): Promise<DeliverySummary> {
-  const leased = await leaseDue(ctx, o.exclude ?? [])
+  const leased = await leaseDue(ctx, o.exclude ?? [], o.size)
   const stopping = o.stopping ?? (() => false)
   const outcomes = await Promise.all(leased.map((ep) => sendEndpoint(ctx, ep, stopping)))
   return summarise(outcomes)
@@ -425,7 +428,10 @@ export type WebhookSender = {
  * each endpoint's batch without waiting for the others, so a slow receiver holds back only its
  * own deliveries. Only in the running server (main.ts); tests call deliverDue.
  */
-export function startWebhookSender(ctx: AppContext, o: { pollMs?: number } = {}): WebhookSender {
+export function startWebhookSender(
+  ctx: AppContext,
+  o: { pollMs?: number; size?: LeaseSize } = {},
+): WebhookSender {
   const pollMs = o.pollMs ?? 200
   const inFlight = new Map<number, Promise<void>>()
   let stopped = false
@@ -433,7 +439,7 @@ export function startWebhookSender(ctx: AppContext, o: { pollMs?: number } = {})
   let lastLag = 0
 
   async function pass(): Promise<number> {
-    const leased = await leaseDue(ctx, [...inFlight.keys()])
+    const leased = await leaseDue(ctx, [...inFlight.keys()], o.size)
     for (const ep of leased) {
       const p = sendEndpoint(ctx, ep, () => stopped)
         .then(() => undefined)
