@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import type { MessagesAnswer } from '@aed/contracts/device-protocol'
 import { and, eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { devices } from '../db/schema.ts'
 import { one } from '../db/sql.ts'
 import type { TestClock } from '../lib/clock.ts'
@@ -138,6 +138,14 @@ export async function cabinetLink(
   return senderLink(t, row.id, sn, secret)
 }
 
+/** A POST of messages signed as serial `sn` (with `secret`), sent straight to the gateway. */
+export function postSignedAs(t: TestApp, sn: string, secret: string, messages: unknown[], ts: number) {
+  const payload = JSON.stringify(messages)
+  const path = '/device-api/v1/messages'
+  const headers = signDeviceRequest(sn, secret, { method: 'POST', path, body: payload, ts })
+  return t.app.inject({ method: 'POST', url: path, headers, payload })
+}
+
 /** Makes detection records of one device fail to write (as a full disk would); answers the repair. */
 export async function breakDetections(t: TestApp, deviceId: number) {
   await t.db.execute(
@@ -153,6 +161,23 @@ export async function breakDetections(t: TestApp, deviceId: number) {
     await t.db.execute(sql.raw('DROP TRIGGER refuse_detection ON device_detections'))
     await t.db.execute(sql.raw('DROP FUNCTION refuse_detection()'))
   }
+}
+
+/**
+ * A failing self-test (fault `code`) of a device that has reported, sent while its detections
+ * cannot be written (breakDetections): it is acknowledged all the same, kept for the retry job.
+ * Answers the message; the detections are repaired before it returns.
+ */
+export async function keptFailure(t: TestApp, d: Awaited<ReturnType<typeof deviceLink>>, code: string) {
+  await d.send(d.msg('heartbeat', { battery: 90 }))
+  const repair = await breakDetections(t, d.id)
+  const m = d.msg('selftest', { report_type: 1, result: 'fail', fault_codes: [code] })
+  try {
+    expect((await d.send(m)).acked).toEqual([m.id])
+  } finally {
+    await repair()
+  }
+  return m
 }
 
 /** Makes the device's installation hide abnormal states (the map shows it normal), as its setting would. */

@@ -61,6 +61,17 @@ tok.readOnly = await t.login('13955550000', 'ReadOnly2026')
 // Shenzhen's devices: one registered at its installation, one in its factory stock.
 const f = factories(t)
 const szDevice = await f.registeredDevice(tok.szAdmin, { id: sz })
+/** Where Shenzhen's device is, as its event and rescue rows name it. */
+async function szDeviceWhere() {
+  const [row] = await t.db.select().from(devices).where(eq(devices.id, szDevice.id))
+  const [szAgency] = await t.db.select().from(agencies).where(eq(agencies.id, sz))
+  return {
+    device_id: szDevice.id,
+    installation_id: row.installation_id,
+    agency_id: sz,
+    index_link: szAgency.index_link,
+  }
+}
 const szStock = await f.device({ id: sz })
 const hz = await agencyId('杭州市西湖区急救中心')
 const szDeviceForm = () => ({
@@ -256,14 +267,7 @@ const cases: Record<string, Case> = {
   ...(await (async (): Promise<Record<string, Case>> => {
     const { eventApi: api } = await import('@aed/contracts/event')
     const { deviceEvents } = await import('../db/schema.ts')
-    const [row] = await t.db.select().from(devices).where(eq(devices.id, szDevice.id))
-    const [szAgency] = await t.db.select().from(agencies).where(eq(agencies.id, sz))
-    const at = {
-      device_id: szDevice.id,
-      installation_id: row.installation_id,
-      agency_id: sz,
-      index_link: szAgency.index_link,
-    }
+    const at = await szDeviceWhere()
     const [fault] = await t.db
       .insert(deviceEvents)
       .values({
@@ -432,14 +436,7 @@ const cases: Record<string, Case> = {
   // the gateway writes them, so the lists below have something of Shenzhen to leave out.
   ...(await (async (): Promise<Record<string, Case>> => {
     const { deviceEvents, deviceUsageLogs, rescueEvents } = await import('../db/schema.ts')
-    const [row] = await t.db.select().from(devices).where(eq(devices.id, szDevice.id))
-    const [szAgency] = await t.db.select().from(agencies).where(eq(agencies.id, sz))
-    const at = {
-      device_id: szDevice.id,
-      installation_id: row.installation_id,
-      agency_id: sz,
-      index_link: szAgency.index_link,
-    }
+    const at = await szDeviceWhere()
     await t.db
       .insert(deviceEvents)
       .values({ ...at, kind: 'warning', code: 'battery_low', event_time: new Date() })

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { many, one } from '../../db/sql.ts'
 import { factories } from '../../test/factories.ts'
 import { createTestApp, demo, type TestApp } from '../../test/harness.ts'
+import { importForm, importWorkbook, sheetRows } from '../../test/workbooks.ts'
 
 let t: TestApp
 let f: ReturnType<typeof factories>
@@ -431,20 +432,11 @@ describe('deleting cabinets', () => {
 
 // ---------------------------------------------------------------------------------------------
 
-async function importFile(rows: (string | null)[][], header: string[] = [...CABINET_TEMPLATE_HEADERS]) {
-  const book = new ExcelJS.Workbook()
-  const sheet = book.addWorksheet('救护箱导入')
-  sheet.addRow(header)
-  for (const row of rows) sheet.addRow(row)
-  return Buffer.from(await book.xlsx.writeBuffer())
-}
+const importFile = (rows: (string | null)[][], header: string[] = [...CABINET_TEMPLATE_HEADERS]) =>
+  importWorkbook('救护箱导入', header, rows)
 
-function form(file: Buffer, fields: Record<string, string> = {}, name = '救护箱导入.xlsx') {
-  const body = new FormData()
-  body.append('import_file', new Blob([new Uint8Array(file)]), name)
-  for (const [k, v] of Object.entries(fields)) body.append(k, v)
-  return body
-}
+const form = (file: Buffer, fields: Record<string, string> = {}, name = '救护箱导入.xlsx') =>
+  importForm(file, name, fields)
 
 const upload = (token: string, body: FormData) =>
   t.call<{ count: number; bound: number; agency_id: number; agency_name: string; file_base64?: string }>(
@@ -453,15 +445,7 @@ const upload = (token: string, body: FormData) =>
     { token, body },
   )
 
-async function sheetRows(data: Buffer) {
-  const book = new ExcelJS.Workbook()
-  await book.xlsx.load(data as unknown as ArrayBuffer)
-  const rows: unknown[][] = []
-  book.worksheets[0].eachRow({ includeEmpty: true }, (row) => {
-    rows.push((row.values as unknown[]).slice(1))
-  })
-  return rows
-}
+const rowsOf = async (data: Buffer) => (await sheetRows(data, { includeEmpty: true })).rows
 
 const liveSerials = async (serials: string[]) =>
   (
@@ -554,7 +538,7 @@ describe('the import template and the import', () => {
     ]
     const r = await upload(agentAdmin, form(await importFile(rows), { agency_id: String(branch.id) }))
     expect(r).toMatchObject({ code: Code.INVALID, msg: '导入失败！' })
-    const back = await sheetRows(Buffer.from(r.data.file_base64 as string, 'base64'))
+    const back = await rowsOf(Buffer.from(r.data.file_base64 as string, 'base64'))
     expect(back[0]).toEqual([...CABINET_TEMPLATE_HEADERS, '失败原因'])
     const reasons = back.slice(1).map((x) => x[2] ?? null)
     expect(reasons).toEqual([
@@ -582,7 +566,7 @@ describe('the import template and the import', () => {
     ]
     const r = await upload(agentAdmin, form(await importFile(rows), { agency_id: String(branch.id) }))
     expect(r).toMatchObject({ code: Code.INVALID, msg: '导入失败！' })
-    const back = await sheetRows(Buffer.from(r.data.file_base64 as string, 'base64'))
+    const back = await rowsOf(Buffer.from(r.data.file_base64 as string, 'base64'))
     expect(back.slice(1).map((x) => x[2] ?? null)).toEqual([null, `序列号${d.device_sn}已被AED使用`])
     expect(await liveSerials([good, d.device_sn])).toEqual([])
   })

@@ -15,6 +15,7 @@ import { formatDateTime } from '../../lib/time.ts'
 import { streamXlsx } from '../../providers/storage/xlsx.ts'
 import { deviceTestFile } from '../../test/device-link.ts'
 import { demo } from '../../test/harness.ts'
+import { downloadSheet, importForm, importWorkbook, sheetRows } from '../../test/workbooks.ts'
 import { TEMPLATE_HEADERS } from '../system/import-template.ts'
 import { capped, heldCursorBatches, keysetBatches, prefetched } from './device-io.repository.ts'
 
@@ -35,16 +36,8 @@ const env = deviceTestFile(clock, async ({ f, agent }) => {
 
 /** Downloads an export's file through GET /files/* and opens its first sheet. */
 async function openExport(fileUrl: string) {
-  const file = await env.t.app.inject({ method: 'GET', url: fileUrl })
-  expect(file.statusCode).toBe(200)
-  const book = new ExcelJS.Workbook()
-  await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer)
-  const sheet = book.worksheets[0]
-  const rows: unknown[][] = []
-  sheet.eachRow((row) => {
-    rows.push((row.values as unknown[]).slice(1))
-  })
-  return { sheet, disposition: file.headers['content-disposition'], header: rows[0], rows: rows.slice(1) }
+  const { sheet, disposition, rows } = await downloadSheet(env.t.app, fileUrl)
+  return { sheet, disposition, header: rows[0], rows: rows.slice(1) }
 }
 
 const DEVICE_HEADERS = [
@@ -610,20 +603,11 @@ let serial = 0
 const sn = (code = '64') => `T${code}${String(++serial).padStart(7, '0')}`
 
 /** An import file: the template's header row, then these rows. */
-async function importFile(rows: (string | number | null)[][], header: string[] = [...TEMPLATE_HEADERS]) {
-  const book = new ExcelJS.Workbook()
-  const sheet = book.addWorksheet('设备导入')
-  sheet.addRow(header)
-  for (const row of rows) sheet.addRow(row)
-  return Buffer.from(await book.xlsx.writeBuffer())
-}
+const importFile = (rows: (string | number | null)[][], header: string[] = [...TEMPLATE_HEADERS]) =>
+  importWorkbook('设备导入', header, rows)
 
-function form(file: Buffer, fields: Record<string, string> = {}, name = '设备导入.xlsx') {
-  const body = new FormData()
-  body.append('import_file', new Blob([new Uint8Array(file)]), name)
-  for (const [k, v] of Object.entries(fields)) body.append(k, v)
-  return body
-}
+const form = (file: Buffer, fields: Record<string, string> = {}, name = '设备导入.xlsx') =>
+  importForm(file, name, fields)
 
 const upload = (token: string, body: FormData) =>
   env.t.call<{ count: number; agency_id: number; agency_name: string; file_base64?: string }>(
@@ -634,13 +618,7 @@ const upload = (token: string, body: FormData) =>
 
 /** The failure file of a refused import, as rows (header first). */
 async function failureRows(base64: string) {
-  const book = new ExcelJS.Workbook()
-  await book.xlsx.load(Buffer.from(base64, 'base64') as unknown as ArrayBuffer)
-  const rows: unknown[][] = []
-  book.worksheets[0].eachRow({ includeEmpty: true }, (row) => {
-    rows.push((row.values as unknown[]).slice(1))
-  })
-  return rows
+  return (await sheetRows(Buffer.from(base64, 'base64'), { includeEmpty: true })).rows
 }
 
 const live = (serials: string[]) =>

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { many, one } from '../../db/sql.ts'
 import { createJobRunner } from '../../jobs/runner.ts'
 import { TestClock } from '../../lib/clock.ts'
-import { breakDetections, deviceLink, deviceTestFile } from '../../test/device-link.ts'
+import { deviceLink, deviceTestFile, keptFailure } from '../../test/device-link.ts'
 import { deviceJobs } from '../device/device.jobs.ts'
 import { engineJobs, recheckWarnings, SWEEP_EVERY_MS } from './engine.jobs.ts'
 import { retryInbox } from './engine.service.ts'
@@ -174,22 +174,15 @@ describe('warnings follow the settings and the site', () => {
 describe('nothing acknowledged is lost', () => {
   it('a message whose processing failed is kept, acknowledged, and applied once by the retry', async () => {
     const d = await env.registered()
-    await d.send(d.msg('heartbeat', { battery: 90 }))
-    // Break the engine for this device only: its detections cannot be written.
-    const repair = await breakDetections(env.t, d.id)
-    const m = d.msg('selftest', { report_type: 1, result: 'fail', fault_codes: ['E04'] })
-    try {
-      expect((await d.send(m)).acked).toEqual([m.id])
-      const kept = await one<{ outcome: string; error: string }>(
-        env.t.db,
-        sql`SELECT outcome, error FROM device_inbox WHERE msg_id = ${m.id}`,
-      )
-      expect(kept).toMatchObject({ outcome: 'failed' })
-      expect(kept?.error).toContain('disk full')
-      expect(await openKinds(d.id)).toEqual([])
-    } finally {
-      await repair()
-    }
+    // The engine broken for this device only (its detections cannot be written), then repaired.
+    const m = await keptFailure(env.t, d, 'E04')
+    const kept = await one<{ outcome: string; error: string }>(
+      env.t.db,
+      sql`SELECT outcome, error FROM device_inbox WHERE msg_id = ${m.id}`,
+    )
+    expect(kept).toMatchObject({ outcome: 'failed' })
+    expect(kept?.error).toContain('disk full')
+    expect(await openKinds(d.id)).toEqual([])
     await retryInbox(env.t.ctx)
     await retryInbox(env.t.ctx)
     expect(await openKinds(d.id)).toEqual(['fault:E04'])
@@ -201,14 +194,7 @@ describe('nothing acknowledged is lost', () => {
 describe('a deleted device', () => {
   it('a message kept after a failure is not applied once its device is deleted: ignored by the retry', async () => {
     const d = await env.registered()
-    await d.send(d.msg('heartbeat', { battery: 90 }))
-    const repair = await breakDetections(env.t, d.id)
-    const m = d.msg('selftest', { report_type: 1, result: 'fail', fault_codes: ['E05'] })
-    try {
-      expect((await d.send(m)).acked).toEqual([m.id])
-    } finally {
-      await repair()
-    }
+    const m = await keptFailure(env.t, d, 'E05')
     await env.t.db.execute(sql`UPDATE devices SET deleted_at = now() WHERE id = ${d.id}`)
     await retryInbox(env.t.ctx)
     const row = await one<{ outcome: string }>(
@@ -223,13 +209,7 @@ describe('a deleted device', () => {
 describe('order after a failure', () => {
   it('a message kept after a failure is applied before the next one of its device', async () => {
     const d = await env.registered()
-    await d.send(d.msg('heartbeat', { battery: 90 }))
-    const repair = await breakDetections(env.t, d.id)
-    try {
-      await d.send(d.msg('selftest', { report_type: 1, result: 'fail', fault_codes: ['E09'] }))
-    } finally {
-      await repair()
-    }
+    await keptFailure(env.t, d, 'E09')
     // The next message (a heartbeat) would make the self-test stale if it went first.
     await d.send(d.msg('heartbeat', { battery: 90 }))
     expect(await openKinds(d.id)).toEqual(['fault:E09'])

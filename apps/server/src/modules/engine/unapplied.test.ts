@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { many, one } from '../../db/sql.ts'
 import { TestClock } from '../../lib/clock.ts'
 import { METRICS_CONTENT_TYPE } from '../../lib/metrics.ts'
-import { breakDetections, deviceTestFile } from '../../test/device-link.ts'
+import { breakDetections, deviceTestFile, keptFailure } from '../../test/device-link.ts'
 import { createTestApp } from '../../test/harness.ts'
 import { retryInbox } from './engine.service.ts'
 import { drainOutbox } from './outbox.ts'
@@ -26,14 +26,7 @@ const env = deviceTestFile(clock, async ({ f }) => ({
 /** A device of the branch whose failing self-test is stored as 'failed': the device and the inbox row. */
 async function failedMessage() {
   const d = await env.registered()
-  await d.send(d.msg('heartbeat', { battery: 90 }))
-  const repair = await breakDetections(env.t, d.id)
-  const m = d.msg('selftest', { report_type: 1, result: 'fail', fault_codes: ['E04'] })
-  try {
-    expect((await d.send(m)).acked).toEqual([m.id])
-  } finally {
-    await repair()
-  }
+  const m = await keptFailure(env.t, d, 'E04')
   const row = await one<{ id: number; outcome: string }>(
     env.t.db,
     sql`SELECT id, outcome FROM device_inbox WHERE sender_id = ${d.id} AND msg_id = ${m.id}`,

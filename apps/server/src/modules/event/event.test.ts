@@ -15,6 +15,7 @@ import { one } from '../../db/sql.ts'
 import { createJobRunner } from '../../jobs/runner.ts'
 import { TestClock } from '../../lib/clock.ts'
 import { deviceLink, deviceTestFile } from '../../test/device-link.ts'
+import { downloadSheet } from '../../test/workbooks.ts'
 import { engineJobs, SWEEP_EVERY_MS } from '../engine/engine.jobs.ts'
 
 // The four event pages through the API, with events made the real way (a device reporting
@@ -77,16 +78,8 @@ const handle = (id: number, handle_note: string, token = env.admin) =>
 
 /** Fetches an export's file and reads its first sheet as rows of text. */
 async function readExport(fileUrl: string) {
-  const { default: ExcelJS } = await import('exceljs')
-  const file = await env.t.app.inject({ method: 'GET', url: fileUrl })
-  expect(file.statusCode).toBe(200)
-  const book = new ExcelJS.Workbook()
-  await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer)
-  const sheet = book.worksheets[0]
-  const rows: string[][] = []
-  sheet.eachRow((row) => {
-    rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v))))
-  })
+  const { sheet, rows: cells } = await downloadSheet(env.t.app, fileUrl)
+  const rows = cells.map((row) => row.map((v) => (v === null || v === undefined ? '' : String(v))))
   return { name: sheet.name, header: rows[0], rows: rows.slice(1) }
 }
 

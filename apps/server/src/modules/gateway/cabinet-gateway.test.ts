@@ -5,8 +5,7 @@ import { connectAsync, type MqttClient } from 'mqtt'
 import { describe, expect, it } from 'vitest'
 import { many, one } from '../../db/sql.ts'
 import { TestClock } from '../../lib/clock.ts'
-import { signDeviceRequest } from '../../plugins/auth/device.ts'
-import { cabinetLink } from '../../test/device-link.ts'
+import { cabinetLink, postSignedAs } from '../../test/device-link.ts'
 import { brokerTestFile } from '../../test/mqtt.ts'
 import * as commands from '../device/device-command.repository.ts'
 import { COMMAND_CHANNEL, type CommandNotice } from '../device/device-command.service.ts'
@@ -175,14 +174,13 @@ describe('cabinets over HTTPS', () => {
     await env.t.db.execute(sql`UPDATE cabinets SET deleted_at = now() WHERE id = ${c.id}`)
     const gone = await c.post([c.msg('door', { door_status: 1 })])
     expect([gone.status, gone.code]).toEqual([401, -1])
-    const payload = JSON.stringify([c.msg('door', { door_status: 1 })])
-    const headers = signDeviceRequest('CBNOSUCH', c.secret, {
-      method: 'POST',
-      path: '/device-api/v1/messages',
-      body: payload,
-      ts: clock.now().getTime(),
-    })
-    const ghost = await env.t.app.inject({ method: 'POST', url: '/device-api/v1/messages', headers, payload })
+    const ghost = await postSignedAs(
+      env.t,
+      'CBNOSUCH',
+      c.secret,
+      [c.msg('door', { door_status: 1 })],
+      clock.now().getTime(),
+    )
     expect([ghost.statusCode, ghost.json().code]).toEqual([401, -1])
     expect(await inbox('cabinet', c.id)).toEqual([])
   })

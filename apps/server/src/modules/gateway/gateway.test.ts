@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { many, one } from '../../db/sql.ts'
 import { TestClock } from '../../lib/clock.ts'
-import { deviceTestFile, hideAbnormalStates } from '../../test/device-link.ts'
+import { deviceTestFile, hideAbnormalStates, postSignedAs } from '../../test/device-link.ts'
 
 // The HTTPS transport of the device gateway, end to end: signature, nonce, ts, batch and
 // validation rules of docs/device-protocol.md, and what the engine made of what was accepted.
@@ -59,15 +59,7 @@ describe('signed HTTPS', () => {
     expect((await d.post([m], { nonce })).code).toBe(0)
     const replay = await d.post([d.msg('heartbeat', { battery: 50 })], { nonce })
     expect([replay.status, replay.code]).toEqual([401, -1])
-    const { signDeviceRequest } = await import('../../plugins/auth/device.ts')
-    const payload = JSON.stringify([m])
-    const headers = signDeviceRequest('A64NOSUCH01', d.secret, {
-      method: 'POST',
-      path: '/device-api/v1/messages',
-      body: payload,
-      ts: clock.now().getTime(),
-    })
-    const ghost = await env.t.app.inject({ method: 'POST', url: '/device-api/v1/messages', headers, payload })
+    const ghost = await postSignedAs(env.t, 'A64NOSUCH01', d.secret, [m], clock.now().getTime())
     expect([ghost.statusCode, ghost.json().code]).toEqual([401, -1])
     expect((await inbox(d.id)).length).toBe(1)
   })

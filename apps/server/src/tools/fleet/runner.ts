@@ -70,20 +70,29 @@ export async function runFleet(
   const boot = Math.floor(realStart / 1000)
   const rng = seededRng(o.seed)
 
+  const reportIntervalS = Math.min(7 * 86400, Math.max(60, Math.round(o.heartbeatS / o.speed)))
+  /** A sender's first report, within the run's first seconds. */
+  const firstAt = () => simStart + Math.round(rng.next() * Math.min(10_000, runMs / 10) * o.speed)
+  /** A sender as the run drives it: nothing queued or sent yet. */
+  const idle = (dev: Live['dev'], model: Live['model']): Live => ({
+    dev,
+    queue: [],
+    busy: false,
+    listed: false,
+    retryAt: 0,
+    model,
+  })
+
   const live: Live[] = devices.map((dev, i) => {
     const dRng = seededRng(o.seed + i * 7919)
-    return {
+    return idle(
       dev,
-      queue: [],
-      busy: false,
-      listed: false,
-      retryAt: 0,
-      model: createDeviceModel(dev, {
-        start: simStart + Math.round(rng.next() * Math.min(10_000, runMs / 10) * o.speed),
+      createDeviceModel(dev, {
+        start: firstAt(),
         boot,
         seed: dRng.int(1, 2 ** 31),
         heartbeatS: o.heartbeatS,
-        reportIntervalS: Math.min(7 * 86400, Math.max(60, Math.round(o.heartbeatS / o.speed))),
+        reportIntervalS,
         battery: dRng.int(40, 100),
         drainPerDay: dRng.between(0.1, 0.5),
         episodes: [
@@ -91,30 +100,27 @@ export async function runFleet(
           ...randomEpisodes(dRng, simStart, simEnd, scaledRates(o.events), dev.installation !== null),
         ],
       }),
-    }
+    )
   })
-  const reportIntervalS = Math.min(7 * 86400, Math.max(60, Math.round(o.heartbeatS / o.speed)))
   const doorChance = Math.min(1, (o.doorChance ?? 0.15) * o.events)
   const doorOpenMs = (o.doorOpenS ?? 60) * 1000 * o.speed
   cabinets.forEach((cab, i) => {
     const cRng = seededRng(o.seed + 104_729 + i * 7919)
-    live.push({
-      dev: cab,
-      queue: [],
-      busy: false,
-      listed: false,
-      retryAt: 0,
-      model: createCabinetModel(cab, {
-        start: simStart + Math.round(rng.next() * Math.min(10_000, runMs / 10) * o.speed),
-        boot,
-        seed: cRng.int(1, 2 ** 31),
-        statusS: o.heartbeatS,
-        reportIntervalS,
-        battery: cRng.int(50, 100),
-        drainPerDay: cRng.between(0.05, 0.3),
-        doors: randomDoors(cRng, simStart, simEnd, doorChance, doorOpenMs),
-      }),
-    })
+    live.push(
+      idle(
+        cab,
+        createCabinetModel(cab, {
+          start: firstAt(),
+          boot,
+          seed: cRng.int(1, 2 ** 31),
+          statusS: o.heartbeatS,
+          reportIntervalS,
+          battery: cRng.int(50, 100),
+          drainPerDay: cRng.between(0.05, 0.3),
+          doors: randomDoors(cRng, simStart, simEnd, doorChance, doorOpenMs),
+        }),
+      ),
+    )
   })
   const bySn = new Map(live.map((l) => [l.dev.sn, l]))
 
