@@ -6,6 +6,8 @@ import type { FastifyRequest } from 'fastify'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { agencies } from '../db/schema.ts'
+import { deviceLink } from '../test/device-link.ts'
+import { factories } from '../test/factories.ts'
 import { createTestApp, demo, type TestApp } from '../test/harness.ts'
 import { runCli } from './integrator/cli.ts'
 import { callOpenApi, requestOf, signWithTrace } from './integrator/client.ts'
@@ -159,6 +161,62 @@ describe('signed calls', () => {
     expect((await cli(['nearby', '30.27', '120.15'])).code).toBe(2)
     expect((await cli(['--key', key, '--secret', secret, 'fly'])).err).toContain('unknown command: fly')
     expect((await cli(['--key', key, '--secret', secret, 'post', '/x', '{no'])).err).toContain('not JSON')
+  })
+})
+
+describe('the named commands against the open API', () => {
+  const run = (...words: string[]) => cli(['--url', url, '--key', key, '--secret', secret, ...words])
+  const json = (r: { out: string }) => JSON.parse(r.out) as { code: number; data: Record<string, unknown> }
+  let sn: string
+
+  beforeAll(async () => {
+    // An AED of the organisation by the West Lake, made ready by its own hello and passed self-test.
+    const [westLake] = await t.db.select().from(agencies).where(eq(agencies.id, westLakeId))
+    const d = await factories(t).registeredDevice(await t.login(demo.superAdmin), westLake, {
+      lat: 30.2741,
+      lon: 120.1307,
+    })
+    sn = d.device_sn
+    const link = await deviceLink(t, sn)
+    await link.send(
+      link.msg('hello', { model: 'D100', fw_version: 'V2.0.1', report_interval_s: 86_400 }),
+      link.msg('selftest', { report_type: 0, result: 'pass' }),
+    )
+  })
+
+  it('nearby finds it, with its distance', async () => {
+    const r = await run('nearby', '30.27', '120.15', '--radius', '5000', '--limit', '50')
+    expect(r.code).toBe(0)
+    const found = (json(r).data.resource as { sn: string; distance: number; readiness: string }[]).find(
+      (a) => a.sn === sn,
+    )
+    expect(found).toMatchObject({ readiness: 'ready', distance: expect.any(Number) })
+  })
+
+  it('aed, status and events answer it; a time with an offset is sent as %2B', async () => {
+    const aed = await run('aed', sn, '--coord', 'wgs84')
+    expect(aed.code).toBe(0)
+    expect(json(aed).data).toMatchObject({ sn, agency_id: westLakeId, coord: 'wgs84' })
+
+    const status = await run('status', '--since', '2020-01-01T08:00:00+08:00', '--page-size', '500')
+    expect(status.code).toBe(0)
+    expect((json(status).data.resource as { sn: string }[]).map((a) => a.sn)).toContain(sn)
+
+    const events = await run('events', '--since', '2020-01-01T08:00:00+08:00', '--page-size', '5')
+    expect(events.code).toBe(0)
+    expect(json(events).data).toMatchObject({ count: expect.any(Number), resource: expect.any(Array) })
+  })
+
+  it('bad input, an unknown serial and a missing service exit 1', async () => {
+    const far = await run('nearby', '30.27', '120.15', '--radius', '5001')
+    expect([far.code, json(far).code]).toEqual([1, 1])
+    const unknown = await run('aed', 'NOPE0000')
+    expect([unknown.code, json(unknown).code]).toEqual([1, 2])
+    // The configuration has open_api only; the classroom needs mini_program.
+    const classroom = await run('--verbose', 'classroom')
+    expect(classroom.code).toBe(1)
+    expect(json(classroom).data).toEqual({ error: 'service_denied' })
+    expect(classroom.err).toContain('< HTTP 403')
   })
 })
 
