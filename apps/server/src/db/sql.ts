@@ -1,4 +1,5 @@
-import { type SQL, sql } from 'drizzle-orm'
+import { eq, type SQL, sql } from 'drizzle-orm'
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from './client.ts'
 
 type Field = { name: string; dataTypeID: number }
@@ -91,4 +92,26 @@ export function pageOf<T>(db: DbOrTx, q: PageQuery): Promise<{ count: number; ro
 /** A LIKE pattern matching `text` anywhere, with its own % _ and \ taken literally. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, '\\$&')}%`
+}
+
+/** A table with a numeric id and an update_time (most registries: accounts, members, installations ...). */
+type StampedTable = PgTable & { id: PgColumn; update_time: PgColumn }
+
+/** Inserts one row of a table with a numeric id; answers the id. */
+export async function insertOne<T extends StampedTable>(db: DbOrTx, table: T, values: T['$inferInsert']) {
+  const rows = (await db.insert(table).values(values).returning({ id: table.id })) as { id: number }[]
+  return rows[0].id
+}
+
+/** Updates one row by id, stamping its update_time. */
+export async function updateOne<T extends StampedTable>(
+  db: DbOrTx,
+  table: T,
+  id: number,
+  values: Partial<T['$inferInsert']>,
+) {
+  await db
+    .update(table)
+    .set({ ...values, update_time: new Date() } as never)
+    .where(eq(table.id, id))
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { agencies } from '../../db/schema.ts'
 import { disabledAtOrAbove, pathInScope, type Scope } from '../../db/scope.ts'
-import { containsPattern, one, pageOf } from '../../db/sql.ts'
+import { containsPattern, one, pageOf, updateOne } from '../../db/sql.ts'
 import { orderTerms } from '../../lib/order.ts'
 
 export type AgencyRow = typeof agencies.$inferSelect
@@ -71,6 +71,14 @@ export async function listScope(db: DbOrTx, scope: Scope) {
     .orderBy(asc(agencies.level), asc(agencies.id))
 }
 
+/** The list's sort fields (order_by), by name. */
+const AGENCY_ORDER = {
+  name: sql`a.name`,
+  level: sql`a.level`,
+  agency_type: sql`a.agency_type`,
+  create_time: sql`a.create_time`,
+}
+
 /** One page of agencies in the scope, with parent names and inherited disabled flags. */
 export async function listPage(
   db: DbOrTx,
@@ -88,16 +96,7 @@ export async function listPage(
   if (f.index_link) where.push(sql`a.index_link LIKE ${`${f.index_link}%`}`)
   if (f.name) where.push(sql`a.name ILIKE ${containsPattern(f.name)}`)
   if (f.agency_type !== undefined) where.push(sql`a.agency_type = ${f.agency_type}`)
-  const orderBy = orderTerms(
-    f.order_by,
-    {
-      name: sql`a.name`,
-      level: sql`a.level`,
-      agency_type: sql`a.agency_type`,
-      create_time: sql`a.create_time`,
-    },
-    [sql`a.level`, sql`a.id`],
-  )
+  const orderBy = orderTerms(f.order_by, AGENCY_ORDER, [sql`a.level`, sql`a.id`])
   return pageOf<AgencyListRow>(db, {
     select: sql`SELECT a.*, p.name AS parent_name, ${disabledAtOrAbove(sql`a.index_link`)} AS effective_disabled
                 FROM agencies a LEFT JOIN agencies p ON p.id = a.parent_id`,
@@ -139,12 +138,8 @@ export async function hasChildren(db: DbOrTx, id: number) {
   return Boolean(row)
 }
 
-export async function update(db: DbOrTx, id: number, values: Partial<typeof agencies.$inferInsert>) {
-  await db
-    .update(agencies)
-    .set({ ...values, update_time: new Date() })
-    .where(eq(agencies.id, id))
-}
+export const update = (db: DbOrTx, id: number, values: Partial<typeof agencies.$inferInsert>) =>
+  updateOne(db, agencies, id, values)
 
 /** Moves a subtree under a new parent: every path below is rewritten and every level shifted. */
 export async function moveSubtree(db: DbOrTx, row: AgencyRow, parent: AgencyRow) {

@@ -4,7 +4,7 @@ import { and, eq, isNull, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { devices, installationChanges, installations } from '../../db/schema.ts'
 import { pathInScope, type Scope } from '../../db/scope.ts'
-import { containsPattern, many, one, pageOf, paginate } from '../../db/sql.ts'
+import { containsPattern, insertOne, many, one, pageOf, paginate, updateOne } from '../../db/sql.ts'
 import { orderTerms } from '../../lib/order.ts'
 import { betweenDates } from '../../lib/time.ts'
 
@@ -328,21 +328,14 @@ export async function deviceSecrets(db: DbOrTx, by: { id: number } | { sn: strin
   return row ?? null
 }
 
-export async function insertInstallation(db: DbOrTx, values: typeof installations.$inferInsert) {
-  const [row] = await db.insert(installations).values(values).returning({ id: installations.id })
-  return row.id
-}
+export const insertInstallation = (db: DbOrTx, values: typeof installations.$inferInsert) =>
+  insertOne(db, installations, values)
 
-export async function updateInstallation(
+export const updateInstallation = (
   db: DbOrTx,
   id: number,
   values: Partial<typeof installations.$inferInsert>,
-) {
-  await db
-    .update(installations)
-    .set({ ...values, update_time: new Date() })
-    .where(eq(installations.id, id))
-}
+) => updateOne(db, installations, id, values)
 
 export async function insertChange(db: DbOrTx, values: typeof installationChanges.$inferInsert) {
   await db.insert(installationChanges).values(values)

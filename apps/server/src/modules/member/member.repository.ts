@@ -3,7 +3,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { accounts, members } from '../../db/schema.ts'
 import { pathInScope, type Scope } from '../../db/scope.ts'
-import { containsPattern, many, one, pageOf } from '../../db/sql.ts'
+import { containsPattern, insertOne, many, one, pageOf, updateOne } from '../../db/sql.ts'
 import { orderTerms } from '../../lib/order.ts'
 
 /** A member with its account, agency and the names of who created and last changed it. */
@@ -42,6 +42,14 @@ const select = sql`
   LEFT JOIN members um ON um.id = m.updator LEFT JOIN accounts ua ON ua.id = um.account_id`
 const scoped = (scope: Scope) => pathInScope(scope, sql`g.index_link`)
 
+/** The list's sort fields (order_by), by name. */
+const MEMBER_ORDER = {
+  name: sql`a.name`,
+  role_type: sql`m.role_type`,
+  create_time: sql`m.create_time`,
+  update_time: sql`m.update_time`,
+}
+
 /** One page of the members in the scope, filtered in the database. */
 export async function listPage(
   db: DbOrTx,
@@ -63,16 +71,7 @@ export async function listPage(
   if (f.role !== undefined) where.push(sql`m.role_type = ${f.role}`)
   if (f.agency !== undefined) where.push(sql`m.agency_id = ${f.agency}`)
   if (f.exclude_general) where.push(sql`m.role_type <> 2`)
-  const orderBy = orderTerms(
-    f.order_by,
-    {
-      name: sql`a.name`,
-      role_type: sql`m.role_type`,
-      create_time: sql`m.create_time`,
-      update_time: sql`m.update_time`,
-    },
-    [sql`m.id DESC`],
-  )
+  const orderBy = orderTerms(f.order_by, MEMBER_ORDER, [sql`m.id DESC`])
   return pageOf<MemberRow>(db, { select, from, where, orderBy, page: f.page, page_size: f.page_size })
 }
 
@@ -104,29 +103,17 @@ export async function membershipExists(db: DbOrTx, accountId: number, agencyId: 
   return Boolean(row)
 }
 
-export async function insertAccount(db: DbOrTx, values: typeof accounts.$inferInsert) {
-  const [row] = await db.insert(accounts).values(values).returning({ id: accounts.id })
-  return row.id
-}
+export const insertAccount = (db: DbOrTx, values: typeof accounts.$inferInsert) =>
+  insertOne(db, accounts, values)
 
-export async function updateAccount(db: DbOrTx, id: number, values: Partial<typeof accounts.$inferInsert>) {
-  await db
-    .update(accounts)
-    .set({ ...values, update_time: new Date() })
-    .where(eq(accounts.id, id))
-}
+export const updateAccount = (db: DbOrTx, id: number, values: Partial<typeof accounts.$inferInsert>) =>
+  updateOne(db, accounts, id, values)
 
-export async function insertMember(db: DbOrTx, values: typeof members.$inferInsert) {
-  const [row] = await db.insert(members).values(values).returning({ id: members.id })
-  return row.id
-}
+export const insertMember = (db: DbOrTx, values: typeof members.$inferInsert) =>
+  insertOne(db, members, values)
 
-export async function updateMember(db: DbOrTx, id: number, values: Partial<typeof members.$inferInsert>) {
-  await db
-    .update(members)
-    .set({ ...values, update_time: new Date() })
-    .where(eq(members.id, id))
-}
+export const updateMember = (db: DbOrTx, id: number, values: Partial<typeof members.$inferInsert>) =>
+  updateOne(db, members, id, values)
 
 export async function deleteMember(db: DbOrTx, id: number) {
   await db.delete(members).where(eq(members.id, id))
