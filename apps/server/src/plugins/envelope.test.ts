@@ -2,19 +2,15 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import net from 'node:net'
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../app.ts'
 import { accounts, agencies, classrooms } from '../db/schema.ts'
 import { createLogger } from '../lib/logger.ts'
 import { hashPassword } from '../lib/passwords.ts'
 import { localSms } from '../providers/sms/local-sms.ts'
-import { createTestApp, demo, type TestApp } from '../test/harness.ts'
+import { demo, fileTestApp } from '../test/harness.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
+const t = fileTestApp()
 
 describe('envelope', () => {
   it('answers malformed JSON with an envelope, not a stack trace', async () => {

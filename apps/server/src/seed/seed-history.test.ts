@@ -1,19 +1,15 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { many, one } from '../db/sql.ts'
 import { TestClock } from '../lib/clock.ts'
 import { factories } from '../test/factories.ts'
-import { createTestApp, type TestApp } from '../test/harness.ts'
+import { fileTestApp } from '../test/harness.ts'
 import { historyWanted, seedHistory } from './seed-history.ts'
 
 // The demo history goes through the real engine: a short one (three devices, two days) must
 // leave the statuses, events, detections and rescue the seeded statuses ask for.
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
+const t = fileTestApp()
 
 describe('demo history', () => {
   it('runs the behaviour model through the engine and the offline sweep', async () => {

@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import { authApi, type DataOf, type Endpoint, type ParamsIn, pathOf } from '@aed/contracts'
 import { desc, eq } from 'drizzle-orm'
 import pino from 'pino'
+import { afterAll, beforeAll } from 'vitest'
 import { buildApp } from '../app.ts'
 import { createContext } from '../bootstrap.ts'
 import { loadConfig } from '../config.ts'
@@ -113,3 +114,21 @@ export async function createTestApp(opts: { env?: Record<string, string>; wechat
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>
+
+/**
+ * The test file's app: built before its tests (createTestApp), closed after them. Read it in
+ * hooks and tests only: before it is built, reading it throws.
+ */
+export function fileTestApp(opts?: Parameters<typeof createTestApp>[0]): TestApp {
+  let app: TestApp | undefined
+  beforeAll(async () => {
+    app = await createTestApp(opts)
+  })
+  afterAll(() => app?.close())
+  return new Proxy({} as TestApp, {
+    get(_, key) {
+      if (!app) throw new Error('the test app is built in beforeAll: read it inside a test')
+      return Reflect.get(app, key)
+    },
+  })
+}

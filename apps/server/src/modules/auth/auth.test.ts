@@ -2,13 +2,9 @@ import { authApi, type BodyIn, Code, menuApi } from '@aed/contracts'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accounts, agencies, members, smsCodes } from '../../db/schema.ts'
-import { createTestApp, DEMO_PASSWORD, demo, type TestApp } from '../../test/harness.ts'
+import { createTestApp, DEMO_PASSWORD, demo, fileTestApp, type TestApp } from '../../test/harness.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
+const t = fileTestApp()
 
 type LoginBody = BodyIn<typeof authApi.login>
 /** A console sign-in by password unless the test says otherwise. */

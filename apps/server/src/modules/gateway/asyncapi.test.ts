@@ -1,6 +1,6 @@
 import { MESSAGE_TYPES } from '@aed/contracts/device-protocol'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../test/harness.ts'
+import { describe, expect, it } from 'vitest'
+import { fileTestApp } from '../../test/harness.ts'
 import { ASYNCAPI_PATH } from './asyncapi.routes.ts'
 import { asyncApiDocument } from './asyncapi.ts'
 
@@ -38,11 +38,7 @@ function refs(doc: unknown): { ref: string; found: boolean }[] {
   return out
 }
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
+const t = fileTestApp()
 
 describe('GET /device-api/docs', () => {
   it('answers the AsyncAPI document without a device signature, as plain JSON', async () => {
