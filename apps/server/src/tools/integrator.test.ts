@@ -337,6 +337,11 @@ describe('the webhook receiver', () => {
     expect(summarize({ type: 'cabinet.door.alarm', data: { id: 3, cabinet_sn: 'CAB1', sn: null } })).toBe(
       'cabinet=CAB1 id=3',
     )
+    const test = {
+      type: 'webhook.test',
+      data: { config_id: 1, agency_id: 4, message: 'AED Cloud test event' },
+    }
+    expect(summarize(test)).toBe('message=AED Cloud test event')
     const d = judge(Buffer.from(payload), {}, {}, at)
     expect(formatDelivery(d)).toContain('-  device.event.opened  verified=skipped  → 204')
   })

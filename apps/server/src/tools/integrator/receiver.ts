@@ -53,6 +53,7 @@ export function summarize(payload: unknown): string {
     ['readiness', str(aed.readiness)],
     ['status', str(aed.status)],
     ['id', str(d.id)],
+    ['message', str(d.message)],
   ] as const
   return parts
     .filter(([, v]) => v !== null)
