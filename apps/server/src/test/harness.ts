@@ -115,6 +115,13 @@ export async function createTestApp(opts: { env?: Record<string, string>; wechat
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
+/** Signed-in tokens of the demo seed's members, by their name in `demo`. */
+export async function demoTokens(t: TestApp) {
+  const tokens: Record<string, string> = {}
+  for (const [k, phone] of Object.entries(demo)) tokens[k] = await t.login(phone)
+  return tokens
+}
+
 /**
  * The test file's app: built before its tests (createTestApp), closed after them. Read it in
  * hooks and tests only: before it is built, reading it throws.

@@ -71,13 +71,10 @@ export async function listScope(db: DbOrTx, scope: Scope) {
     .orderBy(asc(agencies.level), asc(agencies.id))
 }
 
-/** The list's sort fields (order_by), by name. */
-const AGENCY_ORDER = {
-  name: sql`a.name`,
-  level: sql`a.level`,
-  agency_type: sql`a.agency_type`,
-  create_time: sql`a.create_time`,
-}
+/** The list's sort fields (order_by): the agencies' own columns of those names. */
+const AGENCY_ORDER = Object.fromEntries(
+  ['name', 'level', 'agency_type', 'create_time'].map((c) => [c, sql.raw(`a.${c}`)]),
+)
 
 /** One page of agencies in the scope, with parent names and inherited disabled flags. */
 export async function listPage(

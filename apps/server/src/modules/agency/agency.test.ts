@@ -1,21 +1,19 @@
 import { authApi, Code, menuApi } from '@aed/contracts'
 import { agencyApi } from '@aed/contracts/agency'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { agencies } from '../../db/schema.ts'
 import { type AgencyRow, factories } from '../../test/factories.ts'
-import { createTestApp, demo, type TestApp } from '../../test/harness.ts'
+import { demo, demoTokens, fileTestApp } from '../../test/harness.ts'
 
-let t: TestApp
+const t = fileTestApp()
 const tokens: Record<string, string> = {}
 const ids: Record<string, number> = {}
 
 beforeAll(async () => {
-  t = await createTestApp()
-  for (const [k, phone] of Object.entries(demo)) tokens[k] = await t.login(phone)
+  Object.assign(tokens, await demoTokens(t))
   for (const a of await t.db.select().from(agencies)) ids[a.name] = a.id
 })
-afterAll(() => t.close())
 
 const form = (over: Record<string, unknown> = {}) => ({
   name: '测试机构',

@@ -1,14 +1,10 @@
 import { authApi, Code, wechatApi } from '@aed/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { WechatProvider } from '../../providers/wechat/wechat-provider.ts'
-import { createTestApp, demo, type TestApp } from '../../test/harness.ts'
+import { createTestApp, demo, fileTestApp, type TestApp } from '../../test/harness.ts'
 
 describe('WeChat with no provider configured', () => {
-  let t: TestApp
-  beforeAll(async () => {
-    t = await createTestApp()
-  })
-  afterAll(() => t.close())
+  const t = fileTestApp()
 
   it('says plainly that WeChat sign-in is not configured', async () => {
     const cfg = await t.api(wechatApi.config)

@@ -1,19 +1,18 @@
 import { authApi, Code } from '@aed/contracts'
 import { memberApi } from '@aed/contracts/member'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { accounts, agencies, members } from '../../db/schema.ts'
 import { factories } from '../../test/factories.ts'
-import { createTestApp, demo, type TestApp } from '../../test/harness.ts'
+import { demo, demoTokens, fileTestApp } from '../../test/harness.ts'
 
-let t: TestApp
+const t = fileTestApp()
 const tokens: Record<string, string> = {}
 const agencyIds: Record<string, number> = {}
 const memberIds: Record<string, number> = {}
 
 beforeAll(async () => {
-  t = await createTestApp()
-  for (const [k, phone] of Object.entries(demo)) tokens[k] = await t.login(phone)
+  Object.assign(tokens, await demoTokens(t))
   for (const a of await t.db.select().from(agencies)) agencyIds[a.name] = a.id
   const rows = await t.db
     .select({ id: members.id, phone: accounts.phone, agency: members.agency_id })
@@ -21,7 +20,6 @@ beforeAll(async () => {
     .innerJoin(accounts, eq(accounts.id, members.account_id))
   for (const r of rows) memberIds[`${r.phone}@${r.agency}`] = r.id
 })
-afterAll(() => t.close())
 
 const hz = () => agencyIds['杭州市西湖区急救中心']
 const memberOf = (phone: string, agency: string) => memberIds[`${phone}@${agencyIds[agency]}`]

@@ -1,6 +1,6 @@
 import { menuApi } from '@aed/contracts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, demo, type TestApp } from '../../test/harness.ts'
+import { describe, expect, it } from 'vitest'
+import { demo, fileTestApp } from '../../test/harness.ts'
 import { buildMenu } from './menu.service.ts'
 
 describe('buildMenu', () => {
@@ -36,11 +36,7 @@ describe('buildMenu', () => {
 })
 
 describe('GET /api/v1/system/menu', () => {
-  let t: TestApp
-  beforeAll(async () => {
-    t = await createTestApp()
-  })
-  afterAll(() => t.close())
+  const t = fileTestApp()
 
   it('gives every member the dashboard', async () => {
     for (const phone of [demo.superAdmin, demo.general]) {
