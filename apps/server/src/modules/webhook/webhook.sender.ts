@@ -432,10 +432,14 @@ export function startWebhookSender(
   ctx: AppContext,
   o: { pollMs?: number; size?: LeaseSize } = {},
 ): WebhookSender {
-  const pollMs = o.pollMs ?? 200
+  const pollMs = o.pollMs ?? 100
   const inFlight = new Map<number, Promise<void>>()
   let stopped = false
-  let wake: (() => void) | null = null
+  let again = false
+  // While a pass runs, a finished batch asks for another pass at once; while the loop sleeps, it wakes it.
+  let wake: () => void = () => {
+    again = true
+  }
   let lastLag = 0
 
   async function pass(): Promise<number> {
@@ -449,7 +453,11 @@ export function startWebhookSender(
             'webhook batch failed; its lease expires',
           ),
         )
-        .finally(() => inFlight.delete(ep.config_id))
+        .finally(() => {
+          inFlight.delete(ep.config_id)
+          // The endpoint may have more waiting: lease again now, not at the next poll.
+          wake()
+        })
       inFlight.set(ep.config_id, p)
     }
     if (Date.now() - lastLag > 5000) {
@@ -468,6 +476,10 @@ export function startWebhookSender(
         ctx.log.warn({ err: { message: (e as Error).message } }, 'webhook lease failed; tried again')
       }
       if (stopped) break
+      if (again) {
+        again = false
+        continue
+      }
       await new Promise<void>((resolve) => {
         const t = setTimeout(resolve, leased > 0 ? 20 : pollMs)
         wake = () => {
@@ -475,14 +487,16 @@ export function startWebhookSender(
           resolve()
         }
       })
-      wake = null
+      wake = () => {
+        again = true
+      }
     }
   })()
 
   return {
     async stop() {
       stopped = true
-      ;(wake as (() => void) | null)?.()
+      wake()
       await loop
       await Promise.all(inFlight.values())
       closeAgents(ctx)
