@@ -39,7 +39,7 @@ export const RETRY_AFTER_MAX_MS = 24 * 3_600_000
 export const LEASE_MS = 120_000
 const LEASE_MARGIN_MS = 10_000
 /** Deliveries of one endpoint per lease, and endpoints per lease. */
-const PER_ENDPOINT = 100
+const PER_ENDPOINT = 250
 const ENDPOINTS = 100
 const USER_AGENT = 'AED-Cloud-Webhooks/1.0 (+https://www.standardwebhooks.com)'
 /** What is kept of a failed answer's body in the delivery log. */
@@ -63,7 +63,7 @@ export const webhookLag = gauge(
   'Age of the oldest due webhook delivery not yet sent (0 when none waits)',
 )
 
-/** How much one lease takes: endpoints, and deliveries of each (100 and 100 unless told). */
+/** How much one lease takes: endpoints, and deliveries of each (100 endpoints and 250 deliveries of each unless told). */
 export type LeaseSize = { endpoints?: number; perEndpoint?: number }
 
 /** An endpoint leased with its deliveries, in order. */
