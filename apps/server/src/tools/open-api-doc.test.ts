@@ -10,7 +10,9 @@ import {
   NEARBY_RADIUS_DEFAULT,
   NEARBY_RADIUS_MAX,
   OPEN_API_ERRORS,
+  OPEN_API_SERVICE_OF,
   OPEN_API_TS_WINDOW_S,
+  openApi,
   percentEncode,
   WEBHOOK_EVENTS,
 } from '@aed/contracts/open-api'
@@ -195,6 +197,16 @@ describe('docs/open-api.md: the contract it tells', () => {
   it('has a row for every webhook event, with the service it needs', () => {
     for (const [event, service] of Object.entries(WEBHOOK_EVENTS)) {
       expect(doc).toMatch(new RegExp(`^\\| \`${event.replace(/\./g, '\\.')}\` \\| \`${service}\` \\|`, 'm'))
+    }
+  })
+
+  it('has a row for every endpoint, with the service it needs', () => {
+    for (const [name, e] of Object.entries(openApi)) {
+      const path = e.path.replace(/:(\w+)/g, '{$1}')
+      const service = OPEN_API_SERVICE_OF[name as keyof typeof openApi]
+      expect(doc).toMatch(
+        new RegExp(`^\\| \\[\`${path.replace(/[{}]/g, '\\$&')}\`\\]\\(#[^)]+\\) \\| \`${service}\` \\|`, 'm'),
+      )
     }
   })
 
