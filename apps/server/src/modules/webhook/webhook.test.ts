@@ -14,7 +14,7 @@ import { createTestApp, demo, type TestApp } from '../../test/harness.ts'
 import { type Receiver, startReceiver } from '../../test/webhook-receiver.ts'
 import { drainOutbox } from '../engine/outbox.ts'
 import { webhookOutboxHandler } from './webhook.fanout.ts'
-import { deliverDue, LEASE_MS, RETRY_DELAYS_MS } from './webhook.sender.ts'
+import { deliverDue, LEASE_MS, RETRY_DELAYS_MS, startWebhookSender } from './webhook.sender.ts'
 
 // Webhook delivery end to end: a device's report through the gateway, the outbox's fan-out into
 // deliveries, the sender's signed POSTs to a real receiver on 127.0.0.1 (WEBHOOK_ALLOW_PRIVATE),
@@ -376,6 +376,26 @@ describe('the sender', () => {
       expect(new Set(seen).size).toBe(seen.length)
       expect(seen).toHaveLength(10)
     }
+  })
+})
+
+describe('the sender loop', () => {
+  it('sends what is queued while it runs, and stops with its batches recorded', async () => {
+    const ep = await endpoint(await f.agency(agent))
+    const sender = startWebhookSender(t.ctx, { pollMs: 20 })
+    try {
+      const ids = await queueTests(ep.id, 3)
+      await rx.until(ep.path, 3)
+      expect(msgIds(ep.path)).toEqual(ids.map((i) => `msg_${i}`))
+    } finally {
+      await sender.stop()
+    }
+    expect((await deliveriesOf(ep.id)).map((d) => d.state)).toEqual(['delivered', 'delivered', 'delivered'])
+    // Stopped: nothing more is sent.
+    await queueTests(ep.id, 1)
+    await new Promise((r) => setTimeout(r, 100))
+    expect(rx.of(ep.path)).toHaveLength(3)
+    await deliverAll()
   })
 })
 
