@@ -1,7 +1,7 @@
 import type { Lang } from '@aed/contracts'
 import type { ChangedSinceQuery, NearbyAed, NearbyQuery, OpenAed, OpenEvent } from '@aed/contracts/open-api'
 import type { Config } from '../../config.ts'
-import type { DbOrTx } from '../../db/client.ts'
+import type { Db, DbOrTx } from '../../db/client.ts'
 import type { Scope } from '../../db/scope.ts'
 import { notFound } from '../../lib/errors.ts'
 import { toGcj02 } from './open-api.coords.ts'
@@ -39,7 +39,7 @@ export function filesOrigin(config: Pick<Config, 'PUBLIC_FILES_URL'>, requestOri
 
 /** Ready AEDs of the scope open now and shown to the public, near a point, nearest first. */
 export async function nearby(
-  db: DbOrTx,
+  db: Db,
   scope: Scope,
   q: NearbyQuery,
   now: Date,

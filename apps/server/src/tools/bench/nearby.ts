@@ -11,9 +11,9 @@ import path from 'node:path'
 import type { ServiceConfig } from '@aed/contracts/service-config'
 import { sql } from 'drizzle-orm'
 import { buildApp } from '../../app.ts'
-import { many, one } from '../../db/sql.ts'
+import { one } from '../../db/sql.ts'
 import { signOpenApiRequest } from '../../lib/open-api-signing.ts'
-import { nearbySql } from '../../modules/open-api/open-api.repository.ts'
+import { explainNearby } from '../../modules/open-api/open-api.repository.ts'
 import { chinaTime, nearby } from '../../modules/open-api/open-api.service.ts'
 import { benchContext, openBenchDatabase } from './harness/database.ts'
 import { envNumber, parseOptions } from './harness/options.ts'
@@ -192,14 +192,13 @@ async function main() {
   // The plan of one search of the whole network, as it ran.
   const [p] = points(1, 7)
   const root = keys.get(ids.root)!
-  const plan = await many<{ 'QUERY PLAN': string }>(
+  const plan = await explainNearby(
     ctx.db,
-    sql`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${nearbySql(
-      { index_link: root.index_link },
-      { ...p, radius: RADIUS, limit: LIMIT, at: chinaTime(ctx.clock.now()) },
-    )}`,
+    { index_link: root.index_link },
+    { ...p, radius: RADIUS, limit: LIMIT, at: chinaTime(ctx.clock.now()) },
+    true,
   )
-  console.log(`\nplan (whole network):\n${plan.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}`)
+  console.log(`\nplan (whole network):\n${plan.replace(/^/gm, '  ')}`)
   await app.close()
   await database.close()
   fs.rmSync(dataDir, { recursive: true, force: true })
