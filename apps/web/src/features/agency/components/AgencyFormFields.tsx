@@ -1,6 +1,7 @@
 import { AGENCY_PHONE } from '@aed/contracts/agency'
-import { Col, Form, Input, Row, Select } from 'antd'
+import { Form, Input, Row, Select } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { FieldCol } from '../../../components/FieldCol/FieldCol'
 import { RegionPicker } from '../../../components/RegionPicker/RegionPicker'
 import { endsAtLeaf, pathOf } from '../../../components/RegionPicker/regionOptions'
 import { useRegionOptions } from '../../../components/RegionPicker/useRegionOptions'
@@ -28,98 +29,85 @@ export function AgencyFormFields({ typeOptions, parents, level, disabled }: Prop
 
   return (
     <Row gutter={24}>
-      <Col span={12}>
-        <Form.Item
-          name="name"
-          label={t('agency.name')}
-          rules={[
-            { required: true, whitespace: true, message: t('agency.nameRequired') },
-            { max: 100, message: t('agency.tooLong') },
-          ]}
-        >
-          <Input placeholder={t('agency.nameRequired')} disabled={disabled} data-testid="agency-name" />
-        </Form.Item>
-      </Col>
-      <Col span={12}>
-        <Form.Item
-          name="agency_type"
-          label={t('agency.type')}
-          rules={[{ required: true, message: t('agency.typeRequired') }]}
-        >
-          <Select
-            placeholder={t('agency.typeRequired')}
-            disabled={disabled}
-            options={typeOptions.map((v) => ({ value: v, label: t(`agencyType.${v}`) }))}
-            data-testid="agency-type"
-          />
-        </Form.Item>
-      </Col>
+      <FieldCol
+        span={12}
+        name="name"
+        label={t('agency.name')}
+        rules={[{ max: 100, message: t('agency.tooLong') }]}
+        required={t('agency.nameRequired')}
+        whitespace
+      >
+        <Input placeholder={t('agency.nameRequired')} disabled={disabled} data-testid="agency-name" />
+      </FieldCol>
+      <FieldCol span={12} name="agency_type" label={t('agency.type')} required={t('agency.typeRequired')}>
+        <Select
+          placeholder={t('agency.typeRequired')}
+          disabled={disabled}
+          options={typeOptions.map((v) => ({ value: v, label: t(`agencyType.${v}`) }))}
+          data-testid="agency-type"
+        />
+      </FieldCol>
       {type === 2 && (
         <>
-          <Col span={12}>
-            <Form.Item name="parent_id" label={t('agency.parent')}>
-              <Select
-                allowClear
-                placeholder={t('agency.parentPlaceholder')}
-                disabled={disabled}
-                options={parents.map((p) => ({ value: p.id, label: p.name }))}
-                data-testid="agency-parent"
-              />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item label={t('agency.level')}>
-              <Input value={t('agency.levelText', { level })} disabled data-testid="agency-level" />
-            </Form.Item>
-          </Col>
+          <FieldCol span={12} name="parent_id" label={t('agency.parent')}>
+            <Select
+              allowClear
+              placeholder={t('agency.parentPlaceholder')}
+              disabled={disabled}
+              options={parents.map((p) => ({ value: p.id, label: p.name }))}
+              data-testid="agency-parent"
+            />
+          </FieldCol>
+          <FieldCol span={12} label={t('agency.level')}>
+            <Input value={t('agency.levelText', { level })} disabled data-testid="agency-level" />
+          </FieldCol>
         </>
       )}
-      <Col span={12}>
-        <Form.Item
-          name="contact_name"
-          label={t('agency.contact')}
-          rules={[
-            { required: true, whitespace: true, message: t('agency.contactRequired') },
-            { max: 50, message: t('agency.tooLong') },
-          ]}
-        >
-          <Input
-            placeholder={t('agency.contactPlaceholder')}
-            disabled={disabled}
-            data-testid="agency-contact"
-          />
-        </Form.Item>
-      </Col>
-      <Col span={12}>
-        <Form.Item
-          name="phone"
-          label={t('agency.phone')}
-          rules={[
-            { required: true, whitespace: true, message: t('agency.phoneRequired') },
-            { pattern: AGENCY_PHONE, message: t('agency.phoneWrong') },
-          ]}
-        >
-          <Input placeholder={t('agency.phoneRequired')} disabled={disabled} data-testid="agency-phone" />
-        </Form.Item>
-      </Col>
-      <Col span={12}>
-        <Form.Item name="region" label={t('agency.region')} required rules={[{ validator: toDistrict }]}>
-          <RegionPicker disabled={disabled} style={{ width: '100%' }} />
-        </Form.Item>
-      </Col>
-      <Col span={12}>
-        <Form.Item
-          name="location"
-          label={t('agency.location')}
-          rules={[{ max: 200, message: t('agency.tooLong') }]}
-        >
-          <Input
-            placeholder={t('agency.locationPlaceholder')}
-            disabled={disabled}
-            data-testid="agency-location"
-          />
-        </Form.Item>
-      </Col>
+      <FieldCol
+        span={12}
+        name="contact_name"
+        label={t('agency.contact')}
+        rules={[{ max: 50, message: t('agency.tooLong') }]}
+        required={t('agency.contactRequired')}
+        whitespace
+      >
+        <Input
+          placeholder={t('agency.contactPlaceholder')}
+          disabled={disabled}
+          data-testid="agency-contact"
+        />
+      </FieldCol>
+      <FieldCol
+        span={12}
+        name="phone"
+        label={t('agency.phone')}
+        rules={[{ pattern: AGENCY_PHONE, message: t('agency.phoneWrong') }]}
+        required={t('agency.phoneRequired')}
+        whitespace
+      >
+        <Input placeholder={t('agency.phoneRequired')} disabled={disabled} data-testid="agency-phone" />
+      </FieldCol>
+      <FieldCol
+        span={12}
+        name="region"
+        label={t('agency.region')}
+        required
+        rules={[{ validator: toDistrict }]}
+      >
+        <RegionPicker disabled={disabled} style={{ width: '100%' }} />
+      </FieldCol>
+      <FieldCol
+        span={12}
+        name="location"
+        label={t('agency.location')}
+        rules={[{ max: 200, message: t('agency.tooLong') }]}
+      >
+        <Input
+          placeholder={t('agency.locationPlaceholder')}
+          disabled={disabled}
+          data-testid="agency-location"
+        />
+      </FieldCol>
     </Row>
   )
 }

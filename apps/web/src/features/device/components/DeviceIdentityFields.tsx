@@ -1,8 +1,9 @@
 import type { AgencyNode } from '@aed/contracts/agency'
 import { modelOfSerial } from '@aed/contracts/device'
-import { AutoComplete, Col, Form, Input, Radio, Select, TreeSelect } from 'antd'
+import { AutoComplete, Form, Input, Radio, Select, TreeSelect } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { FieldCol } from '../../../components/FieldCol/FieldCol'
 import { agencyTreeOptions } from '../../../lib/agencyOptions'
 import { useDict } from '../../../lib/useDict'
 import { useDeviceManagers } from '../api/useDeviceManagers'
@@ -43,100 +44,85 @@ export function DeviceIdentityFields({ editing, disabled, tree, manager }: Props
   return (
     <>
       {editing && (
-        <Col span={24}>
-          <Form.Item
-            name="update_type"
-            label={t('device.updateType')}
-            rules={[{ required: true, message: t('device.required.updateType') }]}
-          >
-            <Radio.Group
-              disabled={disabled}
-              options={dict.options('device_update_type', [1, 2, 3])}
-              data-testid="device-update-type"
-            />
-          </Form.Item>
-        </Col>
-      )}
-      <Col span={12}>
-        <Form.Item
-          name="device_sn"
-          label={t('device.sn')}
-          rules={[{ required: true, whitespace: true, message: t('device.required.sn') }]}
+        <FieldCol
+          span={24}
+          name="update_type"
+          label={t('device.updateType')}
+          required={t('device.required.updateType')}
         >
-          {editing ? (
-            <Input disabled data-testid="device-sn" />
-          ) : (
-            <AutoComplete
-              disabled={disabled}
-              options={(serials.data ?? []).map((s) => ({ value: s }))}
-              data-testid="device-sn"
-            >
-              <Input maxLength={32} placeholder={t('device.snPlaceholder')} />
-            </AutoComplete>
-          )}
-        </Form.Item>
-      </Col>
-      {editing && updateType === 3 && (
-        <Col span={12}>
-          <Form.Item
-            name="new_device_sn"
-            label={t('device.newSn')}
-            rules={[{ required: true, whitespace: true, message: t('device.required.newSn') }]}
-          >
-            <Input
-              maxLength={32}
-              disabled={disabled}
-              placeholder={t('device.required.newSn')}
-              data-testid="device-new-sn"
-            />
-          </Form.Item>
-        </Col>
-      )}
-      <Col span={editing && updateType === 3 ? 24 : 12}>
-        <Form.Item label={t('device.model')}>
-          <Input value={model || t('table.empty')} disabled data-testid="device-model" />
-        </Form.Item>
-      </Col>
-      <Col span={12}>
-        <Form.Item
-          name="agency_id"
-          label={t('device.agency')}
-          rules={[{ required: true, message: t('device.required.agency') }]}
-        >
-          <TreeSelect
-            treeData={agencyTreeOptions(tree)}
-            treeDefaultExpandAll
-            showSearch={{ treeNodeFilterProp: 'title' }}
+          <Radio.Group
             disabled={disabled}
-            placeholder={t('device.required.agency')}
-            onChange={() => form.setFieldValue('device_manager_id', null)}
-            data-testid="device-agency"
+            options={dict.options('device_update_type', [1, 2, 3])}
+            data-testid="device-update-type"
           />
-        </Form.Item>
-      </Col>
-      <Col span={12}>
-        <Form.Item name="device_manager_id" label={t('device.manager')}>
-          <Select
-            allowClear
-            disabled={disabled || !agencyId}
-            loading={managers.isFetching}
-            placeholder={t('device.required.manager')}
-            showSearch={{ filterOption: false, onSearch: setManagerName }}
-            options={managerOptions}
-            data-testid="device-manager"
+        </FieldCol>
+      )}
+      <FieldCol
+        span={12}
+        name="device_sn"
+        label={t('device.sn')}
+        required={t('device.required.sn')}
+        whitespace
+      >
+        {editing ? (
+          <Input disabled data-testid="device-sn" />
+        ) : (
+          <AutoComplete
+            disabled={disabled}
+            options={(serials.data ?? []).map((s) => ({ value: s }))}
+            data-testid="device-sn"
+          >
+            <Input maxLength={32} placeholder={t('device.snPlaceholder')} />
+          </AutoComplete>
+        )}
+      </FieldCol>
+      {editing && updateType === 3 && (
+        <FieldCol
+          span={12}
+          name="new_device_sn"
+          label={t('device.newSn')}
+          required={t('device.required.newSn')}
+          whitespace
+        >
+          <Input
+            maxLength={32}
+            disabled={disabled}
+            placeholder={t('device.required.newSn')}
+            data-testid="device-new-sn"
           />
-        </Form.Item>
-      </Col>
-      <Col span={12}>
-        <Form.Item name="contact" label={t('device.contact')}>
-          <Input maxLength={50} disabled={disabled} data-testid="device-contact" />
-        </Form.Item>
-      </Col>
-      <Col span={12}>
-        <Form.Item name="contact_phone" label={t('device.contactPhone')}>
-          <Input maxLength={20} disabled={disabled} data-testid="device-contact-phone" />
-        </Form.Item>
-      </Col>
+        </FieldCol>
+      )}
+      <FieldCol span={editing && updateType === 3 ? 24 : 12} label={t('device.model')}>
+        <Input value={model || t('table.empty')} disabled data-testid="device-model" />
+      </FieldCol>
+      <FieldCol span={12} name="agency_id" label={t('device.agency')} required={t('device.required.agency')}>
+        <TreeSelect
+          treeData={agencyTreeOptions(tree)}
+          treeDefaultExpandAll
+          showSearch={{ treeNodeFilterProp: 'title' }}
+          disabled={disabled}
+          placeholder={t('device.required.agency')}
+          onChange={() => form.setFieldValue('device_manager_id', null)}
+          data-testid="device-agency"
+        />
+      </FieldCol>
+      <FieldCol span={12} name="device_manager_id" label={t('device.manager')}>
+        <Select
+          allowClear
+          disabled={disabled || !agencyId}
+          loading={managers.isFetching}
+          placeholder={t('device.required.manager')}
+          showSearch={{ filterOption: false, onSearch: setManagerName }}
+          options={managerOptions}
+          data-testid="device-manager"
+        />
+      </FieldCol>
+      <FieldCol span={12} name="contact" label={t('device.contact')}>
+        <Input maxLength={50} disabled={disabled} data-testid="device-contact" />
+      </FieldCol>
+      <FieldCol span={12} name="contact_phone" label={t('device.contactPhone')}>
+        <Input maxLength={20} disabled={disabled} data-testid="device-contact-phone" />
+      </FieldCol>
     </>
   )
 }

@@ -1,6 +1,7 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons'
 import { Button, Checkbox, Col, Form, Radio, Space, Switch, TimePicker } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { FieldCol } from '../../../components/FieldCol/FieldCol'
 import { useDict } from '../../../lib/useDict'
 import type { DeviceFormValues } from './deviceFormValues'
 
@@ -18,35 +19,33 @@ export function DeviceOpenFields({ disabled, abnormalSwitches }: Props) {
   const semi = Form.useWatch('open_state', form) === 1
   return (
     <>
-      <Col span={12}>
-        <Form.Item
-          name="open_state"
-          label={t('device.openState')}
-          rules={[{ required: true, message: t('device.required.openState') }]}
-        >
-          <Radio.Group
-            disabled={disabled}
-            options={dict.options('open_state')}
-            data-testid="device-open-state"
-          />
-        </Form.Item>
-      </Col>
-      <Col span={12}>
-        <Form.Item
-          name="xcx_display"
-          label={t('device.xcxDisplay')}
-          rules={[{ required: true, message: t('device.required.xcxDisplay') }]}
-        >
-          <Radio.Group
-            disabled={disabled}
-            options={[
-              { value: 1, label: t('device.yes') },
-              { value: 0, label: t('device.no') },
-            ]}
-            data-testid="device-xcx-display"
-          />
-        </Form.Item>
-      </Col>
+      <FieldCol
+        span={12}
+        name="open_state"
+        label={t('device.openState')}
+        required={t('device.required.openState')}
+      >
+        <Radio.Group
+          disabled={disabled}
+          options={dict.options('open_state')}
+          data-testid="device-open-state"
+        />
+      </FieldCol>
+      <FieldCol
+        span={12}
+        name="xcx_display"
+        label={t('device.xcxDisplay')}
+        required={t('device.required.xcxDisplay')}
+      >
+        <Radio.Group
+          disabled={disabled}
+          options={[
+            { value: 1, label: t('device.yes') },
+            { value: 0, label: t('device.no') },
+          ]}
+          data-testid="device-xcx-display"
+        />
+      </FieldCol>
       {semi && (
         <Col span={24}>
           <Form.Item
@@ -111,16 +110,22 @@ export function DeviceOpenFields({ disabled, abnormalSwitches }: Props) {
       )}
       {abnormalSwitches && (
         <>
-          <Col span={12}>
-            <Form.Item name="disable_abnormal_sms_notify" label={t('device.smsOff')} valuePropName="checked">
-              <Switch disabled={disabled} data-testid="device-sms-off" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="disable_abnormal_display" label={t('device.displayOff')} valuePropName="checked">
-              <Switch disabled={disabled} data-testid="device-display-off" />
-            </Form.Item>
-          </Col>
+          <FieldCol
+            span={12}
+            name="disable_abnormal_sms_notify"
+            label={t('device.smsOff')}
+            valuePropName="checked"
+          >
+            <Switch disabled={disabled} data-testid="device-sms-off" />
+          </FieldCol>
+          <FieldCol
+            span={12}
+            name="disable_abnormal_display"
+            label={t('device.displayOff')}
+            valuePropName="checked"
+          >
+            <Switch disabled={disabled} data-testid="device-display-off" />
+          </FieldCol>
         </>
       )}
     </>

@@ -1,6 +1,7 @@
 import { Col, Form, Input } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { FieldCol } from '../../../components/FieldCol/FieldCol'
 import { MapPicker } from '../../../components/MapPicker/MapPicker'
 import {
   CoordinateInputs,
@@ -38,45 +39,39 @@ export function DeviceSiteFields({ disabled }: { disabled: boolean }) {
           }}
         />
       </Col>
-      <Col span={12}>
-        <Form.Item name="region" label={t('device.region')}>
-          <RegionPicker disabled={disabled} style={{ width: '100%' }} />
-        </Form.Item>
-      </Col>
-      <Col span={12}>
-        <Form.Item name="location_desc" label={t('device.locationDesc')}>
-          <Input
-            maxLength={200}
-            disabled={disabled}
-            placeholder={t('device.locationDescPlaceholder')}
-            data-testid="device-location-desc"
-          />
-        </Form.Item>
-      </Col>
-      <Col span={24}>
-        <Form.Item label={t('device.coordinates')} required>
-          <MapPicker
-            value={point}
-            focusKey={focus}
-            disabled={disabled}
-            onChange={(p) => form.setFieldsValue({ lat: p.lat, lon: p.lon })}
-            onAddress={(a) =>
-              form.setFieldsValue({
-                location: a.address,
-                ...(a.address_code ? { region: a.address_code } : {}),
-              })
-            }
-          />
-          <CoordinateInputs
-            disabled={disabled}
-            placeholders={{ lat: t('map.lat'), lon: t('map.lon') }}
-            width="50%"
-            testId="device"
-            onBlur={() => setFocus((n) => n + 1)}
-            className="device-coordinates"
-          />
-        </Form.Item>
-      </Col>
+      <FieldCol span={12} name="region" label={t('device.region')}>
+        <RegionPicker disabled={disabled} style={{ width: '100%' }} />
+      </FieldCol>
+      <FieldCol span={12} name="location_desc" label={t('device.locationDesc')}>
+        <Input
+          maxLength={200}
+          disabled={disabled}
+          placeholder={t('device.locationDescPlaceholder')}
+          data-testid="device-location-desc"
+        />
+      </FieldCol>
+      <FieldCol span={24} label={t('device.coordinates')} required>
+        <MapPicker
+          value={point}
+          focusKey={focus}
+          disabled={disabled}
+          onChange={(p) => form.setFieldsValue({ lat: p.lat, lon: p.lon })}
+          onAddress={(a) =>
+            form.setFieldsValue({
+              location: a.address,
+              ...(a.address_code ? { region: a.address_code } : {}),
+            })
+          }
+        />
+        <CoordinateInputs
+          disabled={disabled}
+          placeholders={{ lat: t('map.lat'), lon: t('map.lon') }}
+          width="50%"
+          testId="device"
+          onBlur={() => setFocus((n) => n + 1)}
+          className="device-coordinates"
+        />
+      </FieldCol>
     </>
   )
 }

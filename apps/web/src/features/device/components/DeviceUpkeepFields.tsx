@@ -1,6 +1,7 @@
-import { Col, DatePicker, Form } from 'antd'
+import { DatePicker } from 'antd'
 import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
+import { FieldCol } from '../../../components/FieldCol/FieldCol'
 import { ImageUpload } from '../../../components/ImageUpload/ImageUpload'
 import { beforeToday } from '../deviceRules'
 
@@ -20,28 +21,22 @@ export function DeviceUpkeepFields({ disabled }: { disabled: boolean }) {
   return (
     <>
       {EXPIRIES.map((e) => (
-        <Col span={8} key={e.name}>
-          <Form.Item name={e.name} label={t(e.label)} rules={[{ required: true, message: t(e.required) }]}>
-            <DatePicker
-              disabled={disabled}
-              style={{ width: '100%' }}
-              disabledDate={(d) => beforeToday(d, dayjs())}
-              placeholder={t(e.required)}
-              data-testid={`device-${e.name}`}
-            />
-          </Form.Item>
-        </Col>
+        <FieldCol span={8} key={e.name} name={e.name} label={t(e.label)} required={t(e.required)}>
+          <DatePicker
+            disabled={disabled}
+            style={{ width: '100%' }}
+            disabledDate={(d) => beforeToday(d, dayjs())}
+            placeholder={t(e.required)}
+            data-testid={`device-${e.name}`}
+          />
+        </FieldCol>
       ))}
-      <Col span={12}>
-        <Form.Item name="chest_shot_img" label={t('device.chestImg')} required>
-          <ImageUpload disabled={disabled} />
-        </Form.Item>
-      </Col>
-      <Col span={12}>
-        <Form.Item name="long_shot_img" label={t('device.longImg')} required>
-          <ImageUpload disabled={disabled} />
-        </Form.Item>
-      </Col>
+      <FieldCol span={12} name="chest_shot_img" label={t('device.chestImg')} required>
+        <ImageUpload disabled={disabled} />
+      </FieldCol>
+      <FieldCol span={12} name="long_shot_img" label={t('device.longImg')} required>
+        <ImageUpload disabled={disabled} />
+      </FieldCol>
     </>
   )
 }

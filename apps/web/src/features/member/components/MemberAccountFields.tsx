@@ -1,8 +1,9 @@
 import { PASSWORD_RULE } from '@aed/contracts'
 import type { AgencyNode } from '@aed/contracts/agency'
-import { Col, DatePicker, Form, Input, Radio, Select, TreeSelect } from 'antd'
+import { DatePicker, Input, Radio, Select, TreeSelect } from 'antd'
 import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
+import { FieldCol } from '../../../components/FieldCol/FieldCol'
 import { useDict } from '../../../lib/useDict'
 import { useNationalities } from '../api/useNationalities'
 
@@ -27,128 +28,98 @@ export function MemberAccountFields({ editing, disabled, roles, tree, onPhone }:
   const zh = i18n.language !== 'en-US'
   return (
     <>
-      <Col span={8}>
-        <Form.Item
-          name="phone"
-          label={t('member.phone')}
-          rules={[{ required: true, message: t('member.phoneRequired') }]}
-        >
-          <Input
-            maxLength={11}
-            disabled={disabled || editing}
-            placeholder={t('member.phoneRequired')}
-            onChange={(e) => {
-              const phone = e.target.value.replace(/\s+/g, '')
-              if (/^\d{11}$/.test(phone)) onPhone(phone)
-            }}
-            data-testid="member-phone"
-          />
-        </Form.Item>
-      </Col>
-      <Col span={8}>
-        <Form.Item
-          name="name"
-          label={t('member.name')}
-          rules={[{ required: true, whitespace: true, message: t('member.nameRequired') }]}
-        >
-          <Input
-            maxLength={50}
-            disabled={disabled}
-            placeholder={t('member.nameRequired')}
-            data-testid="member-name"
-          />
-        </Form.Item>
-      </Col>
-      <Col span={8}>
-        <Form.Item
-          name="email"
-          label={t('member.email')}
-          rules={[{ required: true, whitespace: true, message: t('member.emailRequired') }]}
-        >
-          <Input
-            maxLength={100}
-            disabled={disabled}
-            placeholder={t('member.emailRequired')}
-            data-testid="member-email"
-          />
-        </Form.Item>
-      </Col>
-      <Col span={8}>
-        <Form.Item
-          name="nationality"
-          label={t('member.nationality')}
-          rules={[{ required: true, message: t('member.nationalityRequired') }]}
-        >
-          <Select
-            showSearch={{ optionFilterProp: 'label' }}
-            loading={nationalities.isPending}
-            disabled={disabled}
-            placeholder={t('member.nationalityRequired')}
-            options={(nationalities.data ?? []).map((n) => ({ value: n.id, label: zh ? n.zh : n.en }))}
-            data-testid="member-nationality"
-          />
-        </Form.Item>
-      </Col>
-      <Col span={8}>
-        <Form.Item name="gender" label={t('member.gender')}>
-          <Radio.Group disabled={disabled} options={dict.options('gender')} />
-        </Form.Item>
-      </Col>
-      <Col span={8}>
-        <Form.Item name="birth" label={t('member.birth')}>
-          <DatePicker
-            disabled={disabled}
-            style={{ width: '100%' }}
-            disabledDate={(d) => d.isAfter(dayjs(), 'day')}
-          />
-        </Form.Item>
-      </Col>
-      <Col span={8}>
-        <Form.Item
-          name="agency_id"
-          label={t('member.agency')}
-          rules={[{ required: true, message: t('member.agencyRequired') }]}
-        >
-          <TreeSelect
-            treeData={toTree(tree)}
-            treeDefaultExpandAll
-            showSearch={{ treeNodeFilterProp: 'title' }}
-            disabled={disabled || editing}
-            placeholder={t('member.agencyRequired')}
-            data-testid="member-agency"
-          />
-        </Form.Item>
-      </Col>
-      <Col span={8}>
-        <Form.Item
-          name="role_type"
-          label={t('member.role')}
-          rules={[{ required: true, message: t('member.roleRequired') }]}
-        >
-          <Select
-            disabled={disabled || roles.locked}
-            placeholder={t('member.roleRequired')}
-            options={dict.options('role_type', roles.values)}
-            data-testid="member-role"
-          />
-        </Form.Item>
-      </Col>
+      <FieldCol span={8} name="phone" label={t('member.phone')} required={t('member.phoneRequired')}>
+        <Input
+          maxLength={11}
+          disabled={disabled || editing}
+          placeholder={t('member.phoneRequired')}
+          onChange={(e) => {
+            const phone = e.target.value.replace(/\s+/g, '')
+            if (/^\d{11}$/.test(phone)) onPhone(phone)
+          }}
+          data-testid="member-phone"
+        />
+      </FieldCol>
+      <FieldCol span={8} name="name" label={t('member.name')} required={t('member.nameRequired')} whitespace>
+        <Input
+          maxLength={50}
+          disabled={disabled}
+          placeholder={t('member.nameRequired')}
+          data-testid="member-name"
+        />
+      </FieldCol>
+      <FieldCol
+        span={8}
+        name="email"
+        label={t('member.email')}
+        required={t('member.emailRequired')}
+        whitespace
+      >
+        <Input
+          maxLength={100}
+          disabled={disabled}
+          placeholder={t('member.emailRequired')}
+          data-testid="member-email"
+        />
+      </FieldCol>
+      <FieldCol
+        span={8}
+        name="nationality"
+        label={t('member.nationality')}
+        required={t('member.nationalityRequired')}
+      >
+        <Select
+          showSearch={{ optionFilterProp: 'label' }}
+          loading={nationalities.isPending}
+          disabled={disabled}
+          placeholder={t('member.nationalityRequired')}
+          options={(nationalities.data ?? []).map((n) => ({ value: n.id, label: zh ? n.zh : n.en }))}
+          data-testid="member-nationality"
+        />
+      </FieldCol>
+      <FieldCol span={8} name="gender" label={t('member.gender')}>
+        <Radio.Group disabled={disabled} options={dict.options('gender')} />
+      </FieldCol>
+      <FieldCol span={8} name="birth" label={t('member.birth')}>
+        <DatePicker
+          disabled={disabled}
+          style={{ width: '100%' }}
+          disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+        />
+      </FieldCol>
+      <FieldCol span={8} name="agency_id" label={t('member.agency')} required={t('member.agencyRequired')}>
+        <TreeSelect
+          treeData={toTree(tree)}
+          treeDefaultExpandAll
+          showSearch={{ treeNodeFilterProp: 'title' }}
+          disabled={disabled || editing}
+          placeholder={t('member.agencyRequired')}
+          data-testid="member-agency"
+        />
+      </FieldCol>
+      <FieldCol span={8} name="role_type" label={t('member.role')} required={t('member.roleRequired')}>
+        <Select
+          disabled={disabled || roles.locked}
+          placeholder={t('member.roleRequired')}
+          options={dict.options('role_type', roles.values)}
+          data-testid="member-role"
+        />
+      </FieldCol>
       {!editing && (
-        <Col span={8}>
-          <Form.Item
-            name="password"
-            label={t('member.password')}
-            tooltip={t('member.passwordHint')}
-            rules={[{ pattern: PASSWORD_RULE, message: t('password.rule') }]}
-          >
-            <Input.Password
-              disabled={disabled}
-              autoComplete="new-password"
-              placeholder={t('member.passwordHint')}
-              data-testid="member-password"
-            />
-          </Form.Item>
-        </Col>
+        <FieldCol
+          span={8}
+          name="password"
+          label={t('member.password')}
+          tooltip={t('member.passwordHint')}
+          rules={[{ pattern: PASSWORD_RULE, message: t('password.rule') }]}
+        >
+          <Input.Password
+            disabled={disabled}
+            autoComplete="new-password"
+            placeholder={t('member.passwordHint')}
+            data-testid="member-password"
+          />
+        </FieldCol>
       )}
     </>
   )

@@ -1,6 +1,7 @@
 import { AimOutlined } from '@ant-design/icons'
 import { Button, Col, Form, Tooltip } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { FieldCol } from '../../../components/FieldCol/FieldCol'
 import {
   CoordinateInputs,
   LocationField,
@@ -46,31 +47,27 @@ export function MemberAddressFields({ disabled }: { disabled: boolean }) {
           }
         />
       </Col>
-      <Col span={8}>
-        <Form.Item name="region" label={t('member.region')}>
-          <RegionPicker disabled={disabled} style={{ width: '100%' }} />
-        </Form.Item>
-      </Col>
-      <Col span={16}>
-        <Form.Item label={t('member.coordinates')} required tooltip={t('member.coordinatesHint')}>
-          <CoordinateInputs
-            disabled={disabled}
-            placeholders={{ lat: t('member.lat'), lon: t('member.lon') }}
-            width="45%"
-            testId="member"
-          >
-            <Tooltip title={t('member.resolve')}>
-              <Button
-                icon={<AimOutlined />}
-                onClick={resolve}
-                loading={reverse.isPending}
-                disabled={disabled || !point}
-                aria-label={t('member.resolve')}
-              />
-            </Tooltip>
-          </CoordinateInputs>
-        </Form.Item>
-      </Col>
+      <FieldCol span={8} name="region" label={t('member.region')}>
+        <RegionPicker disabled={disabled} style={{ width: '100%' }} />
+      </FieldCol>
+      <FieldCol span={16} label={t('member.coordinates')} required tooltip={t('member.coordinatesHint')}>
+        <CoordinateInputs
+          disabled={disabled}
+          placeholders={{ lat: t('member.lat'), lon: t('member.lon') }}
+          width="45%"
+          testId="member"
+        >
+          <Tooltip title={t('member.resolve')}>
+            <Button
+              icon={<AimOutlined />}
+              onClick={resolve}
+              loading={reverse.isPending}
+              disabled={disabled || !point}
+              aria-label={t('member.resolve')}
+            />
+          </Tooltip>
+        </CoordinateInputs>
+      </FieldCol>
     </>
   )
 }
