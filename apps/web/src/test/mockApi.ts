@@ -72,3 +72,15 @@ export function mockApi(routes: MockRoute[]) {
 export function headerOf(init: RequestInit | undefined, name: string) {
   return new Headers(init?.headers).get(name)
 }
+
+/** `on`, recording every call in `calls` before answering, for tests that check what was asked. */
+export function recordOn<E extends Pick<Endpoint, 'method' | 'path' | 'response'>>(
+  e: E,
+  calls: MockCall[],
+  handler: (call: MockCall) => Answer<DataOf<E & Endpoint>>,
+): MockRoute {
+  return on(e, (call) => {
+    calls.push(call)
+    return handler(call)
+  })
+}

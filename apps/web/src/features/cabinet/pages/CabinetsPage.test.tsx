@@ -1,14 +1,12 @@
-import { agencyApi } from '@aed/contracts/agency'
 import { type Cabinet, type CabinetListCan, cabinetApi } from '@aed/contracts/cabinet'
-import { menuApi } from '@aed/contracts/menu'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { sessionStore } from '../../../lib/session'
-import { orgMenu, tree } from '../../../test/adminFixtures'
 import { userInfo } from '../../../test/fixtures'
 import { freshConsole } from '../../../test/freshConsole'
-import { type MockCall, mockApi, on } from '../../../test/mockApi'
+import { type MockCall, mockApi, on, recordOn } from '../../../test/mockApi'
+import { pageRoutes } from '../../../test/pageRoutes'
 import { renderWithProviders } from '../../../test/renderWithProviders'
 import { CabinetsPage } from './CabinetsPage'
 
@@ -71,14 +69,12 @@ const calls: Record<'list' | 'update' | 'assign' | 'remove' | 'records' | 'binds
 
 function api() {
   return mockApi([
-    on(menuApi.menu, () => ({ code: 0, data: orgMenu })),
-    on(agencyApi.tree, () => ({ code: 0, data: { resource: tree } })),
-    on(cabinetApi.list, (call) => {
-      calls.list.push(call)
-      return { code: 0, data: { count: rows.length, resource: rows, can: answeredCan } }
-    }),
-    on(cabinetApi.update, (call) => {
-      calls.update.push(call)
+    ...pageRoutes(),
+    recordOn(cabinetApi.list, calls.list, () => ({
+      code: 0,
+      data: { count: rows.length, resource: rows, can: answeredCan },
+    })),
+    recordOn(cabinetApi.update, calls.update, (call) => {
       const bind = (call.body as { update_type: number }).update_type === 2
       return {
         code: 0,
@@ -91,20 +87,19 @@ function api() {
         },
       }
     }),
-    on(cabinetApi.assign, (call) => {
-      calls.assign.push(call)
+    recordOn(cabinetApi.assign, calls.assign, () => {
       return {
         code: 0,
         msg: '分配成功！',
         data: { agency_id: 4, agency_name: '杭州市西湖区急救中心', cabinet_sn_list: ['CB26100106'] },
       }
     }),
-    on(cabinetApi.batchDestroy, (call) => {
-      calls.remove.push(call)
-      return { code: 0, msg: '删除成功！', data: { cabinet_sn_list: ['CB26100106'] } }
-    }),
-    on(cabinetApi.records, (call) => {
-      calls.records.push(call)
+    recordOn(cabinetApi.batchDestroy, calls.remove, () => ({
+      code: 0,
+      msg: '删除成功！',
+      data: { cabinet_sn_list: ['CB26100106'] },
+    })),
+    recordOn(cabinetApi.records, calls.records, () => {
       return {
         code: 0,
         data: {
@@ -145,8 +140,7 @@ function api() {
         },
       ],
     })),
-    on(cabinetApi.sendCommand, (call) => {
-      calls.command.push(call)
+    recordOn(cabinetApi.sendCommand, calls.command, () => {
       return {
         code: 0,
         msg: '指令已创建，设备连接后执行',
@@ -163,8 +157,7 @@ function api() {
         },
       }
     }),
-    on(cabinetApi.bindRecord, (call) => {
-      calls.binds.push(call)
+    recordOn(cabinetApi.bindRecord, calls.binds, () => {
       return {
         code: 0,
         data: {

@@ -4,7 +4,7 @@ import { ApiError } from '../../../lib/errors'
 import { sessionStore } from '../../../lib/session'
 import { storage } from '../../../lib/storage'
 import { userInfo } from '../../../test/fixtures'
-import { type MockCall, mockApi, on } from '../../../test/mockApi'
+import { type MockCall, mockApi, recordOn } from '../../../test/mockApi'
 import type { Fetched } from '../map/clusterClient'
 import { fetchDeviceLayer } from './fetchDeviceLayer'
 
@@ -40,8 +40,7 @@ const layer = {
 function api(code = 0) {
   located.length = 0
   return mockApi([
-    on(dashboardApi.deviceLocation, (call) => {
-      located.push(call)
+    recordOn(dashboardApi.deviceLocation, located, () => {
       if (code !== 0) return { code, msg: '无权访问' }
       return { code, data: answer }
     }),

@@ -7,7 +7,7 @@ import type { ChartClick } from '../../../components/EChart/EChart'
 import { sessionStore } from '../../../lib/session'
 import { userInfo } from '../../../test/fixtures'
 import { freshConsole } from '../../../test/freshConsole'
-import { type MockCall, mockApi, on } from '../../../test/mockApi'
+import { type MockCall, mockApi, on, recordOn } from '../../../test/mockApi'
 import { renderWithProviders } from '../../../test/renderWithProviders'
 import { DashboardStatusColumn } from './DashboardStatusColumn'
 
@@ -30,8 +30,7 @@ const series = (testId: string) => charts.get(testId)?.option.series[0]
 function api(state = 2) {
   calls.length = 0
   return mockApi([
-    on(deviceStatsApi.stateDistribution, (call) => {
-      calls.push(call)
+    recordOn(deviceStatsApi.stateDistribution, calls, () => {
       if (state !== 0) return { code: state, msg: '服务异常' }
       return {
         code: 0,

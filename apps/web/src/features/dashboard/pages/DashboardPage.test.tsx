@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { userInfo } from '../../../test/fixtures'
 import { freshConsole } from '../../../test/freshConsole'
-import { type MockCall, mockApi, on } from '../../../test/mockApi'
+import { type MockCall, mockApi, on, recordOn } from '../../../test/mockApi'
 import { renderWithProviders } from '../../../test/renderWithProviders'
 import type DashboardMap from '../map/DashboardMap'
 import { DashboardPage, FOCUS_HOLD_MS } from './DashboardPage'
@@ -38,10 +38,7 @@ const answer = (): DeviceLocations => ({
 function api(focus: 'ok' | 'call' = 'ok') {
   located.length = 0
   return mockApi([
-    on(dashboardApi.deviceLocation, (call) => {
-      located.push(call)
-      return { code: 0, data: answer() }
-    }),
+    recordOn(dashboardApi.deviceLocation, located, () => ({ code: 0, data: answer() })),
     on(dashboardApi.rescueLocation, () => ({
       code: 0,
       data: {

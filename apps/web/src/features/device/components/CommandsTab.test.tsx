@@ -9,7 +9,7 @@ import { sessionStore } from '../../../lib/session'
 import { device } from '../../../test/deviceFixtures'
 import { userInfo } from '../../../test/fixtures'
 import { freshConsole } from '../../../test/freshConsole'
-import { type MockCall, mockApi, on } from '../../../test/mockApi'
+import { type MockCall, mockApi, on, recordOn } from '../../../test/mockApi'
 import { renderWithProviders } from '../../../test/renderWithProviders'
 import DeviceDetailDrawer from './DeviceDetailDrawer'
 
@@ -44,12 +44,8 @@ function api(rows: CommandRow[]) {
   mockApi([
     on(deviceDetailApi.single, () => ({ code: 0, data: device({ can: answeredCan }) })),
     on(deviceApi.changeRecord, () => ({ code: 0, data: { count: 0, resource: [] } })),
-    on(deviceCommandApi.list, (call) => {
-      calls.list.push(call)
-      return { code: 0, data: rows }
-    }),
-    on(deviceCommandApi.send, (call) => {
-      calls.send.push(call)
+    recordOn(deviceCommandApi.list, calls.list, () => ({ code: 0, data: rows })),
+    recordOn(deviceCommandApi.send, calls.send, () => {
       const sent = command({
         cmd_id: `c-${rows.length + 1}`,
         state: 'pending',

@@ -8,7 +8,7 @@ import { sessionStore } from '../../../lib/session'
 import { device } from '../../../test/deviceFixtures'
 import { userInfo } from '../../../test/fixtures'
 import { freshConsole } from '../../../test/freshConsole'
-import { type MockCall, mockApi, on } from '../../../test/mockApi'
+import { type MockCall, mockApi, on, recordOn } from '../../../test/mockApi'
 import { renderWithProviders } from '../../../test/renderWithProviders'
 import DeviceDetailDrawer from './DeviceDetailDrawer'
 
@@ -30,10 +30,10 @@ function api(shown = device()) {
   mockApi([
     on(deviceDetailApi.single, () => ({ code: 0, data: shown })),
     on(deviceApi.changeRecord, () => ({ code: 0, data: { count: 0, resource: [] } })),
-    on(deviceDetailApi.page, (call) => {
-      calls.page.push(call)
-      return { code: 0, data: { count: rows.length, resource: rows } }
-    }),
+    recordOn(deviceDetailApi.page, calls.page, () => ({
+      code: 0,
+      data: { count: rows.length, resource: rows },
+    })),
     on(filesApi.upload, () => ({
       code: 0,
       data: {
@@ -43,8 +43,7 @@ function api(shown = device()) {
         content_type: 'image/png',
       },
     })),
-    on(deviceDetailApi.inspect, (call) => {
-      calls.inspect.push(call)
+    recordOn(deviceDetailApi.inspect, calls.inspect, () => {
       rows.push(recorded)
       return { code: 0, msg: '添加成功！', data: { ...recorded, device_sn: shown.device_sn } }
     }),

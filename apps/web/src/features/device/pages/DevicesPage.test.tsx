@@ -1,18 +1,16 @@
-import { agencyApi } from '@aed/contracts/agency'
 import { deviceApi } from '@aed/contracts/device'
 import { deviceDetailApi } from '@aed/contracts/device-detail'
 import { deviceStatsApi } from '@aed/contracts/device-stats'
-import { memberApi } from '@aed/contracts/member'
-import { menuApi } from '@aed/contracts/menu'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { sessionStore } from '../../../lib/session'
-import { member, orgMenu, tree } from '../../../test/adminFixtures'
+import { orgMenu } from '../../../test/adminFixtures'
 import { device, deviceListCan } from '../../../test/deviceFixtures'
 import { userInfo } from '../../../test/fixtures'
 import { freshConsole } from '../../../test/freshConsole'
-import { type MockCall, mockApi, on } from '../../../test/mockApi'
+import { type MockCall, mockApi, on, recordOn } from '../../../test/mockApi'
+import { pageRoutes } from '../../../test/pageRoutes'
 import { renderWithProviders } from '../../../test/renderWithProviders'
 import { DevicesPage } from './DevicesPage'
 
@@ -41,21 +39,13 @@ const readOnlyCan = deviceListCan()
 
 function api(menu = orgMenu, rows = [device()], can = superAdminCan) {
   return mockApi([
-    on(menuApi.menu, () => ({ code: 0, data: menu })),
-    on(agencyApi.tree, () => ({ code: 0, data: { resource: tree } })),
-    on(memberApi.list, () => ({
+    ...pageRoutes(menu, { managers: true }),
+    recordOn(deviceApi.list, calls.list, () => ({
       code: 0,
-      data: { count: 1, resource: [member({ id: 12, role_type: 1 })], can: { create: true } },
+      data: { count: rows.length, resource: rows, can },
     })),
-    on(deviceApi.list, (call) => {
-      calls.list.push(call)
-      return { code: 0, data: { count: rows.length, resource: rows, can } }
-    }),
     on(deviceApi.detail, () => ({ code: 0, data: device() })),
-    on(deviceApi.update, (call) => {
-      calls.update.push(call)
-      return { code: 0, msg: '修改成功！', data: device() }
-    }),
+    recordOn(deviceApi.update, calls.update, () => ({ code: 0, msg: '修改成功！', data: device() })),
     on(deviceDetailApi.single, () => ({ code: 0, data: rows[0] ?? device() })),
     on(deviceApi.changeRecord, () => ({ code: 0, data: { count: 0, resource: [] } })),
     on(deviceStatsApi.stateDistribution, () => ({

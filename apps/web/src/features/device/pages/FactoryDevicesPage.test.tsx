@@ -1,15 +1,13 @@
-import { agencyApi } from '@aed/contracts/agency'
 import { deviceApi } from '@aed/contracts/device'
-import { menuApi } from '@aed/contracts/menu'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { sessionStore } from '../../../lib/session'
-import { orgMenu, tree } from '../../../test/adminFixtures'
 import { deviceListCan, factoryDevice } from '../../../test/deviceFixtures'
 import { userInfo } from '../../../test/fixtures'
 import { freshConsole } from '../../../test/freshConsole'
-import { type MockCall, mockApi, on } from '../../../test/mockApi'
+import { type MockCall, mockApi, recordOn } from '../../../test/mockApi'
+import { pageRoutes } from '../../../test/pageRoutes'
 import { renderWithProviders } from '../../../test/renderWithProviders'
 import { FactoryDevicesPage } from './FactoryDevicesPage'
 
@@ -40,24 +38,23 @@ let answeredCan = deviceListCan()
 
 function api() {
   return mockApi([
-    on(menuApi.menu, () => ({ code: 0, data: orgMenu })),
-    on(agencyApi.tree, () => ({ code: 0, data: { resource: tree } })),
-    on(deviceApi.list, (call) => {
-      calls.list.push(call)
-      return { code: 0, data: { count: rows.length, resource: rows, can: answeredCan } }
-    }),
-    on(deviceApi.assign, (call) => {
-      calls.assign.push(call)
+    ...pageRoutes(),
+    recordOn(deviceApi.list, calls.list, () => ({
+      code: 0,
+      data: { count: rows.length, resource: rows, can: answeredCan },
+    })),
+    recordOn(deviceApi.assign, calls.assign, () => {
       return {
         code: 0,
         msg: '分配成功！',
         data: { agency_id: 4, agency_name: '杭州市西湖区急救中心', device_sn_list: ['M732514246'] },
       }
     }),
-    on(deviceApi.remove, (call) => {
-      calls.remove.push(call)
-      return { code: 0, msg: '删除成功！', data: { id: 21, device_sn: 'M732514246', register_code: null } }
-    }),
+    recordOn(deviceApi.remove, calls.remove, () => ({
+      code: 0,
+      msg: '删除成功！',
+      data: { id: 21, device_sn: 'M732514246', register_code: null },
+    })),
   ])
 }
 

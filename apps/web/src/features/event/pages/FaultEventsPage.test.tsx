@@ -1,15 +1,13 @@
-import { agencyApi } from '@aed/contracts/agency'
 import { eventApi, type FaultEvent } from '@aed/contracts/event'
-import { memberApi } from '@aed/contracts/member'
-import { menuApi } from '@aed/contracts/menu'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { sessionStore } from '../../../lib/session'
-import { member, orgMenu, tree } from '../../../test/adminFixtures'
+import { orgMenu } from '../../../test/adminFixtures'
 import { userInfo } from '../../../test/fixtures'
 import { freshConsole } from '../../../test/freshConsole'
-import { type MockCall, mockApi, on } from '../../../test/mockApi'
+import { type MockCall, mockApi, recordOn } from '../../../test/mockApi'
+import { pageRoutes } from '../../../test/pageRoutes'
 import { renderWithProviders } from '../../../test/renderWithProviders'
 import { FaultEventsPage } from './FaultEventsPage'
 
@@ -52,21 +50,14 @@ const editorCan = { export: true, handle: true }
 
 function api(menu = orgMenu, can = editorCan) {
   return mockApi([
-    on(menuApi.menu, () => ({ code: 0, data: menu })),
-    on(agencyApi.tree, () => ({ code: 0, data: { resource: tree } })),
-    on(memberApi.list, () => ({
-      code: 0,
-      data: { count: 1, resource: [member({ id: 12, role_type: 1 })], can: { create: true } },
-    })),
-    on(eventApi.fault, (call) => {
-      calls.list.push(call)
+    ...pageRoutes(menu, { managers: true }),
+    recordOn(eventApi.fault, calls.list, (call) => {
       if (call.query.get('export_xls') === 'true')
         return { code: 0, data: { file_url: '/files/x.xlsx?download=故障事件.xlsx', count: 1 } }
       const rows = call.query.get('current') === 'false' ? [past] : [fault()]
       return { code: 0, data: { count: 1, resource: rows, can } }
     }),
-    on(eventApi.handle, (call) => {
-      calls.handle.push(call)
+    recordOn(eventApi.handle, calls.handle, () => {
       return {
         code: 0,
         msg: '处理成功！',
