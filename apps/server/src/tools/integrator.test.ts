@@ -10,7 +10,7 @@ import { deviceLink } from '../test/device-link.ts'
 import { factories } from '../test/factories.ts'
 import { createTestApp, demo, type TestApp } from '../test/harness.ts'
 import { runCli } from './integrator/cli.ts'
-import { callOpenApi, requestOf, signWithTrace } from './integrator/client.ts'
+import { asSent, callOpenApi, requestOf, signWithTrace } from './integrator/client.ts'
 import { formatDelivery, judge, startReceiver, summarize } from './integrator/receiver.ts'
 
 // The command-line client against the real app listening on a random port: its signed calls
@@ -236,6 +236,19 @@ describe('the commands', () => {
       target: '/open-api/v1/x',
       body: '{"a":1}',
     })
+  })
+
+  it('sign the target as it goes out', async () => {
+    expect(asSent('/open-api/v1/aed/status?page_size=1#top')).toBe('/open-api/v1/aed/status?page_size=1')
+    expect(asSent('/open-api/v1/x/../aed/a b?q=西湖 1')).toBe(
+      '/open-api/v1/aed/a%20b?q=%E8%A5%BF%E6%B9%96%201',
+    )
+    const a = await callOpenApi(
+      { url, key, secret },
+      { method: 'GET', target: '/open-api/v1/test/../test/integrator?q=西湖 1#top' },
+    )
+    expect(a.status).toBe(200)
+    expect(a.json?.data).toMatchObject({ query: { q: '西湖 1' } })
   })
 
   it('trace what signOpenApiRequest signs', () => {

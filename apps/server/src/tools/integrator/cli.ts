@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util'
 import {
+  asSent,
   callOpenApi,
   type FetchLike,
   formatTrace,
@@ -129,7 +130,8 @@ export async function runCli(
       nonce: a.nonce,
     }
     if (a['dry-run']) {
-      io.err(formatTrace(request, signWithTrace({ key, secret }, request, at)))
+      const sent = { ...request, target: asSent(request.target, url) }
+      io.err(formatTrace(sent, signWithTrace({ key, secret }, sent, at)))
       return 0
     }
     const answer = await callOpenApi({ url, key, secret }, request, {
@@ -137,7 +139,7 @@ export async function runCli(
       lang: a.lang ?? env.AED_LANG,
       fetch: io.fetch,
     })
-    if (a.verbose) io.err(`${formatTrace(request, answer.trace)}\n< HTTP ${answer.status}`)
+    if (a.verbose) io.err(`${formatTrace(answer.request, answer.trace)}\n< HTTP ${answer.status}`)
     if (answer.json) io.out(JSON.stringify(answer.json, null, 2))
     else io.err(`HTTP ${answer.status}: ${answer.text.slice(0, 2000)}`)
     if (answer.retryAfter) io.err(`rate limited: retry after ${answer.retryAfter} s`)

@@ -92,15 +92,27 @@ export type OpenApiAnswer = {
   json: { code: number; msg: string; data?: unknown } | null
   text: string
   retryAfter: string | null
+  /** The request as it went out (asSent). */
+  request: OpenApiRequest
   trace: SigningTrace
+}
+
+/**
+ * A target as it goes out once made a URL: what is signed must be what is sent, and a URL
+ * encodes what was typed raw (spaces, Chinese), resolves dot segments and drops a fragment.
+ */
+export function asSent(target: string, base = 'http://localhost'): string {
+  const u = new URL(target, base)
+  return `${u.pathname}${u.search}`
 }
 
 /** Sends one signed request and reads its answer. */
 export async function callOpenApi(
   creds: Credentials,
-  r: OpenApiRequest,
+  request: OpenApiRequest,
   o: { fetch?: FetchLike; timestamp?: number; nonce?: string; lang?: string } = {},
 ): Promise<OpenApiAnswer> {
+  const r = { ...request, target: asSent(request.target, creds.url) }
   const trace = signWithTrace(creds, r, o)
   const send = o.fetch ?? (fetch as unknown as FetchLike)
   const res = await send(new URL(r.target, creds.url).toString(), {
@@ -117,7 +129,7 @@ export async function callOpenApi(
       json = parsed as OpenApiAnswer['json']
     }
   } catch {}
-  return { status: res.status, json, text, retryAfter: res.headers.get('retry-after'), trace }
+  return { status: res.status, json, text, retryAfter: res.headers.get('retry-after'), request: r, trace }
 }
 
 /** A call succeeded: HTTP 2xx and envelope code 0. */
