@@ -1,5 +1,8 @@
+import { spawn, spawnSync } from 'node:child_process'
+import fs from 'node:fs'
 import type http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { fileURLToPath } from 'node:url'
 import type { ServiceConfig } from '@aed/contracts/service-config'
 import { eq } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
@@ -217,6 +220,31 @@ describe('the named commands against the open API', () => {
     expect(classroom.code).toBe(1)
     expect(json(classroom).data).toEqual({ error: 'service_denied' })
     expect(classroom.err).toContain('< HTTP 403')
+  })
+})
+
+describe("docs/open-api.md's curl and openssl block", () => {
+  const shellOk = spawnSync('bash', ['-c', 'command -v openssl && command -v curl']).status === 0
+  it.skipIf(!shellOk)('signs a call the guard accepts', async () => {
+    const doc = fs.readFileSync(
+      fileURLToPath(new URL('../../../../docs/open-api.md', import.meta.url)),
+      'utf8',
+    )
+    const section = doc.slice(doc.indexOf('## 4. Trying it'))
+    const block = /```sh\n(AED_URL=[^\n]*)\n([\s\S]*?)\n```/.exec(section)
+    if (!block) throw new Error('docs/open-api.md: section 4 has no curl block')
+    // Its first line names the server and credentials; here the test app's.
+    const script = [`AED_URL=${url} KEY='${key}' SECRET='${secret}'`, block[2]].join('\n')
+    const r = await new Promise<{ code: number | null; out: string }>((resolve) => {
+      const p = spawn('bash', ['-c', script])
+      let out = ''
+      p.stdout.on('data', (c) => {
+        out += c
+      })
+      p.on('close', (code) => resolve({ code, out }))
+    })
+    expect(r.code).toBe(0)
+    expect(JSON.parse(r.out)).toMatchObject({ code: 0, data: { resource: expect.any(Array) } })
   })
 })
 
