@@ -209,19 +209,6 @@ export async function notReturnedDevices(tx: DbOrTx, cabinetId: number) {
   return rows.map((r) => r.device_id)
 }
 
-/** Marks a cabinet's command answered by its ack. */
-export async function ackCabinetCommand(
-  tx: DbOrTx,
-  cabinetId: number,
-  a: { cmdId: string; ok: boolean; error: string | null; time: Date },
-) {
-  await tx.execute(sql`
-    UPDATE device_commands SET state = ${a.ok ? 'done' : 'failed'}, ack_time = ${iso(a.time)}::timestamptz,
-      error = ${a.error ? a.error.slice(0, 200) : null}
-    WHERE cmd_id = ${a.cmdId} AND sender_kind = 'cabinet' AND sender_id = ${cabinetId}
-      AND state IN ('pending', 'sent', 'expired')`)
-}
-
 /** Live cabinets whose deadline passed and are not yet offline, oldest deadline first. */
 export async function overdueCabinets(db: DbOrTx, now: Date, limit: number) {
   const rows = await many<{ cabinet_id: number }>(

@@ -139,7 +139,7 @@ const aedBack: Writer<'aed_back'> = async (e, w) => {
 }
 
 const ack: Writer<'ack'> = async (e, w) => {
-  await repo.ackCabinetCommand(w.tx, w.cab.id, e)
+  await engine.ackCommand(w.tx, 'cabinet', w.cab.id, e)
 }
 
 const writers: { [T in CabinetEffect['type']]: Writer<T> } = {

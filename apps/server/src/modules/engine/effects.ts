@@ -127,7 +127,7 @@ const deviceFacts: Writer<'device_facts'> = async (e, w) => {
 }
 
 const ack: Writer<'ack'> = async (e, w) => {
-  await repo.ackCommand(w.tx, w.facts.id, e)
+  await repo.ackCommand(w.tx, 'aed', w.facts.id, e)
 }
 
 const file: Writer<'file'> = async (e, w) => {

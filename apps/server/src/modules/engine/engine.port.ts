@@ -7,6 +7,7 @@
 
 export { linkRescue, markLeft, recentRescueOf } from './door-link.repository.ts'
 export { type Outage, SWEEP_EVERY_MS } from './engine.jobs.ts'
+export { ackCommand } from './engine.repository.ts'
 export { AED_RETURN_MS, DOOR_RESCUE_WINDOW_MS, deadlineAfter, type Outcome } from './engine.rules.ts'
 export { applyCheck } from './engine.service.ts'
 export { type InboxRow, MAX_ATTEMPTS } from './inbox.repository.ts'

@@ -376,16 +376,17 @@ export async function commitDevice(
           coalesce(${d.fwVersion ?? null}, fw_version, ''))`)
 }
 
-/** Marks a command answered by the device's ack. */
+/** Marks a command answered by its sender's ack (an AED's, or a rescue cabinet's through engine.port.ts). */
 export async function ackCommand(
   tx: DbOrTx,
-  deviceId: number,
+  kind: 'aed' | 'cabinet',
+  senderId: number,
   a: { cmdId: string; ok: boolean; error: string | null; time: Date },
 ) {
   await tx.execute(sql`
     UPDATE device_commands SET state = ${a.ok ? 'done' : 'failed'}, ack_time = ${iso(a.time)}::timestamptz,
       error = ${a.error ? a.error.slice(0, 200) : null}
-    WHERE cmd_id = ${a.cmdId} AND sender_kind = 'aed' AND sender_id = ${deviceId}
+    WHERE cmd_id = ${a.cmdId} AND sender_kind = ${kind} AND sender_id = ${senderId}
       AND state IN ('pending', 'sent', 'expired')`)
 }
 
