@@ -4,6 +4,7 @@ import type { AppContext } from '../context.ts'
 import { many } from '../db/sql.ts'
 import { outboxHandlers } from '../jobs/outbox.ts'
 import type { Clock } from '../lib/clock.ts'
+import type { DeviceRow } from '../modules/device/device.repository.ts'
 import { overdueDevices } from '../modules/engine/engine.repository.ts'
 import { type Accepted, applyCheck, ingest } from '../modules/engine/engine.service.ts'
 import { drainOutbox, type OutboxHandler } from '../modules/engine/outbox.ts'
@@ -55,13 +56,8 @@ export function historyWanted(
 
 export type HistoryResult = { devices: number; messages: number; offline: number; ms: number }
 
-type Row = {
-  id: number
-  device_sn: string
-  model: string
-  fw_version: string | null
-  status: number
-  battery: number | null
+/** A registered device as its history needs it: the registry's own columns, its place and dates. */
+type Row = Pick<DeviceRow, 'id' | 'device_sn' | 'model' | 'fw_version' | 'status' | 'battery'> & {
   lat: number
   lon: number
   pads: string

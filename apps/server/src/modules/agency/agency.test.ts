@@ -261,33 +261,11 @@ describe('disabling organisations', () => {
   })
 
   it('refuses disabling one’s own organisation, another branch, or without edit rights', async () => {
-    expect(
-      (
-        await t.api(agencyApi.setState, {
-          params: { id: ids['华东区域总代理'] },
-          token: tokens.eastAdmin,
-          body: { disabled: true },
-        })
-      ).msg,
-    ).toBe('不能禁用或移动本机构')
-    expect(
-      (
-        await t.api(agencyApi.setState, {
-          params: { id: ids['深圳市南山区急救站'] },
-          token: tokens.eastAdmin,
-          body: { disabled: true },
-        })
-      ).code,
-    ).toBe(Code.NOT_FOUND)
-    expect(
-      (
-        await t.api(agencyApi.setState, {
-          params: { id: ids['深圳市南山区急救站'] },
-          token: tokens.general,
-          body: { disabled: true },
-        })
-      ).code,
-    ).toBe(Code.FORBIDDEN)
+    const disable = (name: string, token: string) =>
+      t.api(agencyApi.setState, { params: { id: ids[name] }, token, body: { disabled: true } })
+    expect((await disable('华东区域总代理', tokens.eastAdmin)).msg).toBe('不能禁用或移动本机构')
+    expect((await disable('深圳市南山区急救站', tokens.eastAdmin)).code).toBe(Code.NOT_FOUND)
+    expect((await disable('深圳市南山区急救站', tokens.general)).code).toBe(Code.FORBIDDEN)
     const [sz] = await t.db.select().from(agencies).where(eq(agencies.id, ids['深圳市南山区急救站']))
     expect(sz.disabled).toBe(false)
   })

@@ -93,25 +93,23 @@ export function findCabinet(db: DbOrTx, scope: Scope, id: number, lock = false) 
   )
 }
 
-/** Live cabinets of the scope by id, locked for a change. */
-export function cabinetsByIds(db: DbOrTx, scope: Scope, ids: number[]) {
-  if (ids.length === 0) return Promise.resolve([] as CabinetRow[])
+/** Live cabinets of the scope whose `column` is one of `values`, locked for a change. */
+function lockedLive(db: DbOrTx, scope: Scope, column: SQL, values: (number | string)[]) {
+  if (values.length === 0) return Promise.resolve([] as CabinetRow[])
   return many<CabinetRow>(
     db,
-    sql`${cabinetSelect} WHERE ${sql.join(live(scope), sql` AND `)} AND c.id IN (${listOf(ids)})
+    sql`${cabinetSelect} WHERE ${sql.join(live(scope), sql` AND `)} AND ${column} IN (${listOf(values)})
         FOR UPDATE OF c`,
   )
 }
 
+/** Live cabinets of the scope by id, locked for a change. */
+export const cabinetsByIds = (db: DbOrTx, scope: Scope, ids: number[]) =>
+  lockedLive(db, scope, sql`c.id`, ids)
+
 /** Live cabinets of the scope by number, locked for a change. */
-export function cabinetsBySerials(db: DbOrTx, scope: Scope, serials: string[]) {
-  if (serials.length === 0) return Promise.resolve([] as CabinetRow[])
-  return many<CabinetRow>(
-    db,
-    sql`${cabinetSelect} WHERE ${sql.join(live(scope), sql` AND `)} AND c.cabinet_sn IN (${listOf(serials)})
-        FOR UPDATE OF c`,
-  )
-}
+export const cabinetsBySerials = (db: DbOrTx, scope: Scope, serials: string[]) =>
+  lockedLive(db, scope, sql`c.cabinet_sn`, serials)
 
 /** An AED a cabinet may hold: live, and its organisation or its installation's in the scope. */
 export type BindableDevice = {

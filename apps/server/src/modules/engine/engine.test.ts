@@ -137,24 +137,12 @@ describe('warnings follow the settings and the site', () => {
     expect(await openKinds(d.id)).toEqual([]) // 50 days is beyond the default 1 month
     const base = (await env.t.api(settingsApi.get, { token: env.admin })).data
     const { agency_id: _a, ...settings } = base as typeof base & { agency_id: number }
-    expect(
-      (
-        await env.t.api(settingsApi.save, {
-          token: env.admin,
-          body: { ...settings, electrode_sheet_expire: 2 },
-        })
-      ).code,
-    ).toBe(0)
+    const remindMonths = (months: number) =>
+      env.t.api(settingsApi.save, { token: env.admin, body: { ...settings, electrode_sheet_expire: months } })
+    expect((await remindMonths(2)).code).toBe(0)
     expect(await openKinds(d.id)).toEqual(['warning:pads_expiring'])
     expect(await state(d.id)).toEqual({ status: 1, readiness: 'ready' })
-    expect(
-      (
-        await env.t.api(settingsApi.save, {
-          token: env.admin,
-          body: { ...settings, electrode_sheet_expire: 1 },
-        })
-      ).code,
-    ).toBe(0)
+    expect((await remindMonths(1)).code).toBe(0)
     expect(await openKinds(d.id)).toEqual([])
   })
 

@@ -38,6 +38,9 @@ const input = (m: DeviceMessage, time = T0, stale = false): EngineInput => ({
   time,
   stale,
 })
+/** A step of rescue `id` at minute `min`, received then. */
+const step = (id: string, min: number, desc: string) =>
+  input(msg('usage', { rescue_event_id: id, event_time: at(min).getTime(), event_desc: desc }), at(min))
 
 /** A device that has passed a self-test (its readiness is known). */
 const verified = (): EngineState => ({ ...initialState(), lastPassAt: new Date(T0.getTime() - 86400_000) })
@@ -238,11 +241,7 @@ describe('position', () => {
   })
 
   it('raises no offset while a rescue is under way', () => {
-    const r = run([
-      input(msg('usage', { rescue_event_id: 'R1', event_time: T0.getTime(), event_desc: 'power_on' })),
-      input(fixNorth(3)),
-      input(fixNorth(3)),
-    ])
+    const r = run([step('R1', 0, 'power_on'), input(fixNorth(3)), input(fixNorth(3))])
     expect(r.state.open).toEqual([])
     expect(r.readiness).toBe('not_ready')
     expect(r.reasons).toEqual(['in_use'])
@@ -264,23 +263,10 @@ describe('connection', () => {
 
 describe('use', () => {
   it('the first step of a new rescue starts it, steps are logged, power off or an hour of quiet ends it', () => {
-    const r = run([
-      input(msg('usage', { rescue_event_id: 'R1', event_time: T0.getTime(), event_desc: 'power_on' })),
-      input(
-        msg('usage', { rescue_event_id: 'R1', event_time: at(1).getTime(), event_desc: 'shock_delivered' }),
-        at(1),
-      ),
-    ])
+    const r = run([step('R1', 0, 'power_on'), step('R1', 1, 'shock_delivered')])
     expect(r.all.filter((e) => e.type === 'rescue_start')).toHaveLength(1)
     expect(r.all.filter((e) => e.type === 'usage')).toHaveLength(2)
-    const off = reduce(
-      r.state,
-      input(
-        msg('usage', { rescue_event_id: 'R1', event_time: at(9).getTime(), event_desc: 'power_off' }),
-        at(9),
-      ),
-      ctx,
-    )
+    const off = reduce(r.state, step('R1', 9, 'power_off'), ctx)
     expect(off.effects.map((e) => e.type)).toEqual(['usage', 'rescue_end'])
     expect(off.state.rescue).toBeNull()
     const quiet = reduce(r.state, input(beat(80), at(70)), ctx)
@@ -289,13 +275,7 @@ describe('use', () => {
   })
 
   it('a new rescue id ends the previous rescue and starts another', () => {
-    const r = run([
-      input(msg('usage', { rescue_event_id: 'R1', event_time: T0.getTime(), event_desc: 'power_on' })),
-      input(
-        msg('usage', { rescue_event_id: 'R2', event_time: at(5).getTime(), event_desc: 'power_on' }),
-        at(5),
-      ),
-    ])
+    const r = run([step('R1', 0, 'power_on'), step('R2', 5, 'power_on')])
     expect(r.all.map((e) => e.type)).toEqual(['rescue_start', 'usage', 'rescue_end', 'rescue_start', 'usage'])
     expect(r.state.rescue?.rescueEventId).toBe('R2')
   })

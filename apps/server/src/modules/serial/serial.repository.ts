@@ -11,25 +11,22 @@ const listOf = (values: string[]) =>
     sql`, `,
   )
 
-/** Serials already taken by a live device. */
-export async function takenSerials(db: DbOrTx, serials: string[]) {
+/** Which of `serials` a live row of the table holds in its serial column. */
+async function taken(db: DbOrTx, table: 'devices' | 'cabinets', serials: string[]) {
   if (serials.length === 0) return new Set<string>()
-  const rows = await many<{ device_sn: string }>(
+  const column = sql.identifier(table === 'devices' ? 'device_sn' : 'cabinet_sn')
+  const rows = await many<{ sn: string }>(
     db,
-    sql`SELECT device_sn FROM devices WHERE deleted_at IS NULL AND device_sn IN (${listOf(serials)})`,
+    sql`SELECT ${column} AS sn FROM ${sql.identifier(table)} WHERE deleted_at IS NULL AND ${column} IN (${listOf(serials)})`,
   )
-  return new Set(rows.map((r) => r.device_sn))
+  return new Set(rows.map((r) => r.sn))
 }
 
+/** Serials already taken by a live device. */
+export const takenSerials = (db: DbOrTx, serials: string[]) => taken(db, 'devices', serials)
+
 /** Numbers already taken by a live cabinet (anywhere: numbers are global). */
-export async function takenCabinetSerials(db: DbOrTx, serials: string[]) {
-  if (serials.length === 0) return new Set<string>()
-  const rows = await many<{ cabinet_sn: string }>(
-    db,
-    sql`SELECT cabinet_sn FROM cabinets WHERE deleted_at IS NULL AND cabinet_sn IN (${listOf(serials)})`,
-  )
-  return new Set(rows.map((r) => r.cabinet_sn))
-}
+export const takenCabinetSerials = (db: DbOrTx, serials: string[]) => taken(db, 'cabinets', serials)
 
 /**
  * The lock every write of a serial to devices or cabinets takes (migration 0018), held to the end

@@ -242,14 +242,14 @@ describe('device behaviour model', () => {
 })
 
 describe('currentEpisodes', () => {
-  const installation = { lat: 30.27, lon: 120.13 }
+  // The profile above, elsewhere and without consumable dates.
+  const noDates = { padsExpire: null, batteryExpire: null }
   const base = {
+    ...profile,
+    ...noDates,
     sn: 'A6400000001',
-    model: 'D100',
     fwVersion: 'V1',
-    installation,
-    padsExpire: null,
-    batteryExpire: null,
+    installation: { lat: 30.27, lon: 120.13 },
   }
   const start = Date.parse('2026-11-22T00:00:00Z')
   /** A device at the installation reporting hourly, living through `episodes`. */
