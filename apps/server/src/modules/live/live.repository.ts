@@ -41,6 +41,15 @@ export async function insertPush(tx: DbOrTx, p: NewPush, now: Date): Promise<Sto
   return row as StoredPush
 }
 
+/**
+ * Takes the push-order lock until the transaction ends, for writers whose own ids must follow
+ * commit order as the pushes' do (webhook deliveries): one lock for both, so they never wait on
+ * each other in opposite orders.
+ */
+export async function lockPushOrder(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${PUSH_ORDER_LOCK[0]}, ${PUSH_ORDER_LOCK[1]})`)
+}
+
 /** insertPush for many pushes in one statement, answered in id order (the order given). */
 export async function insertPushes(tx: DbOrTx, pushes: NewPush[], now: Date): Promise<StoredPush[]> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${PUSH_ORDER_LOCK[0]}, ${PUSH_ORDER_LOCK[1]})`)

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import { encodeEvent } from '../../db/events.ts'
-import { insertPush, insertPushes, type NewPush, type StoredPush } from './live.repository.ts'
+import { insertPush, insertPushes, lockPushOrder, type NewPush, type StoredPush } from './live.repository.ts'
 
 /** The bus channel stored pushes are announced on; every instance's live hub listens. */
 export const LIVE_PUSH_CHANNEL = 'live_push'
@@ -21,6 +21,14 @@ export async function pushLive(ctx: AppContext, tx: DbOrTx, p: NewPush): Promise
 export async function pushLiveMany(ctx: AppContext, tx: DbOrTx, pushes: NewPush[]): Promise<void> {
   if (pushes.length === 0) return
   for (const stored of await insertPushes(tx, pushes, ctx.clock.now())) await announce(ctx, tx, stored)
+}
+
+/**
+ * Holds the push-order lock until the caller's transaction ends: what it writes next is ordered
+ * with every push by commit (the webhook fan-out's deliveries).
+ */
+export function holdPushOrder(tx: DbOrTx): Promise<void> {
+  return lockPushOrder(tx)
 }
 
 /** Announces a stored push at commit: whole when it fits a NOTIFY, else by its id. */

@@ -2,6 +2,7 @@ import { WEBHOOK_EVENTS, type WebhookEvent } from '@aed/contracts/open-api'
 import type { AppContext, OutboxBatchHandler, OutboxRecord } from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import { ENGINE_WEBHOOK_EVENTS, type WebhookOutboxPayload } from '../../lib/webhook-rows.ts'
+import { holdPushOrder } from '../live/live.service.ts'
 import { openAedsByIds, openEventById } from '../open-api/open-api.service.ts'
 import { openDoorAlarmObject, openRescueObject, webhookBody } from './webhook.presenter.ts'
 import * as repo from './webhook.repository.ts'
@@ -117,6 +118,11 @@ async function fanOut(ctx: AppContext, tx: DbOrTx, events: Happened[]): Promise<
       create_time: e.row.create_time.toISOString(),
     })
   }
+  if (rows.length === 0) return
+  // An endpoint's deliveries go in id order, so ids must follow the commits: the lock held until
+  // this drain commits makes a concurrent fan-out draw its ids after these exist. The live
+  // pushes' lock: a drain that pushes and fans out takes one lock, never two in either order.
+  await holdPushOrder(tx)
   await repo.insertDeliveries(tx, rows, ctx.clock.now())
 }
 

@@ -102,7 +102,10 @@ export type NewDelivery = {
   create_time: string
 }
 
-/** Writes deliveries, due now; one that exists (a re-drain) is left as it is. Answers how many were new. */
+/**
+ * Writes deliveries, due now; one that exists (a re-drain) is left as it is. Answers how many
+ * were new. The caller holds the lock that orders them (webhook.fanout.ts).
+ */
 export async function insertDeliveries(tx: DbOrTx, rows: NewDelivery[], now: Date) {
   if (rows.length === 0) return 0
   const r = await one<{ n: number }>(
