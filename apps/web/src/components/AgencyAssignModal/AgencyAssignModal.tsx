@@ -1,8 +1,9 @@
 import type { Envelope } from '@aed/contracts'
 import type { UseMutationResult } from '@tanstack/react-query'
-import { Form, Modal, TreeSelect, type TreeSelectProps, Typography } from 'antd'
+import { Form, TreeSelect, type TreeSelectProps, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { useSubmit } from '../../lib/useSubmit'
+import { FormModal } from '../FormModal/FormModal'
+import { useFormDialog } from '../FormModal/useFormDialog'
 
 /** What a feature brings to the assign dialog (module constants: its hook never changes). */
 export type AssignFeature<V, D> = {
@@ -39,7 +40,9 @@ export function AgencyAssignModal<V, D>({
   const { t } = useTranslation()
   const [form] = Form.useForm<{ agency_id?: number }>()
   const assign = useAssign()
-  const send = useSubmit(assign, {
+  const { send, modal } = useFormDialog(assign, {
+    open: ids !== null,
+    onClose,
     onDone: () => {
       onDone()
       onClose()
@@ -51,17 +54,7 @@ export function AgencyAssignModal<V, D>({
     await send(body(v.agency_id, ids))
   }
   return (
-    <Modal
-      open={ids !== null}
-      title={t(texts.title)}
-      onOk={submit}
-      onCancel={onClose}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      confirmLoading={assign.isPending}
-      destroyOnHidden
-      data-testid={`${testId}-modal`}
-    >
+    <FormModal {...modal} title={t(texts.title)} onOk={submit} testId={`${testId}-modal`}>
       <Typography.Paragraph type="secondary">
         {t(texts.count, { count: ids?.length ?? 0 })}
       </Typography.Paragraph>
@@ -80,6 +73,6 @@ export function AgencyAssignModal<V, D>({
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   )
 }

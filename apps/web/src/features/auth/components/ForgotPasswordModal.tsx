@@ -1,8 +1,9 @@
 import { FORGET_PHONE, PASSWORD_RULE } from '@aed/contracts'
-import { Form, Modal } from 'antd'
+import { Form } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { FormModal } from '../../../components/FormModal/FormModal'
+import { useFormDialog } from '../../../components/FormModal/useFormDialog'
 import { sameAsField } from '../../../lib/sameAsField'
-import { useSubmit } from '../../../lib/useSubmit'
 import { validated } from '../../../lib/validated'
 import { useForgetPassword } from '../api/useForgetPassword'
 import { useSendSmsTo } from '../hooks/useSendSmsTo'
@@ -18,7 +19,9 @@ export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose:
   const [form] = Form.useForm<Values>()
   const send = useSendSmsTo(form, 'phone', 'forget')
   const forget = useForgetPassword()
-  const reset = useSubmit(forget, {
+  const { send: reset, modal } = useFormDialog(forget, {
+    open,
+    onClose,
     success: t('forgot.success'),
     onDone: () => {
       form.resetFields()
@@ -33,16 +36,12 @@ export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose:
   }
 
   return (
-    <Modal
-      open={open}
+    <FormModal
+      {...modal}
       title={t('forgot.title')}
-      onCancel={onClose}
       onOk={submit}
       okText={t('forgot.submit')}
-      cancelText={t('common.cancel')}
-      confirmLoading={forget.isPending}
       okButtonProps={{ 'data-testid': 'forgot-submit' } as Record<string, string>}
-      destroyOnHidden
     >
       <Form form={form} layout="vertical" name="forgot" preserve={false}>
         <PhoneField
@@ -72,6 +71,6 @@ export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose:
           testId="forgot-confirm"
         />
       </Form>
-    </Modal>
+    </FormModal>
   )
 }

@@ -1,6 +1,7 @@
-import { Alert, Form, Modal, Switch } from 'antd'
+import { Alert, Form, Switch } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { useSubmit } from '../../../lib/useSubmit'
+import { FormModal } from '../../../components/FormModal/FormModal'
+import { useFormDialog } from '../../../components/FormModal/useFormDialog'
 import { validated } from '../../../lib/validated'
 import { useSecurity, useUpdateSecurity } from '../api/useSecurity'
 import { PasswordField } from './PasswordField'
@@ -13,7 +14,7 @@ export function SecurityModal({ open, onClose }: { open: boolean; onClose: () =>
   const [form] = Form.useForm<Values>()
   const security = useSecurity(open)
   const update = useUpdateSecurity()
-  const send = useSubmit(update, { success: t('security.saved'), onDone: onClose })
+  const { send, modal } = useFormDialog(update, { open, onClose, success: t('security.saved') })
 
   const submit = async () => {
     const values = await validated(form)
@@ -22,17 +23,12 @@ export function SecurityModal({ open, onClose }: { open: boolean; onClose: () =>
   }
 
   return (
-    <Modal
-      open={open}
+    <FormModal
+      {...modal}
       title={t('security.title')}
       onOk={submit}
-      onCancel={onClose}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      confirmLoading={update.isPending}
       loading={security.isLoading}
-      destroyOnHidden
-      data-testid="security-modal"
+      testId="security-modal"
     >
       <Alert type="info" showIcon title={t('security.hint')} style={{ marginBottom: 16 }} />
       {security.data && (
@@ -55,6 +51,6 @@ export function SecurityModal({ open, onClose }: { open: boolean; onClose: () =>
           />
         </Form>
       )}
-    </Modal>
+    </FormModal>
   )
 }

@@ -1,9 +1,10 @@
 import { CleanType, type CleanTypeValue } from '@aed/contracts/device-detail'
-import { App, Checkbox, DatePicker, Form, Input, Modal } from 'antd'
+import { App, Checkbox, DatePicker, Form, Input } from 'antd'
 import type { Dayjs } from 'dayjs'
 import { useTranslation } from 'react-i18next'
+import { FormModal } from '../../../components/FormModal/FormModal'
+import { useFormDialog } from '../../../components/FormModal/useFormDialog'
 import { useDict } from '../../../lib/useDict'
-import { useSubmit } from '../../../lib/useSubmit'
 import { useCleanInstallData } from '../api/useCleanInstallData'
 
 type Values = {
@@ -26,7 +27,7 @@ export default function CleanModal({ open, cleanAll, onClose }: Props) {
   const dict = useDict()
   const [form] = Form.useForm<Values>()
   const clean = useCleanInstallData()
-  const send = useSubmit(clean, { onDone: onClose })
+  const { send, modal } = useFormDialog(clean, { open, onClose })
   const types = [
     ...dict.options('clean_data_type').map((o) => ({ value: o.value as CleanTypeValue, label: o.label })),
     ...(cleanAll ? [{ value: CleanType.ALL as CleanTypeValue, label: t('device.cleanAll') }] : []),
@@ -45,17 +46,12 @@ export default function CleanModal({ open, cleanAll, onClose }: Props) {
     })
   }
   return (
-    <Modal
-      open={open}
+    <FormModal
+      {...modal}
       title={t('device.clean.title')}
       onOk={submit}
-      onCancel={onClose}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
       okButtonProps={{ danger: true }}
-      confirmLoading={clean.isPending}
-      destroyOnHidden
-      data-testid="device-clean-modal"
+      testId="device-clean-modal"
     >
       <Form form={form} layout="vertical" preserve={false}>
         <Form.Item name="device_sn" label={t('device.sn')} required>
@@ -68,6 +64,6 @@ export default function CleanModal({ open, cleanAll, onClose }: Props) {
           <DatePicker.RangePicker style={{ width: '100%' }} allowEmpty={[true, true]} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   )
 }

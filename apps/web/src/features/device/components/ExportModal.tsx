@@ -4,9 +4,10 @@ import {
   ExportType,
   type ExportTypeValue,
 } from '@aed/contracts/device-io'
-import { App, DatePicker, Form, Modal, Radio } from 'antd'
+import { App, DatePicker, Form, Radio } from 'antd'
 import type { Dayjs } from 'dayjs'
 import { useTranslation } from 'react-i18next'
+import { FormModal } from '../../../components/FormModal/FormModal'
 import { todayInZone } from '../../../lib/datetime'
 import { downloadUrl } from '../../../lib/download'
 import { useDataExport } from '../api/useDataExport'
@@ -48,16 +49,14 @@ export default function ExportModal({ open, onClose }: { open: boolean; onClose:
     }
   }
   return (
-    <Modal
+    <FormModal
       open={open}
+      onClose={onClose}
+      saving={exporter.isPending}
       title={t('device.export')}
       onOk={submit}
-      onCancel={onClose}
       okText={t('device.export')}
-      cancelText={t('common.cancel')}
-      confirmLoading={exporter.isPending}
-      destroyOnHidden
-      data-testid="device-export-modal"
+      testId="device-export-modal"
     >
       <Form form={form} layout="vertical" initialValues={initial} preserve={false}>
         <Form.Item name="export_type" label={t('device.exportType')}>
@@ -78,6 +77,6 @@ export default function ExportModal({ open, onClose }: { open: boolean; onClose:
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   )
 }
