@@ -173,6 +173,7 @@ describe('DeliveryLogDrawer', () => {
     renderWithProviders(<DeliveryLogDrawer config={disabled} canUpdate onClose={() => undefined} />)
     await screen.findByTestId('delivery-31')
     expect(screen.getByTestId('delivery-test')).toBeDisabled()
+    expect(screen.getByTestId('delivery-32')).toHaveTextContent('恢复推送后')
     const alert = screen.getByTestId('push-disabled-alert')
     expect(alert).toHaveTextContent('连续失败超过一天')
     await userEvent.setup().click(within(alert).getByTestId('push-enable'))

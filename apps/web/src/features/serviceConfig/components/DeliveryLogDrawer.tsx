@@ -1,11 +1,13 @@
 import { WEBHOOK_EVENTS } from '@aed/contracts/open-api'
 import type { ServiceConfig, WebhookDelivery } from '@aed/contracts/service-config'
 import { ReloadOutlined, SendOutlined } from '@ant-design/icons'
+import { useQueryClient } from '@tanstack/react-query'
 import { Button, Descriptions, Drawer, Select, Space, Table, Tooltip, Typography } from 'antd'
 import { type HTMLAttributes, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../../lib/datetime'
 import { useSubmit } from '../../../lib/useSubmit'
+import { serviceConfigKeys } from '../api/keys'
 import { useResendDelivery } from '../api/useResendDelivery'
 import { useSendTestEvent } from '../api/useSendTestEvent'
 import { type DeliveryQuery, useWebhookDeliveries } from '../api/useWebhookDeliveries'
@@ -45,7 +47,13 @@ export function DeliveryLogDrawer({ config, canUpdate, onClose }: Props) {
 function DeliveryLog({ config, canUpdate }: { config: ServiceConfig; canUpdate: boolean }) {
   const { t } = useTranslation()
   const [query, setQuery] = useState<DeliveryQuery>({ page: 1, page_size: PAGE_SIZE })
-  const rows = useWebhookDeliveries(config.id, query)
+  const rows = useWebhookDeliveries(config.id, query, !config.push_disabled)
+  const client = useQueryClient()
+  // 刷新 reads the log and the list's row (whose push may have been disabled meanwhile).
+  const refresh = () => {
+    rows.refetch()
+    client.invalidateQueries({ queryKey: serviceConfigKeys.lists() })
+  }
   const resend = useResendDelivery(config.id)
   const test = useSendTestEvent(config.id)
   const sendResend = useSubmit(resend)
@@ -55,16 +63,24 @@ function DeliveryLog({ config, canUpdate }: { config: ServiceConfig; canUpdate: 
     onResend: (d) => sendResend(d.id),
     resending: resend.isPending ? resend.variables : undefined,
     canResend: canUpdate,
+    pushDisabled: Boolean(config.push_disabled),
   })
   const filter = (next: Partial<DeliveryQuery>) => setQuery((q) => ({ ...q, ...next, page: 1 }))
-  const testable = Boolean(config.push_url) && !config.push_disabled
+  // What the server needs to queue a test event: a push URL, not disabled, the configuration enabled.
+  const untestable = !config.push_url
+    ? t('serviceConfig.deliveries.noUrl')
+    : config.state !== 1
+      ? t('serviceConfig.deliveries.configDisabled')
+      : config.push_disabled
+        ? t('serviceConfig.pushDisabled.tag')
+        : null
   const testButton = (
     <Button
       type="primary"
       icon={<SendOutlined />}
       onClick={() => sendTest(undefined)}
       loading={test.isPending}
-      disabled={!testable}
+      disabled={untestable !== null}
       data-testid="delivery-test"
     >
       {t('serviceConfig.deliveries.test')}
@@ -81,7 +97,7 @@ function DeliveryLog({ config, canUpdate }: { config: ServiceConfig; canUpdate: 
       )}
       <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }}>
         <Space wrap>
-          <Typography.Text type="secondary">{t('serviceConfig.pushUrl')}:</Typography.Text>
+          <Typography.Text type="secondary">{t('serviceConfig.deliveries.pushUrlLabel')}</Typography.Text>
           {config.push_url ? (
             <Typography.Text copyable data-testid="delivery-push-url">
               {config.push_url}
@@ -112,7 +128,7 @@ function DeliveryLog({ config, canUpdate }: { config: ServiceConfig; canUpdate: 
           <Tooltip title={t('serviceConfig.deliveries.refresh')}>
             <Button
               icon={<ReloadOutlined />}
-              onClick={() => rows.refetch()}
+              onClick={refresh}
               aria-label={t('serviceConfig.deliveries.refresh')}
               data-testid="delivery-refresh"
             />

@@ -146,7 +146,7 @@ export function ServiceConfigForm({ current, services, tree, push }: Props) {
             </Form.Item>
           )}
           {current.push_url && push && (
-            <Form.Item label={t('serviceConfig.pushSecret')}>
+            <Form.Item label={t('serviceConfig.pushSecret')} extra={t('serviceConfig.pushSecretHint')}>
               <Button onClick={push.onRegenerateSecret} loading={push.busy} data-testid="push-regenerate">
                 {t('serviceConfig.regeneratePushSecret')}
               </Button>

@@ -23,6 +23,8 @@ type Actions = {
   /** The delivery being sent again, if any. */
   resending?: number
   canResend: boolean
+  /** The endpoint is disabled: pending deliveries wait for 恢复推送, not for their next try. */
+  pushDisabled: boolean
 }
 
 /** Columns of the delivery log: when, what, how it went, and 重新发送 for those who may modify. */
@@ -30,6 +32,7 @@ export function useDeliveryColumns({
   onResend,
   resending,
   canResend,
+  pushDisabled,
 }: Actions): ColumnsType<WebhookDelivery> {
   const { t } = useTranslation()
   const dash = t('table.empty')
@@ -66,7 +69,12 @@ export function useDeliveryColumns({
       title: t('serviceConfig.deliveries.next'),
       dataIndex: 'next_attempt_time',
       width: 170,
-      render: (v: string | null) => (v ? formatDateTime(v) : dash),
+      render: (v: string | null, d) =>
+        pushDisabled && d.state === 'pending'
+          ? t('serviceConfig.deliveries.afterEnable')
+          : v
+            ? formatDateTime(v)
+            : dash,
     },
     {
       title: t('serviceConfig.deliveries.state'),

@@ -308,7 +308,7 @@ describe('ServiceConfigPage', () => {
     expect(await screen.findByTestId('push-disabled-9')).toHaveTextContent('已停用推送：连续失败超过一天')
   })
   it('opens a configuration’s 推送记录 from its row', async () => {
-    api({ row: { ...config, push_url: 'https://hooks.example.com/aed' } })
+    api({ row: { ...config, state: 1, push_url: 'https://hooks.example.com/aed' } })
     renderWithProviders(<ServiceConfigPage />)
     await userEvent.setup().click(await screen.findByTestId('service-deliveries-9'))
     const drawer = await screen.findByTestId('delivery-drawer')
