@@ -109,11 +109,8 @@ export async function agencyTree(ctx: AppContext, auth: AuthContext) {
 /** One page of the subtree's organisations, phones masked. */
 export async function listAgencies(ctx: AppContext, auth: AuthContext, query: AgencyListQuery) {
   const { count, rows } = await repo.listPage(ctx.db, auth, query)
-  return {
-    count,
-    resource: rows.map((r) => presentAgency(r, auth, { masked: true })),
-    can: agencyListCan(auth),
-  }
+  const resource = rows.map((r) => presentAgency(r, auth, { masked: true }))
+  return { count, resource, can: agencyListCan(auth) }
 }
 
 /**

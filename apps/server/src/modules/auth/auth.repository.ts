@@ -15,15 +15,15 @@ export async function membershipsOf(db: DbOrTx, accountId: number): Promise<Memb
   )
 }
 
-export async function findAccountByPhone(db: DbOrTx, phone: string) {
-  const [row] = await db.select().from(accounts).where(eq(accounts.phone, phone)).limit(1)
+/** An account by one of its unique columns (null: none). */
+async function accountBy(db: DbOrTx, column: 'id' | 'phone' | 'wechat_openid', value: string | number) {
+  const [row] = await db.select().from(accounts).where(eq(accounts[column], value)).limit(1)
   return row ?? null
 }
 
-export async function findAccountById(db: DbOrTx, id: number) {
-  const [row] = await db.select().from(accounts).where(eq(accounts.id, id)).limit(1)
-  return row ?? null
-}
+export const findAccountByPhone = (db: DbOrTx, phone: string) => accountBy(db, 'phone', phone)
+
+export const findAccountById = (db: DbOrTx, id: number) => accountBy(db, 'id', id)
 
 /** Counts a failed sign-in; locks the account when `max` is reached. Answers the lock end, if locked. */
 export async function recordFailure(db: DbOrTx, accountId: number, max: number, lockMinutes: number) {
@@ -71,10 +71,7 @@ export async function setWechatOpenid(db: DbOrTx, accountId: number, openid: str
   await db.update(accounts).set({ wechat_openid: openid }).where(eq(accounts.id, accountId))
 }
 
-export async function findAccountByOpenid(db: DbOrTx, openid: string) {
-  const [row] = await db.select().from(accounts).where(eq(accounts.wechat_openid, openid)).limit(1)
-  return row ?? null
-}
+export const findAccountByOpenid = (db: DbOrTx, openid: string) => accountBy(db, 'wechat_openid', openid)
 
 export async function memberById(db: DbOrTx, id: number) {
   const [row] = await db.select().from(members).where(eq(members.id, id)).limit(1)

@@ -7,6 +7,7 @@ import {
 } from '@aed/contracts/dashboard'
 import type { Device } from '@aed/contracts/device'
 import type { MessageRow } from '@aed/contracts/message'
+import { pick } from '../../lib/pick.ts'
 import { formatDateTime } from '../../lib/time.ts'
 import { distanceText } from '../message/message.presenter.ts'
 import { type FocusRow, isPlaced, type RescueRow } from './dashboard.repository.ts'
@@ -28,9 +29,13 @@ export function envelopeText(payload: { code: number; msg: string; data: unknown
   return `{"code":${payload.code},"msg":${JSON.stringify(payload.msg)},"data":${payload.data.text}}`
 }
 
+/** Where the map draws a thing: its point, or none for a point that is not a real place. */
+function shownPlace(p: { lat: number | null; lon: number | null }) {
+  return isPlaced(p.lat, p.lon) ? { lon: p.lon, lat: p.lat } : { lon: null, lat: null }
+}
+
 /** A point's popup, from the device as its detail shows it (status and readiness labelled). */
 export function presentPopup(d: Device): DevicePopup {
-  const here = isPlaced(d.lat, d.lon)
   return {
     id: d.id,
     device_sn: d.device_sn,
@@ -43,20 +48,14 @@ export function presentPopup(d: Device): DevicePopup {
     readiness_text: d.readiness_text,
     reasons: d.readiness_reasons_text,
     last_report_time: d.last_report_time,
-    lon: here ? d.lon : null,
-    lat: here ? d.lat : null,
+    ...shownPlace(d),
   }
 }
 
 /** A rescue on the rescue layer; times as the spec shows them. */
 export function presentRescue(r: RescueRow): RescueLocation {
   return {
-    id: r.id,
-    device_id: r.device_id,
-    device_sn: r.device_sn,
-    location: r.location,
-    lon: r.lon,
-    lat: r.lat,
+    ...pick(r, ['id', 'device_id', 'device_sn', 'location', 'lon', 'lat']),
     event_time: formatDateTime(r.event_time),
     end_time: r.ended_at ? formatDateTime(r.ended_at) : null,
     in_progress: r.ended_at ? 0 : 1,
@@ -71,7 +70,6 @@ const TITLES: Record<number, MessageKey> = {
 
 /** The event the dashboard highlights, titled as its message is, with that message. */
 export function presentFocus(type: number, r: FocusRow, message: MessageRow | null, lang: Lang): EventFocus {
-  const here = isPlaced(r.lat, r.lon)
   return {
     event_type: type,
     event_id: r.id,
@@ -88,8 +86,7 @@ export function presentFocus(type: number, r: FocusRow, message: MessageRow | nu
     cabinet_sn: r.cabinet_sn,
     agency_name: r.agency_name,
     location: r.location,
-    lon: here ? r.lon : null,
-    lat: here ? r.lat : null,
+    ...shownPlace(r),
     message,
   }
 }

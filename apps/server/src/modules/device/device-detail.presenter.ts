@@ -8,6 +8,7 @@ import type {
   OffsetRow,
   UsageLogRow,
 } from '@aed/contracts/device-detail'
+import { pick } from '../../lib/pick.ts'
 import type {
   DetectionRecord,
   EventRecord,
@@ -57,12 +58,7 @@ export function presentFault(r: EventRecord, lang: Lang): FaultRow {
 
 export function presentOffset(r: EventRecord): OffsetRow {
   return {
-    id: r.id,
-    install_location: r.install_location,
-    offset_location: r.offset_location,
-    offset_lat: r.offset_lat,
-    offset_lon: r.offset_lon,
-    offset_distance: r.offset_distance,
+    ...pick(r, ['id', 'install_location', 'offset_location', 'offset_lat', 'offset_lon', 'offset_distance']),
     event_time: r.event_time.toISOString(),
     recover_time: iso(r.closed_at),
   }

@@ -3,6 +3,7 @@ import { dictLabel, labelIn } from '@aed/contracts/constants'
 import type { Device, DeviceListCan, FactoryDevice } from '@aed/contracts/device'
 import { READINESS_LABELS, READINESS_REASONS, type ReadinessReason } from '@aed/contracts/device-protocol'
 import { regionFullName } from '@aed/contracts/regions'
+import { pick } from '../../lib/pick.ts'
 import { formatDateTime } from '../../lib/time.ts'
 import type { AuthContext } from '../../plugins/auth.ts'
 import { shownStatus } from '../engine/status.presenter.ts'
@@ -16,10 +17,7 @@ export { shownStatus } from '../engine/status.presenter.ts'
 export function deviceObject(row: DeviceRow, opts: { masked: boolean; lang: Lang }): Omit<Device, 'can'> {
   const status = shownStatus(row)
   return {
-    id: row.id,
-    device_sn: row.device_sn,
-    model: row.model,
-    fw_version: row.fw_version,
+    ...pick(row, ['id', 'device_sn', 'model', 'fw_version']),
     status,
     status_text: dictLabel('device_status', status, opts.lang),
     readiness: row.readiness,

@@ -40,9 +40,14 @@ const history = (ended: string): Column[] => [
   },
 ]
 
+/** When the event happened, under the page's name for it. */
+const happened = (header: string): Column => ({ header, width: 20, value: (r) => time(r.event_time) })
+
 /** The export's columns of a page and tab. */
 export function eventColumns(kind: EventKind, current: boolean): Column[] {
   const past = (ended: string) => (current ? [] : history(ended))
+  /** A fault's or an offset's end (on history pages) and its handling. */
+  const settled = (ended: string) => [...past(ended), ...handled]
   switch (kind) {
     case 'warning':
       return [
@@ -51,7 +56,7 @@ export function eventColumns(kind: EventKind, current: boolean): Column[] {
         ...people,
         { header: '预警类型', width: 16, value: (r) => warningLabel(r.code, 'zh-CN') },
         { header: '预警内容', width: 30, value: (r) => r.content },
-        { header: '预警时间', width: 20, value: (r) => time(r.event_time) },
+        happened('预警时间'),
         ...past('失效时间'),
       ]
     case 'fault':
@@ -65,9 +70,8 @@ export function eventColumns(kind: EventKind, current: boolean): Column[] {
           value: (r) => (r.report_type === null ? null : dictLabel('report_type', r.report_type)),
         },
         { header: '故障', width: 30, value: (r) => `${r.code} ${faultDescription(r.code)}` },
-        { header: '检测时间', width: 20, value: (r) => time(r.event_time) },
-        ...past('恢复时间'),
-        ...handled,
+        happened('检测时间'),
+        ...settled('恢复时间'),
       ]
     case 'offset':
       return [
@@ -76,17 +80,10 @@ export function eventColumns(kind: EventKind, current: boolean): Column[] {
         { header: '偏移位置', width: 36, value: (r) => r.offset_location },
         { header: '偏移距离(米)', width: 12, value: (r) => r.offset_distance },
         ...people,
-        { header: '偏移时间', width: 20, value: (r) => time(r.event_time) },
-        ...past('恢复时间'),
-        ...handled,
+        happened('偏移时间'),
+        ...settled('恢复时间'),
       ]
     case 'offline':
-      return [
-        ...device,
-        installation,
-        ...people,
-        { header: '离线时间', width: 20, value: (r) => time(r.event_time) },
-        ...past('上线时间'),
-      ]
+      return [...device, installation, ...people, happened('离线时间'), ...past('上线时间')]
   }
 }

@@ -39,11 +39,8 @@ async function detail(ctx: AppContext, auth: AuthContext, id: number) {
 /** One page of the subtree's users, phones and emails masked. */
 export async function listMembers(ctx: AppContext, auth: AuthContext, query: MemberListQuery) {
   const { count, rows } = await repo.listPage(ctx.db, auth, query)
-  return {
-    count,
-    resource: rows.map((r) => presentMember(r, auth, { masked: true })),
-    can: memberListCan(auth),
-  }
+  const resource = rows.map((r) => presentMember(r, auth, { masked: true }))
+  return { count, resource, can: memberListCan(auth) }
 }
 
 export async function memberDetail(ctx: AppContext, auth: AuthContext, id: number) {
