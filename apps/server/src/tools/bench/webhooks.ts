@@ -4,8 +4,10 @@
 //   load: BENCH_RATE events a second (default 1,000) for BENCH_SECONDS (default 30) are committed
 //     as the engine commits them (a `webhook` outbox row each, in transactions of 10 every 10 ms,
 //     then the drain after the commit, as the engine asks for it); the server's own sender loop
-//     (startWebhookSender) sends them to one endpoint. The lag is from each event's commit to the
-//     receiver's arrival, for every event; the run waits until all have arrived.
+//     (startWebhookSender) sends them to one endpoint, a receiver in a process of its own. The lag
+//     is from each event's commit to the receiver's arrival, for every event, after a warm-up of
+//     BENCH_WARMUP seconds at the same rate (delivered, not counted); the run waits until all have
+//     arrived.
 //   outage: the receiver answers 503 while BENCH_DOWN_EVENTS events (default 20,000) come in over
 //     ten minutes on a test clock (the fan-out and the sender's retries run as the clock moves:
 //     5 s, 5 min, 30 min after the failures), then it is back: everything must arrive, once, in
@@ -39,7 +41,7 @@ parseOptions(
   BENCH_DATABASE_URL=U   a PostgreSQL server to create the bench database in (dropped at the end);
                          default an embedded database in a scratch folder
   BENCH_RATE=R           events a second committed in the load run (default 1000)
-  BENCH_SECONDS=S        length of the load run (default 30)
+  BENCH_SECONDS=S        length of the load run (default 30), after BENCH_WARMUP s (default 10) not counted
   BENCH_DOWN_EVENTS=N    events while the receiver is down ten (test-clock) minutes (default 20000)
   BENCH_RECEIVER=inline  the load run's receiver in the bench's process (default: a process of its own)
   BENCH_ONLY=PARTS       load, outage (comma-separated)`,
@@ -48,6 +50,7 @@ parseOptions(
 const RATE = envNumber('BENCH_RATE', 1000)
 const SECONDS = envNumber('BENCH_SECONDS', 30)
 const DOWN_EVENTS = envNumber('BENCH_DOWN_EVENTS', 20_000)
+const WARMUP = envNumber('BENCH_WARMUP', 10)
 /** The load run's receiver in this process (BENCH_RECEIVER=inline) rather than one of its own. */
 const INLINE = process.env.BENCH_RECEIVER === 'inline'
 const ONLY = process.env.BENCH_ONLY?.split(',').map((p) => p.trim())
@@ -111,16 +114,16 @@ function rows(targets: Target[], n: number, run: string): OutboxRow[] {
   })
 }
 
-/** Commits RATE events a second for SECONDS; answers each key's commit time (ms, real). */
-async function load(ctx: AppContext, targets: Target[]) {
+/** Commits RATE events a second for `seconds`; answers each key's commit time (ms, real). */
+async function load(ctx: AppContext, targets: Target[], seconds: number, run: string) {
   const committed = new Map<string, number>()
   const per = 10
   const start = performance.now()
   let made = 0
-  while (performance.now() - start < SECONDS * 1000) {
+  while (performance.now() - start < seconds * 1000) {
     const due = Math.floor(((performance.now() - start) / 1000) * RATE)
     while (made + per <= due) {
-      const batch = rows(targets, per, 'load')
+      const batch = rows(targets, per, run)
       await ctx.db.transaction(async (tx) => {
         await insertOutbox(tx, batch, ctx.clock.now())
         noteTold(ctx, 'later')
@@ -179,8 +182,14 @@ async function loadRun(ctx: AppContext, targets: Target[], configId: number) {
     sql`UPDATE app_service_configs SET push_url = ${rx.url('/load')} WHERE id = ${configId}`,
   )
   const sender = startWebhookSender(ctx)
+  // A warm-up at the same rate (the first connection, compiled code, the database's caches),
+  // delivered and left out of the figures.
+  const warm = await load(ctx, targets, WARMUP, 'warm')
+  const warmUntil = Date.now() + 120_000
+  while (rx.got.length < warm.size && Date.now() < warmUntil) await sleep(100)
+  rx.got.length = 0
   const t0 = performance.now()
-  const committed = await load(ctx, targets)
+  const committed = await load(ctx, targets, SECONDS, 'load')
   const offered = committed.size
   // Everything committed must arrive; wait (bounded) for the tail.
   const until = Date.now() + 120_000
