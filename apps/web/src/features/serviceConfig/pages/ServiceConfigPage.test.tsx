@@ -3,6 +3,7 @@ import { constantsApi, DEFAULT_COORDINATE } from '@aed/contracts/constants'
 import { type ServiceConfig, serviceConfigApi } from '@aed/contracts/service-config'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { ConfigProvider } from 'antd'
 import { describe, expect, it } from 'vitest'
 import { sessionStore } from '../../../lib/session'
 import { tree } from '../../../test/adminFixtures'
@@ -213,11 +214,18 @@ describe('ServiceConfigPage', () => {
 
   it('starts a new configuration empty after modifying another', async () => {
     api({ row: { ...config, push_url: 'https://hooks.example.com/aed' } })
-    renderWithProviders(<ServiceConfigPage />)
+    // Without motion the closed dialog's content unmounts at once, as a browser's does after
+    // its closing animation: the new dialog mounts a fresh form on the same store.
+    renderWithProviders(
+      <ConfigProvider theme={{ token: { motion: false } }}>
+        <ServiceConfigPage />
+      </ConfigProvider>,
+    )
     const user = userEvent.setup()
     await openModify(user)
     expect(screen.getByRole('checkbox', { name: '事件推送' })).toBeChecked()
     await user.click(screen.getByRole('button', { name: /取\s?消/ }))
+    await waitFor(() => expect(screen.queryByTestId('service-secret')).toBeNull())
     await user.click(screen.getByTestId('service-add'))
     await screen.findByTestId('service-agency')
     expect(screen.getByRole('checkbox', { name: '事件推送' })).not.toBeChecked()
