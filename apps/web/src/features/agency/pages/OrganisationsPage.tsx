@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { DataTable } from '../../../components/DataTable/DataTable'
 import { useListState } from '../../../components/DataTable/useListState'
+import { selectFilter, textFilter } from '../../../components/FilterForm/fields'
 import type { FilterField } from '../../../components/FilterForm/types'
 import { ListCard } from '../../../components/ListCard/ListCard'
 import { FilterCard } from '../../../components/ListPage/FilterCard'
@@ -35,19 +36,12 @@ export function OrganisationsPage() {
   const selectedNode = flattenTree(tree.data ?? []).find((n) => n.index_link === indexLink)
 
   const fields: FilterField[] = [
-    {
-      name: 'name',
-      title: t('agency.name'),
-      type: 'input',
-      placeholder: t('agency.nameRequired'),
-      maxLength: 50,
-    },
-    {
-      name: 'agency_type',
-      title: t('agency.type'),
-      type: 'select',
-      options: [0, 1, 2].map((v) => ({ value: v, label: t(`agencyType.${v}`) })),
-    },
+    textFilter('name', t('agency.name'), t('agency.nameRequired')),
+    selectFilter(
+      'agency_type',
+      t('agency.type'),
+      [0, 1, 2].map((v) => ({ value: v, label: t(`agencyType.${v}`) })),
+    ),
   ]
   const selectNode = (link: string | null) =>
     setParams((current) => {

@@ -1,24 +1,13 @@
 import { useTranslation } from 'react-i18next'
+import { textFilter } from '../../../components/FilterForm/fields'
 import type { FilterField } from '../../../components/FilterForm/types'
 
 /** The filters of spec 2.3: cabinet number, AED number, door status, bind status. */
 export function useCabinetFilterFields(): FilterField[] {
   const { t } = useTranslation()
   return [
-    {
-      name: 'cabinet_sn',
-      title: t('cabinet.sn'),
-      type: 'input',
-      placeholder: t('cabinet.snPlaceholder'),
-      maxLength: 50,
-    },
-    {
-      name: 'device_sn',
-      title: t('cabinet.aedSn'),
-      type: 'input',
-      placeholder: t('cabinet.aedSnPlaceholder'),
-      maxLength: 50,
-    },
+    textFilter('cabinet_sn', t('cabinet.sn'), t('cabinet.snPlaceholder')),
+    textFilter('device_sn', t('cabinet.aedSn'), t('cabinet.aedSnPlaceholder')),
     {
       name: 'door_status',
       title: t('cabinet.doorStatus'),

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DataTable } from '../../../components/DataTable/DataTable'
 import { useListState } from '../../../components/DataTable/useListState'
+import { selectFilter, textFilter } from '../../../components/FilterForm/fields'
 import type { FilterField } from '../../../components/FilterForm/types'
 import { ListPage } from '../../../components/ListPage/ListPage'
 import { useDict } from '../../../lib/useDict'
@@ -27,19 +28,8 @@ export function ClassroomPage() {
     onDelete,
   })
   const fields: FilterField[] = [
-    {
-      name: 'title',
-      title: t('classroom.title'),
-      type: 'input',
-      placeholder: t('classroom.titlePlaceholder'),
-      maxLength: 50,
-    },
-    {
-      name: 'category',
-      title: t('classroom.category'),
-      type: 'select',
-      options: options('classroom_category'),
-    },
+    textFilter('title', t('classroom.title'), t('classroom.titlePlaceholder')),
+    selectFilter('category', t('classroom.category'), options('classroom_category')),
   ]
 
   return (

@@ -1,6 +1,12 @@
-import { flattenTree } from '@aed/contracts/agency-rules'
 import { DEVICE_MODELS } from '@aed/contracts/constants'
 import { useTranslation } from 'react-i18next'
+import {
+  agencyFilter,
+  filterIf,
+  searchFilter,
+  selectFilter,
+  textFilter,
+} from '../../../components/FilterForm/fields'
 import type { FilterField } from '../../../components/FilterForm/types'
 import { useDict } from '../../../lib/useDict'
 import { useSession } from '../../../lib/useSession'
@@ -24,15 +30,9 @@ export function useDeviceFilterFields(): { fields: FilterField[]; extraFields: F
   const managers = useDeviceManagers(null, '', withManagers)
 
   const fields: FilterField[] = [
-    {
-      name: 'device_sn',
-      title: t('device.sn'),
-      type: 'input',
-      placeholder: t('device.snPlaceholder'),
-      maxLength: 50,
-    },
-    { name: 'model', title: t('device.model'), type: 'select', options: MODELS },
-    { name: 'status', title: t('device.status'), type: 'select', options: options('device_status') },
+    textFilter('device_sn', t('device.sn'), t('device.snPlaceholder')),
+    selectFilter('model', t('device.model'), MODELS),
+    selectFilter('status', t('device.status'), options('device_status')),
     { name: 'address_code', title: t('device.region'), type: 'city_select' },
     {
       name: 'install_time',
@@ -43,32 +43,16 @@ export function useDeviceFilterFields(): { fields: FilterField[]; extraFields: F
         label: t('device.lastDays', { count: days }),
       })),
     },
-    {
-      name: 'battery_state',
-      title: t('device.batteryState'),
-      type: 'select',
-      options: options('battery_band'),
-    },
-    ...(withOrganisations
-      ? [
-          {
-            name: 'agency_id',
-            title: t('device.agency'),
-            type: 'select_search',
-            options: flattenTree(tree.data ?? []).map((n) => ({ value: n.id, label: n.name })),
-          } satisfies FilterField,
-        ]
-      : []),
-    ...(withManagers
-      ? [
-          {
-            name: 'manager_id',
-            title: t('device.manager'),
-            type: 'select_search',
-            options: (managers.data?.resource ?? []).map((m) => ({ value: m.id, label: m.account.name })),
-          } satisfies FilterField,
-        ]
-      : []),
+    selectFilter('battery_state', t('device.batteryState'), options('battery_band')),
+    ...filterIf(withOrganisations, agencyFilter(t('device.agency'), tree.data ?? [])),
+    ...filterIf(
+      withManagers,
+      searchFilter(
+        'manager_id',
+        t('device.manager'),
+        (managers.data?.resource ?? []).map((m) => ({ value: m.id, label: m.account.name })),
+      ),
+    ),
   ]
   const extraFields: FilterField[] =
     userInfo?.role_type === 0

@@ -1,4 +1,3 @@
-import { flattenTree } from '@aed/contracts/agency-rules'
 import { DEVICE_MODELS } from '@aed/contracts/constants'
 import type { FactoryDevice } from '@aed/contracts/device'
 import { Card } from 'antd'
@@ -17,6 +16,7 @@ import { ImportButton } from '../components/ImportButton'
 import { useFactoryColumns } from '../components/useFactoryColumns'
 import { useDeleteFactoryDevices } from '../hooks/useDeleteFactoryDevices'
 import '../device.css'
+import { agencyFilter, selectFilter, textFilter } from '../../../components/FilterForm/fields'
 
 const AssignModal = lazy(() => import('../components/AssignModal'))
 const MODELS = [...new Set(Object.values(DEVICE_MODELS))].map((m) => ({ value: m, label: m }))
@@ -39,20 +39,9 @@ export function FactoryDevicesPage() {
   const mayDelete = can?.delete ?? false
 
   const fields: FilterField[] = [
-    {
-      name: 'device_sn',
-      title: t('device.sn'),
-      type: 'input',
-      placeholder: t('device.snPlaceholder'),
-      maxLength: 50,
-    },
-    { name: 'model', title: t('device.model'), type: 'select', options: MODELS },
-    {
-      name: 'agency_id',
-      title: t('device.agency'),
-      type: 'select_search',
-      options: flattenTree(tree.data ?? []).map((n) => ({ value: n.id, label: n.name })),
-    },
+    textFilter('device_sn', t('device.sn'), t('device.snPlaceholder')),
+    selectFilter('model', t('device.model'), MODELS),
+    agencyFilter(t('device.agency'), tree.data ?? []),
     {
       name: 'is_register',
       title: t('device.factory.isRegister'),

@@ -1,6 +1,12 @@
-import { flattenTree } from '@aed/contracts/agency-rules'
 import type { EventKind } from '@aed/contracts/event'
 import { useTranslation } from 'react-i18next'
+import {
+  agencyFilter,
+  filterIf,
+  searchFilter,
+  selectFilter,
+  textFilter,
+} from '../../../components/FilterForm/fields'
 import type { FilterField } from '../../../components/FilterForm/types'
 import { useDict } from '../../../lib/useDict'
 import { useSession } from '../../../lib/useSession'
@@ -26,13 +32,7 @@ export function useEventFilterFields(kind: EventKind): FilterField[] {
 
   return [
     { name: 'device_sn', title: e('sn'), type: 'input', placeholder: e('snPlaceholder'), maxLength: 50 },
-    {
-      name: 'install_location',
-      title: e('location'),
-      type: 'input',
-      placeholder: e('locationPlaceholder'),
-      maxLength: 200,
-    },
+    textFilter('install_location', e('location'), e('locationPlaceholder'), 200),
     {
       name: 'start_time',
       hasExtraName: 'end_time',
@@ -41,35 +41,15 @@ export function useEventFilterFields(kind: EventKind): FilterField[] {
       placeholder: e('startTime'),
       placeholder2: e('endTime'),
     },
-    ...(kind === 'fault'
-      ? [
-          {
-            name: 'report_type',
-            title: e('reportType'),
-            type: 'select',
-            options: options('report_type'),
-          } satisfies FilterField,
-        ]
-      : []),
-    ...(withOrganisations
-      ? [
-          {
-            name: 'agency_id',
-            title: e('agency'),
-            type: 'select_search',
-            options: flattenTree(tree.data ?? []).map((n) => ({ value: n.id, label: n.name })),
-          } satisfies FilterField,
-        ]
-      : []),
-    ...(withManagers
-      ? [
-          {
-            name: 'manager_id',
-            title: e('manager'),
-            type: 'select_search',
-            options: (managers.data?.resource ?? []).map((m) => ({ value: m.id, label: m.account.name })),
-          } satisfies FilterField,
-        ]
-      : []),
+    ...filterIf(kind === 'fault', selectFilter('report_type', e('reportType'), options('report_type'))),
+    ...filterIf(withOrganisations, agencyFilter(e('agency'), tree.data ?? [])),
+    ...filterIf(
+      withManagers,
+      searchFilter(
+        'manager_id',
+        e('manager'),
+        (managers.data?.resource ?? []).map((m) => ({ value: m.id, label: m.account.name })),
+      ),
+    ),
   ]
 }

@@ -3,10 +3,10 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DataTable } from '../../../components/DataTable/DataTable'
 import { useListState } from '../../../components/DataTable/useListState'
+import { agencyFilter, filterIf, selectFilter, textFilter } from '../../../components/FilterForm/fields'
 import type { FilterField } from '../../../components/FilterForm/types'
 import { ListPage } from '../../../components/ListPage/ListPage'
 import { withoutActions } from '../../../components/TableColumns/actionsColumn'
-import { agencyOptions } from '../../../lib/agencyOptions'
 import { useDict } from '../../../lib/useDict'
 import { useSession } from '../../../lib/useSession'
 import { useAgencyTree } from '../../agency/api/useAgencyTree'
@@ -40,36 +40,10 @@ export function UsersPage() {
 
   const withOrganisations = menuHas(menu.data, ORGANISATION_MENU)
   const fields: FilterField[] = [
-    {
-      name: 'name',
-      title: t('member.name'),
-      type: 'input',
-      placeholder: t('member.nameRequired'),
-      maxLength: 50,
-    },
-    {
-      name: 'role',
-      title: t('member.role'),
-      type: 'select',
-      options: options('role_type'),
-    },
-    ...(withOrganisations
-      ? [
-          {
-            name: 'agency',
-            title: t('member.agency'),
-            type: 'select_search',
-            options: agencyOptions(tree.data ?? []),
-          } satisfies FilterField,
-        ]
-      : []),
-    {
-      name: 'phone',
-      title: t('member.phone'),
-      type: 'input',
-      placeholder: t('member.phoneRequired'),
-      maxLength: 50,
-    },
+    textFilter('name', t('member.name'), t('member.nameRequired')),
+    selectFilter('role', t('member.role'), options('role_type')),
+    ...filterIf(withOrganisations, agencyFilter(t('member.agency'), tree.data ?? [], 'agency')),
+    textFilter('phone', t('member.phone'), t('member.phoneRequired')),
   ]
 
   return (

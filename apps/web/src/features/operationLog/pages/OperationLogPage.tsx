@@ -4,6 +4,7 @@ import type { ColumnsType } from 'antd/es/table'
 import { useTranslation } from 'react-i18next'
 import { DataTable } from '../../../components/DataTable/DataTable'
 import { useListState } from '../../../components/DataTable/useListState'
+import { textFilter } from '../../../components/FilterForm/fields'
 import type { FilterField } from '../../../components/FilterForm/types'
 import { FilterCard } from '../../../components/ListPage/FilterCard'
 import { dateTimeColumn } from '../../../components/TableColumns/dateTimeColumn'
@@ -17,20 +18,8 @@ export function OperationLogPage() {
   const list = useListState()
   const rows = useOperationLogList(list)
   const fields: FilterField[] = [
-    {
-      name: 'operator',
-      title: t('operationLog.operator'),
-      type: 'input',
-      placeholder: t('operationLog.operatorPlaceholder'),
-      maxLength: 50,
-    },
-    {
-      name: 'content',
-      title: t('operationLog.content'),
-      type: 'input',
-      placeholder: t('operationLog.contentPlaceholder'),
-      maxLength: 100,
-    },
+    textFilter('operator', t('operationLog.operator'), t('operationLog.operatorPlaceholder')),
+    textFilter('content', t('operationLog.content'), t('operationLog.contentPlaceholder'), 100),
     {
       name: 'time',
       title: t('operationLog.time'),
