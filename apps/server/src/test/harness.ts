@@ -115,6 +115,15 @@ export async function createTestApp(opts: { env?: Record<string, string>; wechat
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
+/** A promise and the function that resolves it (a test waits for what another path does). */
+export function signal() {
+  let resolve: () => void = () => {}
+  const promise = new Promise<void>((r) => {
+    resolve = r
+  })
+  return { promise, resolve }
+}
+
 /** Signed-in tokens of the demo seed's members, by their name in `demo`. */
 export async function demoTokens(t: TestApp) {
   const tokens: Record<string, string> = {}

@@ -14,7 +14,7 @@ import { many } from '../db/sql.ts'
 import { createFactoryDevices } from '../modules/device/device.service.ts'
 import { signDeviceRequest } from '../plugins/auth/device.ts'
 import { tempDataDir, templateDatabase } from './databases.ts'
-import { DEMO_PASSWORD, demo } from './harness.ts'
+import { DEMO_PASSWORD, demo, signal } from './harness.ts'
 
 // Two server instances on one PostgreSQL, as a deployment runs them: a device reports to one,
 // a console is connected to the other, and the first-aid alarm reaches the console (the push is
@@ -121,14 +121,8 @@ it.skipIf(process.env.TEST_DB !== 'postgres')(
     const token = ((await login.json()) as { data: { token: string } }).data.token
     const ws = new WebSocket(`ws://127.0.0.1:${portB}/api/v1/system/data/`)
     const frames: { id: number; data_type: number; data: Record<string, unknown> }[] = []
-    let heard: () => void = () => {}
-    const alarm = new Promise<void>((r) => {
-      heard = r
-    })
-    let joined: () => void = () => {}
-    const ready = new Promise<void>((r) => {
-      joined = r
-    })
+    const { promise: alarm, resolve: heard } = signal()
+    const { promise: ready, resolve: joined } = signal()
     ws.on('open', () => ws.send(JSON.stringify({ token })))
     ws.on('message', (raw) => {
       const f = JSON.parse(String(raw))

@@ -1,4 +1,5 @@
-import type { Job } from '../../context.ts'
+import type { AppContext, Job } from '../../context.ts'
+import { every } from '../../lib/every.ts'
 import { SWEEP_EVERY_MS } from '../engine/engine.port.ts'
 import { raiseNotReturned, retryCabinetInbox, sweepCabinetsOffline } from './cabinet-engine.service.ts'
 
@@ -8,23 +9,15 @@ import { raiseNotReturned, retryCabinetInbox, sweepCabinetsOffline } from './cab
  * as the AEDs' offline sweep; the server's sweep (jobs/offline-sweep.ts) moves the cabinets'
  * deadlines past the platform's own outages before this runs (shiftCabinetsPastOutage).
  */
-export const cabinetSweepJob: Job = {
-  name: 'cabinet-sweep',
-  everyMs: SWEEP_EVERY_MS,
-  async run(ctx, now) {
-    await sweepCabinetsOffline(ctx, now)
-    await raiseNotReturned(ctx, now)
-  },
-}
+export const cabinetSweepJob: Job = every('cabinet-sweep', SWEEP_EVERY_MS, async (ctx: AppContext, now) => {
+  await sweepCabinetsOffline(ctx, now)
+  await raiseNotReturned(ctx, now)
+})
 
 /** Cabinet messages acknowledged but not applied (a crash, a failure) are applied. */
-export const cabinetRetryJob: Job = {
-  name: 'cabinet-retry',
-  everyMs: 60_000,
-  async run(ctx) {
-    await retryCabinetInbox(ctx)
-  },
-}
+export const cabinetRetryJob: Job = every('cabinet-retry', 60_000, (ctx: AppContext) =>
+  retryCabinetInbox(ctx),
+)
 
 /** The rescue cabinet engine's jobs, once per cluster (after the device engine's). */
 export const cabinetEngineJobs: readonly Job[] = [cabinetSweepJob, cabinetRetryJob]

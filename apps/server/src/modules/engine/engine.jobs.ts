@@ -1,5 +1,6 @@
 import { DEFAULT_SETTINGS } from '@aed/contracts/settings'
 import type { AppContext, Job } from '../../context.ts'
+import { every } from '../../lib/every.ts'
 import { formatDate } from '../../lib/time.ts'
 import * as repo from './engine.repository.ts'
 import { applyCheck, retryInbox } from './engine.service.ts'
@@ -129,22 +130,12 @@ export async function recheckDevices(ctx: AppContext, ids: number[]) {
   for (const id of ids) await applyCheck(ctx, id, 'recheck')
 }
 
-export const offlineSweepJob: Job = {
-  name: 'offline-sweep',
-  everyMs: SWEEP_EVERY_MS,
-  async run(ctx, now) {
-    await sweepOffline(ctx, now)
-  },
-}
+export const offlineSweepJob: Job = every('offline-sweep', SWEEP_EVERY_MS, sweepOffline)
 
 /** Expiry reminders: hourly, so a new day's warnings open within the hour after midnight. */
-export const expiryRecheckJob: Job = {
-  name: 'expiry-recheck',
-  everyMs: 3600_000,
-  async run(ctx) {
-    await recheckWarnings(ctx)
-  },
-}
+export const expiryRecheckJob: Job = every('expiry-recheck', 3600_000, (ctx: AppContext) =>
+  recheckWarnings(ctx),
+)
 
 /**
  * Messages acknowledged but not applied (a crash, a failure) are applied; old ones forgotten.

@@ -7,7 +7,7 @@ import { many } from '../../db/sql.ts'
 import { TestClock } from '../../lib/clock.ts'
 import { deviceLink, deviceTestApp } from '../../test/device-link.ts'
 import type { AgencyRow, factories } from '../../test/factories.ts'
-import type { TestApp } from '../../test/harness.ts'
+import { signal, type TestApp } from '../../test/harness.ts'
 import { drainOutbox } from '../engine/outbox.ts'
 
 type Frame = { id: number; data_type: number; data: Record<string, unknown> }
@@ -15,9 +15,8 @@ type Frame = { id: number; data_type: number; data: Record<string, unknown> }
 let t: TestApp
 let f: ReturnType<typeof factories>
 let branch: AgencyRow
-let admin: string
-let other: string
-let url: string
+/** Tokens of the branch's and another organisation's administrators, and the live socket's address. */
+let admin: string, other: string, url: string
 const clock = new TestClock('2026-11-22T02:00:00.000Z')
 
 beforeAll(async () => {
@@ -241,14 +240,8 @@ describe('push ids', () => {
       const { insertPush } = await import('./live.repository.ts')
       const push = { data_type: LiveType.DEVICE_STATUS, agency_id: null, index_link: '/0/', data: {} }
       const order: string[] = []
-      let release: () => void = () => {}
-      const held = new Promise<void>((r) => {
-        release = r
-      })
-      let inserted: () => void = () => {}
-      const firstIn = new Promise<void>((r) => {
-        inserted = r
-      })
+      const { promise: held, resolve: release } = signal()
+      const { promise: firstIn, resolve: inserted } = signal()
       const first = t.db.transaction(async (tx) => {
         const p = await insertPush(tx, push, clock.now())
         order.push('first drew')
