@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { endpoint, idParams } from './endpoint.ts'
+import { get, idParams, post, put } from './endpoint.ts'
 import { paged, pageQuery } from './envelope.ts'
 import { optionalText, requiredText, textFilter } from './fields.ts'
 import { agencyTypeSchema } from './permissions.ts'
@@ -93,44 +93,32 @@ export const agencyStateSchema = z.object({ id: z.number(), name: z.string(), di
 
 /** Every call of the organisations page. */
 export const agencyApi = {
-  tree: endpoint({
-    method: 'GET',
-    path: '/api/v1/agency/hierarchy/',
+  tree: get('/api/v1/agency/hierarchy/', {
     summary: 'The organisation tree of the member’s subtree',
     response: z.object({ resource: z.array(agencyNodeSchema) }),
   }),
-  list: endpoint({
-    method: 'GET',
-    path: '/api/v1/agency/',
+  list: get('/api/v1/agency/', {
     summary: 'Organisations of the member’s subtree (phones masked)',
     query: agencyListQuery,
     response: paged(agencySchema).extend({ can: agencyListCanSchema }),
   }),
-  detail: endpoint({
-    method: 'GET',
-    path: '/api/v1/agency/:id',
+  detail: get('/api/v1/agency/:id', {
     summary: 'One organisation',
     params: idParams,
     response: agencySchema,
   }),
-  create: endpoint({
-    method: 'POST',
-    path: '/api/v1/agency/',
+  create: post('/api/v1/agency/', {
     summary: 'Create an organisation',
     body: agencyForm,
     response: agencySchema,
   }),
-  update: endpoint({
-    method: 'PUT',
-    path: '/api/v1/agency/:id',
+  update: put('/api/v1/agency/:id', {
     summary: 'Modify an organisation',
     params: idParams,
     body: agencyForm,
     response: agencySchema,
   }),
-  setState: endpoint({
-    method: 'PUT',
-    path: '/api/v1/agency/:id/state/',
+  setState: put('/api/v1/agency/:id/state/', {
     summary: 'Disable (with every organisation below) or enable an organisation',
     params: idParams,
     body: agencyStateBody,

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { endpoint } from './endpoint.ts'
+import { get, post, put } from './endpoint.ts'
 import { paged } from './envelope.ts'
 import { agencyFields } from './fields.ts'
 import { agencyTypeSchema, type Permissions, permissionsSchema, roleTypeSchema } from './permissions.ts'
@@ -126,56 +126,40 @@ export const securityUpdate = z.object({
 
 /** Sign-in, SMS codes, organisation switching, passwords and the account's security settings. */
 export const authApi = {
-  login: endpoint({
-    method: 'POST',
-    path: '/api/v1/member/login',
+  login: post('/api/v1/member/login', {
     summary: 'Sign in',
     body: loginRequest,
     response: userInfoSchema,
   }),
-  smsCode: endpoint({
-    method: 'POST',
-    path: '/api/v1/system/sms-code/',
+  smsCode: post('/api/v1/system/sms-code/', {
     summary: 'Send an SMS verification code',
     body: smsCodeRequest,
     response: smsCodeResponse,
   }),
-  memberships: endpoint({
-    method: 'GET',
-    path: '/api/v1/member/current-list/',
+  memberships: get('/api/v1/member/current-list/', {
     summary: 'Organisations of the signed-in account',
     response: paged(membershipSchema),
   }),
-  switchMembership: endpoint({
-    method: 'POST',
-    path: '/api/v1/member/current-list/',
+  switchMembership: post('/api/v1/member/current-list/', {
     summary: 'Switch organisation: a new token for another membership of the account',
     body: switchMembershipRequest,
     response: userInfoSchema,
   }),
-  resetPassword: endpoint({
-    method: 'POST',
-    path: '/api/v1/member/reset-password/',
+  resetPassword: post('/api/v1/member/reset-password/', {
     summary: 'Change password (ends the account’s other sessions)',
     body: resetPasswordRequest,
     response: z.object({ token: z.string() }),
   }),
-  forgetPassword: endpoint({
-    method: 'POST',
-    path: '/api/v1/member/forget-password/',
+  forgetPassword: post('/api/v1/member/forget-password/', {
     summary: 'Set a new password with an SMS code',
     body: forgetPasswordRequest,
     response: z.null(),
   }),
-  security: endpoint({
-    method: 'GET',
-    path: '/api/v1/member/security/',
+  security: get('/api/v1/member/security/', {
     summary: 'Security settings of the signed-in account',
     response: securitySchema,
   }),
-  setSecurity: endpoint({
-    method: 'PUT',
-    path: '/api/v1/member/security/',
+  setSecurity: put('/api/v1/member/security/', {
     summary: 'Switch SMS dual verification, confirmed by the current password',
     body: securityUpdate,
     response: securitySchema,
@@ -184,30 +168,22 @@ export const authApi = {
 
 /** WeChat QR sign-in, bind and unbind. */
 export const wechatApi = {
-  config: endpoint({
-    method: 'GET',
-    path: '/api/v1/third-party/wechat/config',
+  config: get('/api/v1/third-party/wechat/config', {
     summary: 'Whether WeChat sign-in is configured, and a one-time state for the QR code',
     query: z.object({ purpose: z.enum(['login', 'bind']).default('login') }),
     response: wechatConfigSchema,
   }),
-  login: endpoint({
-    method: 'POST',
-    path: '/api/v1/third-party/wechat/login',
+  login: post('/api/v1/third-party/wechat/login', {
     summary: 'Sign in with a WeChat scan',
     body: wechatCodeRequest,
     response: userInfoSchema,
   }),
-  bind: endpoint({
-    method: 'POST',
-    path: '/api/v1/third-party/wechat/bind',
+  bind: post('/api/v1/third-party/wechat/bind', {
     summary: 'Bind WeChat to this account',
     body: wechatBindRequest,
     response: z.null(),
   }),
-  unbind: endpoint({
-    method: 'POST',
-    path: '/api/v1/third-party/wechat/unbind',
+  unbind: post('/api/v1/third-party/wechat/unbind', {
     summary: 'Unbind WeChat from this account',
     response: z.null(),
   }),

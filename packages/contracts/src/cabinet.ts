@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { commandSchema } from './device-command.ts'
-import { endpoint, idParams } from './endpoint.ts'
+import { del, get, idParams, post, put } from './endpoint.ts'
 import { paged, pageQuery } from './envelope.ts'
 import {
   agencyFields,
@@ -203,104 +203,76 @@ export const cabinetCommandForm = z.object({
 
 /** Every cabinet call of the cabinet page. */
 export const cabinetApi = {
-  list: endpoint({
-    method: 'GET',
-    path: '/api/v1/cabinet/',
+  list: get('/api/v1/cabinet/', {
     summary: 'Cabinets of the subtree (filters: cabinet_sn, device_sn, door_status, bind_status)',
     query: cabinetListQuery,
     response: paged(cabinetSchema).extend({ can: cabinetListCanSchema }),
   }),
-  create: endpoint({
-    method: 'POST',
-    path: '/api/v1/cabinet/',
+  create: post('/api/v1/cabinet/', {
     summary:
       'Create a cabinet (system super administrators): cabinet_sn (6-32 letters or digits), agency_id; answers its secret once',
     body: cabinetCreate,
     response: cabinetCreated,
   }),
-  uploadInfo: endpoint({
-    method: 'GET',
-    path: '/api/v1/cabinet/upload-info',
+  uploadInfo: get('/api/v1/cabinet/upload-info', {
     summary: 'The cabinet import template (.xlsx URL)',
     response: z.object({ template_url: z.string() }),
   }),
-  importCabinets: endpoint({
-    method: 'POST',
-    path: '/api/v1/cabinet/import',
+  importCabinets: post('/api/v1/cabinet/import', {
     summary:
       'Import cabinets (multipart: import_file, agency_id, import_xls): every row or none; a refusal answers 导入失败！ with data.file_base64',
     body: cabinetImportForm,
     response: cabinetImportResult,
   }),
-  bindRecord: endpoint({
-    method: 'GET',
-    path: '/api/v1/cabinet/bind-record',
+  bindRecord: get('/api/v1/cabinet/bind-record', {
     summary: 'Bind records of a cabinet (assign, bind, unbind), newest first',
     query: pageQuery.extend({ cabinet_id: z.coerce.number({ message: 'INVALID_INPUT' }).int().positive() }),
     response: paged(cabinetBindRecordSchema),
   }),
-  assign: endpoint({
-    method: 'PUT',
-    path: '/api/v1/cabinet/agency-assign',
+  assign: put('/api/v1/cabinet/agency-assign', {
     summary: 'Assign several cabinets to an organisation (all or nothing; each writes a bind record)',
     body: cabinetAssign,
     response: z.object({ ...agencyFields, cabinet_sn_list: z.array(z.string()) }),
   }),
-  batchDestroy: endpoint({
-    method: 'DELETE',
-    path: '/api/v1/cabinet/batch-destroy',
+  batchDestroy: del('/api/v1/cabinet/batch-destroy', {
     summary: 'Delete cabinets by number (super administrators; all or nothing; bound ones refuse)',
     body: cabinetBatchDestroy,
     response: z.object({ cabinet_sn_list: z.array(z.string()) }),
   }),
-  detail: endpoint({
-    method: 'GET',
-    path: '/api/v1/cabinet/:id',
+  detail: get('/api/v1/cabinet/:id', {
     summary: 'One cabinet with aed_info and operator_info',
     params: idParams,
     response: cabinetDetailSchema,
   }),
-  update: endpoint({
-    method: 'PUT',
-    path: '/api/v1/cabinet/:id',
+  update: put('/api/v1/cabinet/:id', {
     summary: 'update_type 1 assign (agency_id), 2 bind an AED (device_sn), 3 unbind',
     params: idParams,
     body: cabinetUpdate,
     response: cabinetDetailSchema,
   }),
-  records: endpoint({
-    method: 'GET',
-    path: '/api/v1/cabinet/:id/record',
+  records: get('/api/v1/cabinet/:id/record', {
     summary: 'Self-check records of a cabinet (cabinet_status and door reports), newest first',
     params: idParams,
     query: pageQuery,
     response: paged(cabinetRecordSchema),
   }),
-  credential: endpoint({
-    method: 'GET',
-    path: '/api/v1/cabinet/:id/credential',
+  credential: get('/api/v1/cabinet/:id/credential', {
     summary: 'The cabinet secret (system super administrators; written to the operation log)',
     params: idParams,
     response: cabinetCredentialSchema,
   }),
-  rotateCredential: endpoint({
-    method: 'POST',
-    path: '/api/v1/cabinet/:id/credential',
+  rotateCredential: post('/api/v1/cabinet/:id/credential', {
     summary: 'Issue a new cabinet secret; the old one keeps working for 24 hours',
     params: idParams,
     response: cabinetCredentialSchema,
   }),
-  sendCommand: endpoint({
-    method: 'POST',
-    path: '/api/v1/cabinet/:id/command',
+  sendCommand: post('/api/v1/cabinet/:id/command', {
     summary: 'Ask a cabinet to unlock or sound its siren (super administrators)',
     params: idParams,
     body: cabinetCommandForm,
     response: commandSchema,
   }),
-  commands: endpoint({
-    method: 'GET',
-    path: '/api/v1/cabinet/:id/command',
+  commands: get('/api/v1/cabinet/:id/command', {
     summary: 'The last 20 commands sent to a cabinet, newest first, with their state and ack',
     params: idParams,
     response: z.array(commandSchema),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { endpoint, idParams } from './endpoint.ts'
+import { del, get, idParams, post, put } from './endpoint.ts'
 import { paged, pageQuery } from './envelope.ts'
 import { agencyFields, optionalInt, textFilter } from './fields.ts'
 
@@ -120,38 +120,28 @@ export type ClassroomListQuery = z.output<typeof classroomListQuery>
 
 /** Every call of the first-aid classroom page. */
 export const classroomApi = {
-  list: endpoint({
-    method: 'GET',
-    path: '/api/v1/aid-classroom/',
+  list: get('/api/v1/aid-classroom/', {
     summary: 'Classroom items of the member’s subtree, newest first',
     query: classroomListQuery,
     response: paged(classroomItemSchema).extend({ can: classroomListCanSchema }),
   }),
-  create: endpoint({
-    method: 'POST',
-    path: '/api/v1/aid-classroom/',
+  create: post('/api/v1/aid-classroom/', {
     summary: 'Create an item owned by the member’s organisation',
     body: classroomForm,
     response: classroomDetailSchema,
   }),
-  detail: endpoint({
-    method: 'GET',
-    path: '/api/v1/aid-classroom/:id',
+  detail: get('/api/v1/aid-classroom/:id', {
     summary: 'One item, with its rich text',
     params: idParams,
     response: classroomDetailSchema,
   }),
-  update: endpoint({
-    method: 'PUT',
-    path: '/api/v1/aid-classroom/:id',
+  update: put('/api/v1/aid-classroom/:id', {
     summary: 'Modify an item of the member’s subtree',
     params: idParams,
     body: classroomForm,
     response: classroomDetailSchema,
   }),
-  remove: endpoint({
-    method: 'DELETE',
-    path: '/api/v1/aid-classroom/:id',
+  remove: del('/api/v1/aid-classroom/:id', {
     summary: 'Delete an item of the member’s subtree',
     params: idParams,
     response: z.object({ id: z.number().int(), title: z.string() }),

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { READINESS } from './device-protocol.ts'
 import { deviceStatsQuery } from './device-stats.ts'
-import { endpoint, idParams } from './endpoint.ts'
+import { get, idParams } from './endpoint.ts'
 import { messageSchema } from './message.ts'
 
 /** Device statuses the map draws (0 normal, 1 warning, 2 fault, 3 offset, 4 offline). */
@@ -142,32 +142,24 @@ export type EventFocus = z.infer<typeof eventFocusSchema>
 
 /** The dashboard's map calls (its statistics are deviceStatsApi). */
 export const dashboardApi = {
-  deviceLocation: endpoint({
-    method: 'GET',
-    path: '/api/v1/analysis-board/device/location/',
+  deviceLocation: get('/api/v1/analysis-board/device/location/', {
     summary:
       'Registered devices of the scope in the region as [id, lon, lat] grouped by shown status "0"-"4" (status_list: a JSON array of statuses)',
     query: deviceLocationQuery,
     response: deviceLocationSchema,
   }),
-  devicePopup: endpoint({
-    method: 'GET',
-    path: '/api/v1/analysis-board/device/:id/',
+  devicePopup: get('/api/v1/analysis-board/device/:id/', {
     summary: 'One registered device of the scope as the map’s popup shows it',
     params: idParams,
     response: devicePopupSchema,
   }),
-  rescueLocation: endpoint({
-    method: 'GET',
-    path: '/api/v1/analysis-board/rescue-event/location/',
+  rescueLocation: get('/api/v1/analysis-board/rescue-event/location/', {
     summary:
       'Rescues of the scope in the region in progress or ended in the last 24 hours, newest first (at most 500)',
     query: eventLocationQuery,
     response: rescueLocationsSchema,
   }),
-  eventFocus: endpoint({
-    method: 'GET',
-    path: '/api/v1/analysis-board/event-focus/',
+  eventFocus: get('/api/v1/analysis-board/event-focus/', {
     summary:
       'The event a message’s details link opens on the dashboard (event_type 2 rescue, 3 offset, 4 cabinet door): place, title and message',
     query: eventFocusQuery,

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { AED_CONSOLE_COMMANDS, COMMAND_NAMES, COMMAND_STATES } from './device-protocol.ts'
-import { endpoint, idParams } from './endpoint.ts'
+import { get, idParams, post } from './endpoint.ts'
 
 /** A super administrator asks a device to do something now (it runs when the device is reached). */
 export const commandForm = z.object({
@@ -26,17 +26,13 @@ export type CommandRow = z.infer<typeof commandSchema>
 
 /** Commands of the device detail. */
 export const deviceCommandApi = {
-  send: endpoint({
-    method: 'POST',
-    path: '/api/v1/device/:id/command',
+  send: post('/api/v1/device/:id/command', {
     summary: 'Ask a device for a self-test or its location (system super administrators)',
     params: idParams,
     body: commandForm,
     response: commandSchema,
   }),
-  list: endpoint({
-    method: 'GET',
-    path: '/api/v1/device/:id/command',
+  list: get('/api/v1/device/:id/command', {
     summary: 'The last 20 commands sent to a device, newest first, with their state and answer',
     params: idParams,
     response: z.array(commandSchema),

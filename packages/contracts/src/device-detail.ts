@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { deviceSchema } from './device.ts'
-import { endpoint } from './endpoint.ts'
+import { get, post } from './endpoint.ts'
 import { paged, pageQuery, pageSize } from './envelope.ts'
 import { faultSourceFields, handledByFields, offsetFields } from './event.ts'
 import { blankAsUnset, optionalDate, requiredText } from './fields.ts'
@@ -155,17 +155,13 @@ export type CleanAnswer = z.infer<typeof cleanAnswer>
 
 /** The device detail's tabs and what writes or clears their records. */
 export const deviceDetailApi = {
-  single: endpoint({
-    method: 'GET',
-    path: '/api/v1/device/single-detail/',
+  single: get('/api/v1/device/single-detail/', {
     summary:
       'Device detail by serial: data_type=base the device, usage_log its usage log (10 a page; rescue_event_id: one rescue)',
     query: singleDetailQuery,
     response: z.union([deviceSchema, paged(usageLogRowSchema)]),
   }),
-  page: endpoint({
-    method: 'GET',
-    path: '/api/v1/device/page-detail/',
+  page: get('/api/v1/device/page-detail/', {
     summary:
       'A record tab of the device detail (detect, early_warn, fault, inspect, offset), newest first, 500 a page; rescue_event_id: the rescue’s span',
     query: pageDetailQuery,
@@ -173,16 +169,12 @@ export const deviceDetailApi = {
       z.union([detectRowSchema, earlyWarnRowSchema, faultRowSchema, inspectRowSchema, offsetRowSchema]),
     ),
   }),
-  inspect: endpoint({
-    method: 'POST',
-    path: '/api/v1/device/inspection/',
+  inspect: post('/api/v1/device/inspection/', {
     summary: 'Record a routine inspection of a registered device',
     body: inspectionForm,
     response: inspectRowSchema.extend({ device_sn: z.string() }),
   }),
-  clean: endpoint({
-    method: 'POST',
-    path: '/api/v1/device/setup/clean/',
+  clean: post('/api/v1/device/setup/clean/', {
     summary:
       'Delete install info by serial: rescue events (1), warnings (2), offsets (3), faults (4) in a date range; all: every record the device reported (system super administrators)',
     body: cleanForm,

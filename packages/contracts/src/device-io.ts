@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { endpoint } from './endpoint.ts'
+import { get, post } from './endpoint.ts'
 import { agencyFields, exportAnswer, optionalDate } from './fields.ts'
 import { importForm } from './import.ts'
 
@@ -50,17 +50,13 @@ export type ImportResult = z.infer<typeof importResultSchema>
 
 /** Device exports and the factory import. */
 export const deviceIoApi = {
-  dataExport: endpoint({
-    method: 'GET',
-    path: '/api/v1/device/data-export',
+  dataExport: get('/api/v1/device/data-export', {
     summary:
       'Export (export_type 1 device list, 2 inspection, 3 self-check, 4 rescue records) of a date range, default the last 7 days; answers data.file_url',
     query: dataExportQuery,
     response: exportAnswer,
   }),
-  importDevices: endpoint({
-    method: 'POST',
-    path: '/api/v1/device/import/',
+  importDevices: post('/api/v1/device/import/', {
     summary:
       'Factory import (multipart: import_file, agency_id): every row or none; a refusal answers 导入失败！ with data.file_base64 of the rows and their reasons',
     body: importForm,

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { Label } from './constants.ts'
-import { endpoint } from './endpoint.ts'
+import { post } from './endpoint.ts'
 
 // Device protocol v1 (docs/device-protocol.md): one schema for MQTT and HTTPS, so a message
 // means the same whichever way it came. Fields may be added by devices; what is read is checked.
@@ -513,17 +513,13 @@ export const mqttHookAnswer = z.object({ result: z.enum(['allow', 'deny']) })
 
 /** The device gateway's HTTPS calls. Bodies are read raw (the signature covers the bytes). */
 export const gatewayApi = {
-  messages: endpoint({
-    method: 'POST',
-    path: '/device-api/v1/messages',
+  messages: post('/device-api/v1/messages', {
     summary:
       'A device reports one message or an array of at most 100 (docs/device-protocol.md); answered after commit',
     body: z.unknown(),
     response: messagesAnswer,
   }),
-  files: endpoint({
-    method: 'POST',
-    path: '/device-api/v1/files',
+  files: post('/device-api/v1/files', {
     summary: 'A device uploads a rescue file (ECG), raw octet-stream body of at most 20 MB',
     query: fileQuery,
     response: fileAnswer,

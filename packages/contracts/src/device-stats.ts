@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { Label } from './constants.ts'
-import { endpoint } from './endpoint.ts'
+import { get } from './endpoint.ts'
 import { regionFilter } from './fields.ts'
 
 /**
@@ -125,41 +125,31 @@ export type KeyMaintenance = z.infer<typeof keyMaintenanceSchema>
 
 /** The statistics calls of the dashboard and the device page. */
 export const deviceStatsApi = {
-  stateDistribution: endpoint({
-    method: 'GET',
-    path: '/api/v1/device/statistic/state-distribution/',
+  stateDistribution: get('/api/v1/device/statistic/state-distribution/', {
     summary:
       'Devices per status (normal, warning, fault, offset, offline; a site hiding abnormal states counts as normal), all and rescue events, in the scope and region',
     query: deviceStatsQuery,
     response: stateDistributionSchema,
   }),
-  mainStateDistribution: endpoint({
-    method: 'GET',
-    path: '/api/v1/device/statistic/main-state-distribution/',
+  mainStateDistribution: get('/api/v1/device/statistic/main-state-distribution/', {
     summary:
       'Devices per band of battery level, pads, battery and host expiry (the data dictionary’s bands, labelled), in the scope and region',
     query: deviceStatsQuery,
     response: mainStateDistributionSchema,
   }),
-  regionalDistribution: endpoint({
-    method: 'GET',
-    path: '/api/v1/device/statistic/regional-distribution/',
+  regionalDistribution: get('/api/v1/device/statistic/regional-distribution/', {
     summary:
       'Devices per region one level below address_code (provinces for the country, cities for a province, districts for a city or a municipality), in the scope',
     query: deviceStatsQuery,
     response: regionalDistributionSchema,
   }),
-  maintenanceMonthly: endpoint({
-    method: 'GET',
-    path: '/api/v1/device/statistic/maintenance-monthly/',
+  maintenanceMonthly: get('/api/v1/device/statistic/maintenance-monthly/', {
     summary:
       'The device page’s maintenance line: registrations, inspections, routine changes and moves, replacements per month over the last 12 months, in the scope and region',
     query: deviceStatsQuery,
     response: maintenanceMonthlySchema,
   }),
-  keyMaintenance: endpoint({
-    method: 'GET',
-    path: '/api/v1/device/statistic/key-maintenance/',
+  keyMaintenance: get('/api/v1/device/statistic/key-maintenance/', {
     summary:
       'The device page’s key-maintenance bar: devices with expired or expiring pads, battery or host, exhausted or low battery, fault, offline, each with its list filter',
     query: deviceStatsQuery,

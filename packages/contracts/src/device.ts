@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { DEVICE_MODELS } from './constants.ts'
 import { READINESS } from './device-protocol.ts'
-import { endpoint, idParams } from './endpoint.ts'
+import { del, get, idParams, post, put } from './endpoint.ts'
 import { paged, pageQuery } from './envelope.ts'
 import {
   agencyFields,
@@ -237,9 +237,7 @@ export const credentialSchema = z.object({ sn: z.string(), secret: z.string() })
 
 /** Every device call of the device pages. */
 export const deviceApi = {
-  list: endpoint({
-    method: 'GET',
-    path: '/api/v1/device/',
+  list: get('/api/v1/device/', {
     summary:
       'Registered devices (device_list_type=2: the factory list); export_xls=true answers data.file_url',
     query: deviceListQuery,
@@ -247,61 +245,45 @@ export const deviceApi = {
       paged(z.union([deviceSchema, factoryDeviceSchema])).extend({ can: deviceListCanSchema }),
     ),
   }),
-  register: endpoint({
-    method: 'POST',
-    path: '/api/v1/device/',
+  register: post('/api/v1/device/', {
     summary: 'Register a device of the factory list at a site',
     body: deviceForm,
     response: deviceSchema,
   }),
-  detail: endpoint({
-    method: 'GET',
-    path: '/api/v1/device/:id',
+  detail: get('/api/v1/device/:id', {
     summary: 'One registered device',
     params: idParams,
     response: deviceSchema,
   }),
-  update: endpoint({
-    method: 'PUT',
-    path: '/api/v1/device/:id',
+  update: put('/api/v1/device/:id', {
     summary: 'Routine change (1), move (2) or replace (3) of an installed device',
     params: idParams,
     body: deviceUpdate,
     response: deviceSchema,
   }),
-  remove: endpoint({
-    method: 'DELETE',
-    path: '/api/v1/device/:id',
+  remove: del('/api/v1/device/:id', {
     summary:
       'Delete the install information (the device goes back to unregistered); device_list_type=2 deletes a factory device',
     params: idParams,
     query: z.object({ device_list_type: optionalInt(1, 2) }),
     response: z.object({ id: z.number().int(), device_sn: z.string(), register_code: z.string().nullable() }),
   }),
-  assign: endpoint({
-    method: 'PUT',
-    path: '/api/v1/device/agency-assign',
+  assign: put('/api/v1/device/agency-assign', {
     summary: 'Assign factory devices to an organisation',
     body: z.object({ agency_id: agencyPick, device_ids: assignIds }),
     response: z.object({ ...agencyFields, device_sn_list: z.array(z.string()) }),
   }),
-  changeRecord: endpoint({
-    method: 'GET',
-    path: '/api/v1/device/change-record/',
+  changeRecord: get('/api/v1/device/change-record/', {
     summary: 'The change record of an installation',
     query: z.object({ register_code: z.string().trim().min(1).max(32) }),
     response: paged(changeRecordSchema),
   }),
-  credential: endpoint({
-    method: 'GET',
-    path: '/api/v1/device/:id/credential',
+  credential: get('/api/v1/device/:id/credential', {
     summary: 'The device secret (system super administrators; written to the operation log)',
     params: idParams,
     response: credentialSchema,
   }),
-  rotateCredential: endpoint({
-    method: 'POST',
-    path: '/api/v1/device/:id/credential',
+  rotateCredential: post('/api/v1/device/:id/credential', {
     summary: 'Issue a new device secret; the old one keeps working for 24 hours',
     params: idParams,
     response: credentialSchema,

@@ -24,6 +24,24 @@ export function endpoint<const E extends Endpoint>(e: E): E {
   return e
 }
 
+type Flat<T> = { [K in keyof T]: T[K] }
+
+// The method and path lead, as a route table reads; the declared type is endpoint()'s, literal
+// method and path included.
+const declare =
+  <M extends Method>(method: M) =>
+  <const P extends string, const R extends Omit<Endpoint, 'method' | 'path'>>(path: P, rest: R) =>
+    endpoint({ method, path, ...rest }) as Flat<{ readonly method: M; readonly path: P } & R>
+
+/** Declares a GET endpoint: `get(path, { summary, params?, query?, response })`. */
+export const get = declare('GET')
+/** Declares a POST endpoint: `post(path, { summary, params?, body?, response })`. */
+export const post = declare('POST')
+/** Declares a PUT endpoint: `put(path, { summary, params?, body?, response })`. */
+export const put = declare('PUT')
+/** Declares a DELETE endpoint: `del(path, { summary, params?, query?, body?, response })`. */
+export const del = declare('DELETE')
+
 type In<S> = S extends z.ZodType ? z.input<S> : undefined
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { Label } from './constants.ts'
-import { endpoint, idParams } from './endpoint.ts'
+import { get, idParams, put } from './endpoint.ts'
 import { paged, pageQuery } from './envelope.ts'
 import {
   blankAsUnset,
@@ -218,37 +218,27 @@ const listOf = <T extends z.ZodType>(row: T) => pageOrExport(paged(row).extend({
 
 /** The event pages' calls. */
 export const eventApi = {
-  earlyWarn: endpoint({
-    method: 'GET',
-    path: '/api/v1/device/event-mgmt/early-warn',
+  earlyWarn: get('/api/v1/device/event-mgmt/early-warn', {
     summary: 'Early warnings of the subtree (current=false: history); export_xls=true answers data.file_url',
     query: eventListQuery,
     response: listOf(earlyWarnEventSchema),
   }),
-  fault: endpoint({
-    method: 'GET',
-    path: '/api/v1/device/event-mgmt/fault',
+  fault: get('/api/v1/device/event-mgmt/fault', {
     summary: 'Faults found by self-tests (current=false: history); export_xls=true answers data.file_url',
     query: faultListQuery,
     response: listOf(faultEventSchema),
   }),
-  locationOffset: endpoint({
-    method: 'GET',
-    path: '/api/v1/device/event-mgmt/location-offset',
+  locationOffset: get('/api/v1/device/event-mgmt/location-offset', {
     summary: 'Location offsets (current=false: history); export_xls=true answers data.file_url',
     query: eventListQuery,
     response: listOf(offsetEventSchema),
   }),
-  offline: endpoint({
-    method: 'GET',
-    path: '/api/v1/device/event-mgmt/offline',
+  offline: get('/api/v1/device/event-mgmt/offline', {
     summary: 'Offline devices (current=false: history); export_xls=true answers data.file_url',
     query: eventListQuery,
     response: listOf(offlineEventSchema),
   }),
-  handle: endpoint({
-    method: 'PUT',
-    path: '/api/v1/device/event-mgmt/:id',
+  handle: put('/api/v1/device/event-mgmt/:id', {
     summary: 'Mark a fault or a location offset handled, with a note',
     params: idParams,
     body: handleEventBody,

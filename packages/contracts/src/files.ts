@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { endpoint } from './endpoint.ts'
+import { post } from './endpoint.ts'
 
 /** Largest upload: the spec's 20M image limit, for every kind of file. */
 export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024
@@ -57,9 +57,7 @@ export type UploadResult = z.infer<typeof uploadResultSchema>
 
 /** Uploads: the body is multipart/form-data (the console sends a FormData with these fields). */
 export const filesApi = {
-  upload: endpoint({
-    method: 'POST',
-    path: '/api/v1/system/file/',
+  upload: post('/api/v1/system/file/', {
     summary: 'Upload one file (multipart: file, allow_suffix); the content must match the suffix',
     body: uploadForm,
     response: uploadResultSchema,

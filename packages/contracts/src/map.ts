@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { endpoint } from './endpoint.ts'
+import { get } from './endpoint.ts'
 import { emptyAsUnset, requiredText, textFilter } from './fields.ts'
 
 /** GET /api/v1/map/district/getchildren/: a province or city code; none for the provinces. */
@@ -66,23 +66,17 @@ export type MapAddress = z.infer<typeof mapAddressSchema>
 
 /** Region tree, place suggestion and reverse geocoding. */
 export const mapApi = {
-  districtChildren: endpoint({
-    method: 'GET',
-    path: '/api/v1/map/district/getchildren/',
+  districtChildren: get('/api/v1/map/district/getchildren/', {
     summary: 'Children of a province or city code; the provinces when `id` is omitted',
     query: districtChildrenQuery,
     response: z.array(districtOptionSchema),
   }),
-  suggestion: endpoint({
-    method: 'GET',
-    path: '/api/v1/map/suggestion',
+  suggestion: get('/api/v1/map/suggestion', {
     summary: 'Places matching a keyword (offline: regions by name)',
     query: suggestionQuery,
     response: z.array(suggestionSchema),
   }),
-  address: endpoint({
-    method: 'GET',
-    path: '/api/v1/map/address',
+  address: get('/api/v1/map/address', {
     summary: 'The address at a point (GCJ-02); code 6 when the map in use cannot resolve points',
     query: addressQuery,
     response: mapAddressSchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { PASSWORD_RULE } from './auth.ts'
-import { endpoint, idParams } from './endpoint.ts'
+import { del, get, idParams, post, put } from './endpoint.ts'
 import { paged, pageQuery } from './envelope.ts'
 import {
   agencyFields,
@@ -120,53 +120,39 @@ export const memberDeleted = z.object({ id: z.number(), name: z.string(), agency
 
 /** Every call of the users page. */
 export const memberApi = {
-  list: endpoint({
-    method: 'GET',
-    path: '/api/v1/member/',
+  list: get('/api/v1/member/', {
     summary: 'Users of the subtree (phones and emails masked)',
     query: memberListQuery,
     response: paged(memberSchema).extend({ can: memberListCanSchema }),
   }),
-  detail: endpoint({
-    method: 'GET',
-    path: '/api/v1/member/:id',
+  detail: get('/api/v1/member/:id', {
     summary: 'One user',
     params: idParams,
     response: memberSchema,
   }),
-  lookupAccount: endpoint({
-    method: 'GET',
-    path: '/api/v1/account/:phone',
+  lookupAccount: get('/api/v1/account/:phone', {
     summary: 'Look up a person by phone to prefill the user dialog',
     params: z.object({ phone: z.string() }),
     response: accountLookupSchema,
   }),
-  create: endpoint({
-    method: 'POST',
-    path: '/api/v1/member',
+  create: post('/api/v1/member', {
     summary: 'Add a user',
     body: memberForm,
     response: memberSchema,
   }),
-  update: endpoint({
-    method: 'PUT',
-    path: '/api/v1/member/:id',
+  update: put('/api/v1/member/:id', {
     summary: 'Edit a user (phone locked)',
     params: idParams,
     body: memberForm,
     response: memberSchema,
   }),
-  setAuthority: endpoint({
-    method: 'PUT',
-    path: '/api/v1/member/:id/authority/',
+  setAuthority: put('/api/v1/member/:id/authority/', {
     summary: 'Set a user’s permissions and usage period (权限管理)',
     params: idParams,
     body: memberAuthorityForm,
     response: memberSchema,
   }),
-  remove: endpoint({
-    method: 'DELETE',
-    path: '/api/v1/member/:id',
+  remove: del('/api/v1/member/:id', {
     summary: 'Delete a user from an organisation',
     params: idParams,
     response: memberDeleted,

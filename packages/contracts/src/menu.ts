@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { endpoint } from './endpoint.ts'
+import { get } from './endpoint.ts'
 import type { PermissionName } from './permissions.ts'
 
 /** One entry of the server-built sidebar menu. */
@@ -213,9 +213,7 @@ export function routeAllowed(needed: readonly string[] | undefined, held: readon
 
 /** The server-built sidebar menu. */
 export const menuApi = {
-  menu: endpoint({
-    method: 'GET',
-    path: '/api/v1/system/menu',
+  menu: get('/api/v1/system/menu', {
     summary: 'Sidebar menu built from the member’s permissions',
     response: z.array(menuItemSchema),
   }),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { endpoint, idParams } from './endpoint.ts'
+import { get, idParams, put } from './endpoint.ts'
 import { paged, pageQuery, pageSize } from './envelope.ts'
 
 /**
@@ -65,31 +65,23 @@ export type MessageListQuery = z.output<typeof messageListQuery>
 
 /** The message centre and the bell's count. */
 export const messageApi = {
-  list: endpoint({
-    method: 'GET',
-    path: '/api/v1/system/msg-center',
+  list: get('/api/v1/system/msg-center', {
     summary: 'Messages of the subtree, newest first (page_size 10)',
     query: messageListQuery,
     response: paged(messageSchema),
   }),
-  detail: endpoint({
-    method: 'GET',
-    path: '/api/v1/system/msg-center/:id',
+  detail: get('/api/v1/system/msg-center/:id', {
     summary: 'One message with who confirmed it and its escalation steps',
     params: idParams,
     response: messageSchema,
   }),
-  confirm: endpoint({
-    method: 'PUT',
-    path: '/api/v1/system/msg-center/:id',
+  confirm: put('/api/v1/system/msg-center/:id', {
     summary: 'Confirm a message for everyone who sees it (idempotent); stops its escalation',
     params: idParams,
     body: z.object({}).passthrough().optional(),
     response: z.object({ success: z.boolean(), message: messageSchema }),
   }),
-  unconfirmedAmount: endpoint({
-    method: 'GET',
-    path: '/api/v1/device/unconfirmed-msg/amount/',
+  unconfirmedAmount: get('/api/v1/device/unconfirmed-msg/amount/', {
     summary: 'How many messages of the subtree are unconfirmed (the bell)',
     response: z.object({ amount: z.number().int() }),
   }),

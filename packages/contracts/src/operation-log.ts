@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { endpoint } from './endpoint.ts'
+import { get } from './endpoint.ts'
 import { paged, pageQuery } from './envelope.ts'
 import { exportAnswer, exportXls, isoDate, pageOrExport, textFilter } from './fields.ts'
 
@@ -33,9 +33,7 @@ export const exportSchema = exportAnswer
 
 /** The operation log page's one call: a page, or with export_xls the file of every matching row. */
 export const operationLogApi = {
-  list: endpoint({
-    method: 'GET',
-    path: '/api/v1/sys-mgmt/operation-log',
+  list: get('/api/v1/sys-mgmt/operation-log', {
     summary: 'Operation log (default range: the last 180 days); export_xls=true answers data.file_url',
     query: operationLogQuery,
     response: pageOrExport(paged(operationLogSchema)),

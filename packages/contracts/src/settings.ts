@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { endpoint } from './endpoint.ts'
+import { get, post } from './endpoint.ts'
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/
 
@@ -68,16 +68,12 @@ export const agencySettingsAnswer = agencySettingsSchema.and(z.object({ agency_i
 
 /** Every call of the system settings page. */
 export const settingsApi = {
-  get: endpoint({
-    method: 'GET',
-    path: '/api/v1/agency/config/',
+  get: get('/api/v1/agency/config/', {
     summary: 'System settings of an organisation (defaults until saved)',
     query: settingsQuery,
     response: agencySettingsAnswer,
   }),
-  save: endpoint({
-    method: 'POST',
-    path: '/api/v1/agency/config/',
+  save: post('/api/v1/agency/config/', {
     summary: 'Save the whole settings object of an organisation',
     body: agencySettingsSchema.and(z.object({ agency_id: z.number().int().positive().optional() })),
     response: agencySettingsAnswer,
