@@ -1,8 +1,9 @@
 import type { Cabinet, CabinetBindRecord } from '@aed/contracts/cabinet'
-import { Modal, Table } from 'antd'
+import { Modal } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { QueryTable } from '../../../components/DataTable/QueryTable'
 import { formatDateTime } from '../../../lib/datetime'
 import { useDict } from '../../../lib/useDict'
 import { BIND_PAGE_SIZE, useBindRecords } from '../api/useBindRecords'
@@ -58,21 +59,12 @@ export default function BindHistoryModal({
       destroyOnHidden
       data-testid="cabinet-binds"
     >
-      <Table<CabinetBindRecord>
+      <QueryTable<CabinetBindRecord>
         size="middle"
         columns={columns}
         rowKey={(r) => r.id}
-        dataSource={binds.data?.resource ?? []}
-        loading={binds.isFetching}
-        pagination={{
-          current: page,
-          pageSize: BIND_PAGE_SIZE,
-          total: binds.data?.count ?? 0,
-          onChange: setPage,
-          showSizeChanger: false,
-          showTotal: (count) => t('table.total', { count }),
-          hideOnSinglePage: true,
-        }}
+        query={binds}
+        paging={{ current: page, pageSize: BIND_PAGE_SIZE, onChange: setPage, total: true }}
       />
     </Modal>
   )

@@ -1,9 +1,10 @@
 import type { Cabinet, CabinetRecord } from '@aed/contracts/cabinet'
-import { Drawer, Table } from 'antd'
+import { Drawer } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { BatteryLevel } from '../../../components/BatteryLevel/BatteryLevel'
+import { QueryTable } from '../../../components/DataTable/QueryTable'
 import { formatDateTime } from '../../../lib/datetime'
 import { RECORD_PAGE_SIZE, useCabinetRecords } from '../api/useCabinetRecords'
 import { DoorSwitch } from './DoorSwitch'
@@ -71,22 +72,12 @@ export default function RecordsDrawer({
       title={t('cabinet.records.title', { sn: cabinet?.cabinet_sn ?? '' })}
       data-testid="cabinet-records"
     >
-      <Table<CabinetRecord>
-        size="small"
+      <QueryTable<CabinetRecord>
         columns={columns}
         rowKey={(r) => r.id}
-        dataSource={records.data?.resource ?? []}
-        loading={records.isFetching}
+        query={records}
         scroll={{ x: 1100 }}
-        pagination={{
-          current: page,
-          pageSize: RECORD_PAGE_SIZE,
-          total: records.data?.count ?? 0,
-          onChange: setPage,
-          showSizeChanger: false,
-          showTotal: (count) => t('table.total', { count }),
-          hideOnSinglePage: true,
-        }}
+        paging={{ current: page, pageSize: RECORD_PAGE_SIZE, onChange: setPage, total: true }}
       />
     </Drawer>
   )

@@ -1,6 +1,6 @@
 import type { PageDetailType } from '@aed/contracts/device-detail'
-import { Table } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
+import { QueryTable } from '../../../components/DataTable/QueryTable'
 import { useDetailRecords } from '../api/useDetailRecords'
 
 type Props<T> = { sn: string; type: PageDetailType; active: boolean; columns: ColumnsType<T> }
@@ -9,13 +9,10 @@ type Props<T> = { sn: string; type: PageDetailType; active: boolean; columns: Co
 export function RecordTab<T extends { id: number }>({ sn, type, active, columns }: Props<T>) {
   const rows = useDetailRecords<T>(sn, type, active)
   return (
-    <Table<T>
-      size="small"
+    <QueryTable<T>
       columns={columns}
-      dataSource={rows.data?.resource ?? []}
-      loading={rows.isFetching}
+      query={rows}
       rowKey={(r) => r.id}
-      pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
       scroll={{ x: 'max-content' }}
       data-testid={`records-${type}`}
     />

@@ -1,6 +1,6 @@
 import type { UsageLogRow } from '@aed/contracts/device-detail'
-import { Table } from 'antd'
 import { useState } from 'react'
+import { QueryTable } from '../../../components/DataTable/QueryTable'
 import { USAGE_LOG_PAGE_SIZE, useUsageLog } from '../api/useUsageLog'
 import { useRecordColumns } from './useRecordColumns'
 
@@ -10,20 +10,11 @@ export function UsageLogTab({ sn, active }: { sn: string; active: boolean }) {
   const log = useUsageLog(sn, page, active)
   const { usageLog } = useRecordColumns()
   return (
-    <Table<UsageLogRow>
-      size="small"
+    <QueryTable<UsageLogRow>
       columns={usageLog}
-      dataSource={log.data?.resource ?? []}
-      loading={log.isFetching}
+      query={log}
       rowKey={(r) => r.id}
-      pagination={{
-        current: page,
-        pageSize: USAGE_LOG_PAGE_SIZE,
-        total: log.data?.count ?? 0,
-        hideOnSinglePage: true,
-        showSizeChanger: false,
-        onChange: setPage,
-      }}
+      paging={{ current: page, pageSize: USAGE_LOG_PAGE_SIZE, onChange: setPage }}
       data-testid="records-usage_log"
     />
   )
