@@ -61,6 +61,25 @@ const within = (column: SQL, span: Span | undefined): SQL[] =>
 const ofSerial = (alias: SQL, sn: string) =>
   sql`${alias}.device_id IN (SELECT id FROM devices WHERE device_sn = ${sn} AND deleted_at IS NULL)`
 
+/**
+ * One page of a device's records (table alias `a`, the live device by serial), newest first by
+ * `time`, under the scope's and the caller's conditions.
+ */
+function newestFirst<T>(
+  db: DbOrTx,
+  r: { a: string; columns: string; from: SQL; time: string; sn: string; where: SQL[] },
+  page: PageRequest,
+) {
+  const a = sql.raw(r.a)
+  return pageOf<T>(db, {
+    select: sql`SELECT ${sql.raw(r.columns)} ${r.from}`,
+    from: r.from,
+    where: [ofSerial(a, r.sn), ...r.where],
+    orderBy: [sql`${sql.raw(r.time)} DESC`, sql`${a}.id DESC`],
+    ...page,
+  })
+}
+
 export type DetectionRecord = {
   id: number
   report_type: number
@@ -72,14 +91,10 @@ export type DetectionRecord = {
 
 /** The device's self-tests in the scope, newest first. */
 export function detections(db: DbOrTx, scope: Scope, sn: string, page: PageRequest, span?: Span) {
+  const columns = 'x.id, x.report_type, x.check_result, x.fault_codes, x.battery, x.check_time'
+  const where = [pathInScope(scope, sql`x.index_link`), ...within(sql`x.check_time`, span)]
   const from = sql`FROM device_detections x`
-  return pageOf<DetectionRecord>(db, {
-    select: sql`SELECT x.id, x.report_type, x.check_result, x.fault_codes, x.battery, x.check_time ${from}`,
-    from,
-    where: [pathInScope(scope, sql`x.index_link`), ofSerial(sql`x`, sn), ...within(sql`x.check_time`, span)],
-    orderBy: [sql`x.check_time DESC`, sql`x.id DESC`],
-    ...page,
-  })
+  return newestFirst<DetectionRecord>(db, { a: 'x', columns, from, time: 'x.check_time', sn, where }, page)
 }
 
 export type EventRecord = {
@@ -108,21 +123,15 @@ export function events(
   page: PageRequest,
   span?: Span,
 ) {
+  const columns = `e.id, e.code, e.content, e.event_time, e.closed_at, e.report_type, e.handler_name,
+    e.handle_note, e.handle_time, e.install_location, e.offset_location, e.offset_lat, e.offset_lon, e.offset_distance`
+  const where = [
+    pathInScope(scope, sql`e.index_link`),
+    sql`e.kind = ${kind}`,
+    ...within(sql`e.event_time`, span),
+  ]
   const from = sql`FROM device_events e`
-  return pageOf<EventRecord>(db, {
-    select: sql`SELECT e.id, e.code, e.content, e.event_time, e.closed_at, e.report_type, e.handler_name,
-                       e.handle_note, e.handle_time, e.install_location, e.offset_location, e.offset_lat,
-                       e.offset_lon, e.offset_distance ${from}`,
-    from,
-    where: [
-      pathInScope(scope, sql`e.index_link`),
-      ofSerial(sql`e`, sn),
-      sql`e.kind = ${kind}`,
-      ...within(sql`e.event_time`, span),
-    ],
-    orderBy: [sql`e.event_time DESC`, sql`e.id DESC`],
-    ...page,
-  })
+  return newestFirst<EventRecord>(db, { a: 'e', columns, from, time: 'e.event_time', sn, where }, page)
 }
 
 export type InspectionRecord = {
@@ -136,18 +145,10 @@ export type InspectionRecord = {
 
 /** The device's inspections recorded by the scope's organisations, newest first. */
 export function inspections(db: DbOrTx, scope: Scope, sn: string, page: PageRequest, span?: Span) {
+  const columns = 'n.id, n.inspect_status, n.process_content, n.inspector_name, n.inspect_time, n.img'
+  const where = [agencyIdInScope(scope, sql`n.agency_id`), ...within(sql`n.inspect_time`, span)]
   const from = sql`FROM device_inspections n`
-  return pageOf<InspectionRecord>(db, {
-    select: sql`SELECT n.id, n.inspect_status, n.process_content, n.inspector_name, n.inspect_time, n.img ${from}`,
-    from,
-    where: [
-      agencyIdInScope(scope, sql`n.agency_id`),
-      ofSerial(sql`n`, sn),
-      ...within(sql`n.inspect_time`, span),
-    ],
-    orderBy: [sql`n.inspect_time DESC`, sql`n.id DESC`],
-    ...page,
-  })
+  return newestFirst<InspectionRecord>(db, { a: 'n', columns, from, time: 'n.inspect_time', sn, where }, page)
 }
 
 export type UsageLogRecord = {
@@ -160,18 +161,13 @@ export type UsageLogRecord = {
 
 /** The device's usage log (of one rescue when given) in the scope, newest first. */
 export function usageLogs(db: DbOrTx, scope: Scope, sn: string, page: PageRequest, rescueEventId?: string) {
+  const columns = 'u.id, u.rescue_event_id, u.event_desc, u.event_para, u.event_time'
+  const where = [
+    pathInScope(scope, sql`r.index_link`),
+    ...(rescueEventId === undefined ? [] : [sql`u.rescue_event_id = ${rescueEventId}`]),
+  ]
   const from = sql`FROM device_usage_logs u JOIN rescue_events r ON r.id = u.rescue_id`
-  return pageOf<UsageLogRecord>(db, {
-    select: sql`SELECT u.id, u.rescue_event_id, u.event_desc, u.event_para, u.event_time ${from}`,
-    from,
-    where: [
-      pathInScope(scope, sql`r.index_link`),
-      ofSerial(sql`u`, sn),
-      ...(rescueEventId === undefined ? [] : [sql`u.rescue_event_id = ${rescueEventId}`]),
-    ],
-    orderBy: [sql`u.event_time DESC`, sql`u.id DESC`],
-    ...page,
-  })
+  return newestFirst<UsageLogRecord>(db, { a: 'u', columns, from, time: 'u.event_time', sn, where }, page)
 }
 
 export async function insertInspection(db: DbOrTx, values: typeof deviceInspections.$inferInsert) {
@@ -210,33 +206,34 @@ export async function deleteEvents(
   return new Map(rows.map((r) => [r.kind, r.n]))
 }
 
-/** Deletes the device's rescues (and with them their usage logs) in the scope and range. */
-export async function deleteRescues(db: DbOrTx, scope: Scope, deviceId: number, range: Range) {
+/** Deletes the device's rows of a table in the scope and range (by its `time` column); answers how many. */
+async function deleteInRange(
+  db: DbOrTx,
+  table: 'rescue_events' | 'device_detections',
+  time: 'event_time' | 'check_time',
+  scope: Scope,
+  deviceId: number,
+  range: Range,
+) {
   const row = await one<{ n: number }>(
     db,
     sql`WITH gone AS (
-          DELETE FROM rescue_events r
-          WHERE r.device_id = ${deviceId} AND ${pathInScope(scope, sql`r.index_link`)}
-            AND ${inRange(sql`r.event_time`, range)}
-          RETURNING r.id)
+          DELETE FROM ${sql.identifier(table)} t
+          WHERE t.device_id = ${deviceId} AND ${pathInScope(scope, sql`t.index_link`)}
+            AND ${inRange(sql.raw(`t.${time}`), range)}
+          RETURNING t.id)
         SELECT count(*) AS n FROM gone`,
   )
   return row?.n ?? 0
 }
 
+/** Deletes the device's rescues (and with them their usage logs) in the scope and range. */
+export const deleteRescues = (db: DbOrTx, scope: Scope, deviceId: number, range: Range) =>
+  deleteInRange(db, 'rescue_events', 'event_time', scope, deviceId, range)
+
 /** Deletes the device's self-tests in the scope and range (faults they found keep their rows). */
-export async function deleteDetections(db: DbOrTx, scope: Scope, deviceId: number, range: Range) {
-  const row = await one<{ n: number }>(
-    db,
-    sql`WITH gone AS (
-          DELETE FROM device_detections x
-          WHERE x.device_id = ${deviceId} AND ${pathInScope(scope, sql`x.index_link`)}
-            AND ${inRange(sql`x.check_time`, range)}
-          RETURNING x.id)
-        SELECT count(*) AS n FROM gone`,
-  )
-  return row?.n ?? 0
-}
+export const deleteDetections = (db: DbOrTx, scope: Scope, deviceId: number, range: Range) =>
+  deleteInRange(db, 'device_detections', 'check_time', scope, deviceId, range)
 
 /** The kinds of the device's open events (every organisation's: status is the device's own). */
 export async function openKinds(db: DbOrTx, deviceId: number) {

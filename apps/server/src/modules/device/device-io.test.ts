@@ -522,17 +522,9 @@ describe('GET /api/v1/device/data-export', () => {
     ])
     const checks = await exportOf(env.agentAdmin, { export_type: 3 })
     expect(checks.disposition).toContain(encodeURIComponent(EXPORT_FILE_NAMES[3]))
-    expect(checks.header).toEqual([
-      '设备SN',
-      '型号',
-      '所属机构',
-      '安装位置',
-      '检测类型',
-      '检测结果',
-      '故障码',
-      '电量(%)',
-      '检测时间',
-    ])
+    expect(checks.header).toEqual(
+      '设备SN 型号 所属机构 安装位置 检测类型 检测结果 故障码 电量(%) 检测时间'.split(' '),
+    )
     expect(checks.rows).toEqual([
       [
         d.device_sn,
@@ -548,19 +540,9 @@ describe('GET /api/v1/device/data-export', () => {
     ])
     const rescues = await exportOf(env.agentAdmin, { export_type: 4 })
     expect(rescues.disposition).toContain(encodeURIComponent(EXPORT_FILE_NAMES[4]))
-    expect(rescues.header).toEqual([
-      '急救事件编号',
-      '设备SN',
-      '型号',
-      '所属机构',
-      '安装位置',
-      '设备管理员',
-      '急救地点',
-      '经度',
-      '纬度',
-      '开始时间',
-      '结束时间',
-    ])
+    expect(rescues.header).toEqual(
+      '急救事件编号 设备SN 型号 所属机构 安装位置 设备管理员 急救地点 经度 纬度 开始时间 结束时间'.split(' '),
+    )
     expect(rescues.rows).toEqual([
       [
         'R-1',
