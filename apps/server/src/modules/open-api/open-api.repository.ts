@@ -97,7 +97,8 @@ function openAt(at: LocalTime): SQL {
  * The AEDs of the scope ready now, open at `at` and shown to the public (xcx_display 1) within
  * `radius` metres of a GCJ-02 point, nearest first. The GiST index installations_earth_idx (0020)
  * serves both the box and the order: its predicate is stated as is, and the order is the cube
- * distance `<->` (the chord, in the order of the distance on the ground).
+ * distance `<->` (the chord, in the order of the distance on the ground) alone: a second sort key
+ * (an id for ties) made PostgreSQL 15 sort the whole box instead of walking the index in order.
  */
 export function nearbyAeds(db: Db, scope: Scope, q: NearbyAt) {
   return withNearbyPlanner(db, (tx) => many<NearbyRow>(tx, nearbySql(scope, q)))
@@ -148,7 +149,7 @@ function nearbySql(scope: Scope, q: NearbyAt): SQL {
       AND ${live} AND d.readiness = 'ready' AND i.xcx_display = 1
       AND ${openAt(q.at)}
       AND ${pathInScope(scope, sql`g.index_link`)}
-    ORDER BY ${there} <-> ${here}, d.id
+    ORDER BY ${there} <-> ${here}
     LIMIT ${q.limit}`
 }
 
