@@ -11,6 +11,10 @@ import * as service from './cabinet.service.ts'
 import * as commands from './cabinet-command.service.ts'
 import * as io from './cabinet-io.service.ts'
 
+/** The route guards of this file's area. */
+const READ = { permission: ['device', 'READ_ONLY'] } as const
+const EDIT = { permission: ['device', 'EDIT'] } as const
+
 const updateWords: Record<number, string> = { 1: '分配救护箱', 2: '绑定AED', 3: '解绑AED' }
 const updateDone: Record<number, MessageKey> = {
   1: 'ASSIGN_OK',
@@ -27,7 +31,7 @@ async function cabinetImportRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
   route(
     cabinetApi.importCabinets,
     {
-      permission: ['device', 'EDIT'],
+      ...EDIT,
       consumes: ['multipart/form-data'],
       oplog: {
         type: '导入救护箱',
@@ -44,9 +48,7 @@ export async function cabinetRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   await app.register(cabinetImportRoutes, { ctx })
   const route = routes(app, ['cabinets'])
 
-  route(cabinetApi.list, { permission: ['device', 'READ_ONLY'] }, ({ auth, query }) =>
-    service.listCabinets(ctx, auth, query),
-  )
+  route(cabinetApi.list, READ, ({ auth, query }) => service.listCabinets(ctx, auth, query))
 
   route(
     cabinetApi.create,
@@ -58,16 +60,16 @@ export async function cabinetRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     ({ auth, body }) => service.createCabinet(ctx, auth, body),
   )
 
-  route(cabinetApi.uploadInfo, { permission: ['device', 'READ_ONLY'] }, () => io.uploadInfo(ctx))
+  route(cabinetApi.uploadInfo, READ, () => io.uploadInfo(ctx))
 
-  route(cabinetApi.bindRecord, { permission: ['device', 'READ_ONLY'] }, ({ auth, query }) =>
+  route(cabinetApi.bindRecord, READ, ({ auth, query }) =>
     service.bindRecords(ctx, auth, query.cabinet_id, query),
   )
 
   route(
     cabinetApi.assign,
     {
-      permission: ['device', 'EDIT'],
+      ...EDIT,
       oplog: {
         type: '分配救护箱',
         content: (_, d) => `分配救护箱到${d.agency_name}：${d.cabinet_sn_list.join('、')}`,
@@ -80,7 +82,7 @@ export async function cabinetRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   route(
     cabinetApi.batchDestroy,
     {
-      permission: ['device', 'EDIT'],
+      ...EDIT,
       oplog: {
         type: '删除救护箱',
         content: (_, d) => `删除救护箱：${d.cabinet_sn_list.join('、')}`,
@@ -90,14 +92,12 @@ export async function cabinetRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     ({ auth, body }) => service.destroyCabinets(ctx, auth, body.cabinet_sn_list),
   )
 
-  route(cabinetApi.detail, { permission: ['device', 'READ_ONLY'] }, ({ auth, params }) =>
-    service.cabinetDetail(ctx, auth, params.id),
-  )
+  route(cabinetApi.detail, READ, ({ auth, params }) => service.cabinetDetail(ctx, auth, params.id))
 
   route(
     cabinetApi.update,
     {
-      permission: ['device', 'EDIT'],
+      ...EDIT,
       oplog: {
         type: '救护箱变更',
         content: ({ body }, d) => {
@@ -112,32 +112,26 @@ export async function cabinetRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     ({ auth, params, body }) => service.updateCabinet(ctx, auth, params.id, body),
   )
 
-  route(cabinetApi.records, { permission: ['device', 'READ_ONLY'] }, ({ auth, params, query }) =>
+  route(cabinetApi.records, READ, ({ auth, params, query }) =>
     service.cabinetRecords(ctx, auth, params.id, query),
   )
 
   route(
     cabinetApi.credential,
-    {
-      systemSuper: true,
-      oplog: { type: '查看救护箱密钥', content: (_, d) => `查看救护箱密钥：${d.sn}` },
-    },
+    { systemSuper: true, oplog: { type: '查看救护箱密钥', content: (_, d) => `查看救护箱密钥：${d.sn}` } },
     ({ auth, params }) => service.credential(ctx, auth, params.id),
   )
 
   route(
     cabinetApi.rotateCredential,
-    {
-      systemSuper: true,
-      oplog: { type: '重置救护箱密钥', content: (_, d) => `重置救护箱密钥：${d.sn}` },
-    },
+    { systemSuper: true, oplog: { type: '重置救护箱密钥', content: (_, d) => `重置救护箱密钥：${d.sn}` } },
     ({ auth, params }) => service.rotateCredential(ctx, auth, params.id),
   )
 
   route(
     cabinetApi.sendCommand,
     {
-      permission: ['device', 'EDIT'],
+      ...EDIT,
       oplog: {
         type: '救护箱指令',
         content: (_, d: SentCommand) => `下发指令：${d.cabinet_sn}（${COMMAND_LABELS[d.name][0]}）`,
@@ -147,7 +141,5 @@ export async function cabinetRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     ({ auth, params, body }) => commands.sendCabinetCommand(ctx, auth, params.id, body.name),
   )
 
-  route(cabinetApi.commands, { permission: ['device', 'READ_ONLY'] }, ({ auth, params }) =>
-    commands.listCabinetCommands(ctx, auth, params.id),
-  )
+  route(cabinetApi.commands, READ, ({ auth, params }) => commands.listCabinetCommands(ctx, auth, params.id))
 }

@@ -128,22 +128,34 @@ export type FocusRow = {
 const messageOf = (type: number, eventId: SQL) =>
   sql`(SELECT m.id FROM messages m WHERE m.msg_type = ${type} AND m.event_id = ${eventId} AND m.event_type = ${type})`
 
-/** A rescue of the scope; its place is where it happened, else its installation. */
-export function rescueFocus(db: DbOrTx, scope: Scope, id: number) {
-  const own = sql`r.event_lat IS NOT NULL AND r.event_lon IS NOT NULL`
+/**
+ * An event the dashboard highlights: its own columns (`select`: id, times, device, cabinet,
+ * location, offset distance, message id), its organisation, and its point: its own where `own`
+ * holds, else its installation's (`i`). `from` joins the event, agencies `g` and installations `i`.
+ */
+function focusRow(db: DbOrTx, q: { select: SQL; own: SQL; lat: SQL; lon: SQL; from: SQL; where: SQL }) {
   return one<FocusRow>(
     db,
-    sql`SELECT r.id, r.event_time, r.ended_at AS end_time, r.device_id, d.device_sn, NULL AS cabinet_sn,
-               g.name AS agency_name, COALESCE(r.event_location, i.location) AS location,
-               CASE WHEN ${own} THEN r.event_lat ELSE i.lat END AS lat,
-               CASE WHEN ${own} THEN r.event_lon ELSE i.lon END AS lon,
-               NULL::int AS offset_distance, ${messageOf(2, sql`r.id`)} AS message_id
-        FROM rescue_events r
-        JOIN devices d ON d.id = r.device_id
-        JOIN agencies g ON g.id = r.agency_id
-        LEFT JOIN installations i ON i.id = r.installation_id
-        WHERE r.id = ${id} AND ${pathInScope(scope, sql`r.index_link`)}`,
+    sql`SELECT ${q.select}, g.name AS agency_name,
+               CASE WHEN ${q.own} THEN ${q.lat} ELSE i.lat END AS lat,
+               CASE WHEN ${q.own} THEN ${q.lon} ELSE i.lon END AS lon
+        ${q.from} WHERE ${q.where}`,
   )
+}
+
+/** A rescue of the scope; its place is where it happened, else its installation. */
+export function rescueFocus(db: DbOrTx, scope: Scope, id: number) {
+  return focusRow(db, {
+    select: sql`r.id, r.event_time, r.ended_at AS end_time, r.device_id, d.device_sn, NULL AS cabinet_sn,
+                COALESCE(r.event_location, i.location) AS location, NULL::int AS offset_distance,
+                ${messageOf(2, sql`r.id`)} AS message_id`,
+    own: sql`r.event_lat IS NOT NULL AND r.event_lon IS NOT NULL`,
+    lat: sql`r.event_lat`,
+    lon: sql`r.event_lon`,
+    from: sql`FROM rescue_events r JOIN devices d ON d.id = r.device_id JOIN agencies g ON g.id = r.agency_id
+              LEFT JOIN installations i ON i.id = r.installation_id`,
+    where: sql`r.id = ${id} AND ${pathInScope(scope, sql`r.index_link`)}`,
+  })
 }
 
 /**
@@ -152,21 +164,18 @@ export function rescueFocus(db: DbOrTx, scope: Scope, id: number) {
  */
 export function offsetFocus(db: DbOrTx, scope: Scope, id: number) {
   const found = sql`e.offset_lat IS NOT NULL AND e.offset_lon IS NOT NULL`
-  return one<FocusRow>(
-    db,
-    sql`SELECT e.id, e.event_time, e.closed_at AS end_time, e.device_id, d.device_sn, NULL AS cabinet_sn,
-               g.name AS agency_name,
-               CASE WHEN ${found} THEN COALESCE(e.offset_location, e.install_location, i.location)
-                    ELSE COALESCE(e.install_location, i.location) END AS location,
-               CASE WHEN ${found} THEN e.offset_lat ELSE i.lat END AS lat,
-               CASE WHEN ${found} THEN e.offset_lon ELSE i.lon END AS lon,
-               e.offset_distance, ${messageOf(3, sql`e.id`)} AS message_id
-        FROM device_events e
-        JOIN devices d ON d.id = e.device_id
-        JOIN agencies g ON g.id = e.agency_id
-        LEFT JOIN installations i ON i.id = e.installation_id
-        WHERE e.id = ${id} AND e.kind = 'offset' AND ${pathInScope(scope, sql`e.index_link`)}`,
-  )
+  return focusRow(db, {
+    select: sql`e.id, e.event_time, e.closed_at AS end_time, e.device_id, d.device_sn, NULL AS cabinet_sn,
+                CASE WHEN ${found} THEN COALESCE(e.offset_location, e.install_location, i.location)
+                     ELSE COALESCE(e.install_location, i.location) END AS location,
+                e.offset_distance, ${messageOf(3, sql`e.id`)} AS message_id`,
+    own: found,
+    lat: sql`e.offset_lat`,
+    lon: sql`e.offset_lon`,
+    from: sql`FROM device_events e JOIN devices d ON d.id = e.device_id JOIN agencies g ON g.id = e.agency_id
+              LEFT JOIN installations i ON i.id = e.installation_id`,
+    where: sql`e.id = ${id} AND e.kind = 'offset' AND ${pathInScope(scope, sql`e.index_link`)}`,
+  })
 }
 
 /**
@@ -174,19 +183,16 @@ export function offsetFocus(db: DbOrTx, scope: Scope, id: number) {
  * installation of the AED bound at the time.
  */
 export function doorFocus(db: DbOrTx, scope: Scope, id: number) {
-  const own = sql`c.lat IS NOT NULL AND c.lon IS NOT NULL`
-  return one<FocusRow>(
-    db,
-    sql`SELECT e.id, e.opened_at AS event_time, e.closed_at AS end_time, e.device_id, d.device_sn, c.cabinet_sn,
-               g.name AS agency_name, COALESCE(e.location, c.location, i.location) AS location,
-               CASE WHEN ${own} THEN c.lat ELSE i.lat END AS lat,
-               CASE WHEN ${own} THEN c.lon ELSE i.lon END AS lon,
-               NULL::int AS offset_distance, ${messageOf(4, sql`e.id`)} AS message_id
-        FROM cabinet_door_events e
-        JOIN cabinets c ON c.id = e.cabinet_id
-        JOIN agencies g ON g.id = e.agency_id
-        LEFT JOIN devices d ON d.id = e.device_id
-        LEFT JOIN installations i ON i.device_id = e.device_id AND i.removed_at IS NULL
-        WHERE e.id = ${id} AND ${pathInScope(scope, sql`e.index_link`)}`,
-  )
+  return focusRow(db, {
+    select: sql`e.id, e.opened_at AS event_time, e.closed_at AS end_time, e.device_id, d.device_sn, c.cabinet_sn,
+                COALESCE(e.location, c.location, i.location) AS location, NULL::int AS offset_distance,
+                ${messageOf(4, sql`e.id`)} AS message_id`,
+    own: sql`c.lat IS NOT NULL AND c.lon IS NOT NULL`,
+    lat: sql`c.lat`,
+    lon: sql`c.lon`,
+    from: sql`FROM cabinet_door_events e JOIN cabinets c ON c.id = e.cabinet_id JOIN agencies g ON g.id = e.agency_id
+              LEFT JOIN devices d ON d.id = e.device_id
+              LEFT JOIN installations i ON i.device_id = e.device_id AND i.removed_at IS NULL`,
+    where: sql`e.id = ${id} AND ${pathInScope(scope, sql`e.index_link`)}`,
+  })
 }

@@ -5,6 +5,10 @@ import type { AppContext } from '../../context.ts'
 import { routes } from '../../plugins/route.ts'
 import * as service from './device-command.service.ts'
 
+/** The route guards of this file's area. */
+const READ = { permission: ['device', 'READ_ONLY'] } as const
+const EDIT = { permission: ['device', 'EDIT'] } as const
+
 /** A sent command and, for its log line only, the device's serial (the answer is the command). */
 type SentCommand = CommandRow & { device_sn: string }
 
@@ -15,7 +19,7 @@ export async function deviceCommandRoutes(app: FastifyInstance, { ctx }: { ctx: 
   route(
     deviceCommandApi.send,
     {
-      permission: ['device', 'EDIT'],
+      ...EDIT,
       oplog: {
         type: '设备指令',
         // The serial is the handler's for the log: the response schema sends the command only.
@@ -26,7 +30,5 @@ export async function deviceCommandRoutes(app: FastifyInstance, { ctx }: { ctx: 
     ({ auth, params, body }) => service.sendCommand(ctx, auth, params.id, body.name),
   )
 
-  route(deviceCommandApi.list, { permission: ['device', 'READ_ONLY'] }, ({ auth, params }) =>
-    service.listCommands(ctx, auth, params.id),
-  )
+  route(deviceCommandApi.list, READ, ({ auth, params }) => service.listCommands(ctx, auth, params.id))
 }

@@ -5,6 +5,11 @@ import { langOf } from '../../lib/lang.ts'
 import { routes } from '../../plugins/route.ts'
 import * as service from './device.service.ts'
 
+/** The route guards of this file's area. */
+const READ = { permission: ['device', 'READ_ONLY'] } as const
+const EDIT = { permission: ['device', 'EDIT'] } as const
+const ALL = { permission: ['device', 'ALL'] } as const
+
 const register = (x: { device_sn: string; register_code: string | null }) =>
   `${x.device_sn}${x.register_code ? `（${x.register_code}）` : ''}`
 const updateWords: Record<number, string> = { 1: '常规变更', 2: '移机', 3: '换机' }
@@ -13,18 +18,16 @@ const updateWords: Record<number, string> = { 1: '常规变更', 2: '移机', 3:
 export async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const route = routes(app, ['devices'])
 
-  route(deviceApi.list, { permission: ['device', 'READ_ONLY'] }, ({ req, auth, query }) =>
-    service.listDevices(ctx, auth, query, langOf(req)),
-  )
+  route(deviceApi.list, READ, ({ req, auth, query }) => service.listDevices(ctx, auth, query, langOf(req)))
 
-  route(deviceApi.changeRecord, { permission: ['device', 'READ_ONLY'] }, ({ auth, query }) =>
+  route(deviceApi.changeRecord, READ, ({ auth, query }) =>
     service.changeRecord(ctx, auth, query.register_code),
   )
 
   route(
     deviceApi.assign,
     {
-      permission: ['device', 'EDIT'],
+      ...EDIT,
       oplog: {
         type: '分配设备',
         content: (_, d) => `分配设备到${d.agency_name}：${d.device_sn_list.join('、')}`,
@@ -36,22 +39,18 @@ export async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
 
   route(
     deviceApi.register,
-    {
-      permission: ['device', 'EDIT'],
-      oplog: { type: '注册设备', content: (_, d) => `注册设备：${register(d)}` },
-      done: 'ADD_OK',
-    },
+    { ...EDIT, oplog: { type: '注册设备', content: (_, d) => `注册设备：${register(d)}` }, done: 'ADD_OK' },
     ({ req, auth, body }) => service.registerDevice(ctx, auth, body, langOf(req)),
   )
 
-  route(deviceApi.detail, { permission: ['device', 'READ_ONLY'] }, ({ req, auth, params }) =>
+  route(deviceApi.detail, READ, ({ req, auth, params }) =>
     service.deviceDetail(ctx, auth, params.id, langOf(req)),
   )
 
   route(
     deviceApi.update,
     {
-      permission: ['device', 'EDIT'],
+      ...EDIT,
       oplog: {
         type: '设备变更',
         content: ({ body }, d) => `${updateWords[body.update_type]}：${register(d)}`,
@@ -64,7 +63,7 @@ export async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   route(
     deviceApi.remove,
     {
-      permission: ['device', 'ALL'],
+      ...ALL,
       oplog: {
         type: '删除设备',
         content: (_, d) => `删除${d.register_code ? '安装信息' : '出厂设备'}：${register(d)}`,
@@ -79,19 +78,13 @@ export async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
 
   route(
     deviceApi.credential,
-    {
-      systemSuper: true,
-      oplog: { type: '查看设备密钥', content: (_, d) => `查看设备密钥：${d.sn}` },
-    },
+    { systemSuper: true, oplog: { type: '查看设备密钥', content: (_, d) => `查看设备密钥：${d.sn}` } },
     ({ auth, params }) => service.credential(ctx, auth, params.id),
   )
 
   route(
     deviceApi.rotateCredential,
-    {
-      systemSuper: true,
-      oplog: { type: '重置设备密钥', content: (_, d) => `重置设备密钥：${d.sn}` },
-    },
+    { systemSuper: true, oplog: { type: '重置设备密钥', content: (_, d) => `重置设备密钥：${d.sn}` } },
     ({ auth, params }) => service.rotateCredential(ctx, auth, params.id),
   )
 }

@@ -6,6 +6,11 @@ import type { AppContext } from '../../context.ts'
 import { routes } from '../../plugins/route.ts'
 import * as service from './member.service.ts'
 
+/** The route guards of this file's area. */
+const READ = { permission: ['member', 'READ_ONLY'] } as const
+const EDIT = { permission: ['member', 'EDIT'] } as const
+const ALL = { permission: ['member', 'ALL'] } as const
+
 const described = (_input: unknown, m: Member) =>
   `${m.account.name}（${maskPhone(m.account.phone)}，${m.agency_name}，${dictLabel('role_type', m.role_type)}）`
 
@@ -13,38 +18,28 @@ const described = (_input: unknown, m: Member) =>
 export async function memberRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const route = routes(app, ['users'])
 
-  route(memberApi.list, { permission: ['member', 'READ_ONLY'] }, ({ auth, query }) =>
-    service.listMembers(ctx, auth, query),
-  )
+  route(memberApi.list, READ, ({ auth, query }) => service.listMembers(ctx, auth, query))
 
-  route(memberApi.detail, { permission: ['member', 'READ_ONLY'] }, ({ auth, params }) =>
-    service.memberDetail(ctx, auth, params.id),
-  )
+  route(memberApi.detail, READ, ({ auth, params }) => service.memberDetail(ctx, auth, params.id))
 
-  route(memberApi.lookupAccount, { permission: ['member', 'EDIT'] }, ({ auth, params }) =>
-    service.lookupAccount(ctx, auth, params.phone),
-  )
+  route(memberApi.lookupAccount, EDIT, ({ auth, params }) => service.lookupAccount(ctx, auth, params.phone))
 
   route(
     memberApi.create,
-    { permission: ['member', 'EDIT'], oplog: { type: '新建用户', content: described }, done: 'ADD_OK' },
+    { ...EDIT, oplog: { type: '新建用户', content: described }, done: 'ADD_OK' },
     ({ auth, body }) => service.createMember(ctx, auth, body),
   )
 
   route(
     memberApi.update,
-    {
-      permission: ['member', 'EDIT'],
-      oplog: { type: '更改用户信息', content: described },
-      done: 'MODIFY_OK',
-    },
+    { ...EDIT, oplog: { type: '更改用户信息', content: described }, done: 'MODIFY_OK' },
     ({ auth, params, body }) => service.updateMember(ctx, auth, params.id, body),
   )
 
   route(
     memberApi.setAuthority,
     {
-      permission: ['member', 'EDIT'],
+      ...EDIT,
       oplog: {
         type: '权限管理',
         content: (input, data) => {
@@ -62,7 +57,7 @@ export async function memberRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   route(
     memberApi.remove,
     {
-      permission: ['member', 'ALL'],
+      ...ALL,
       oplog: {
         type: '删除用户',
         content: (_, d) => `删除用户：${d.name}（${d.agency_name}）`,
