@@ -5,10 +5,11 @@ import os from 'node:os'
 import path from 'node:path'
 import { hash } from '@node-rs/argon2'
 import { eq } from 'drizzle-orm'
-import pg from 'pg'
+import type pg from 'pg'
 import { type Database, openPglite, openPostgres } from '../db/client.ts'
 import { migrate } from '../db/migrate.ts'
 import { accounts } from '../db/schema.ts'
+import { databaseUrl, onServer as withAdmin } from '../db/server.ts'
 import { DEMO_PASSWORD, demoMembers, seedDemo } from '../seed/seed.ts'
 
 // Every API test file used to run initdb, the migrations and the demo seed itself (about 4 s on
@@ -168,22 +169,6 @@ const UNLOCK = 'SELECT pg_advisory_unlock(720411)'
 
 function pgTemplateName(kind: TemplateKind, key: string) {
   return `aed_tmpl_${kind}_${key}`
-}
-
-export function databaseUrl(admin: string, name: string) {
-  const url = new URL(admin)
-  url.pathname = `/${name}`
-  return url.toString()
-}
-
-async function withAdmin<T>(admin: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: admin })
-  await c.connect()
-  try {
-    return await fn(c)
-  } finally {
-    await c.end()
-  }
 }
 
 async function exists(c: pg.Client, name: string) {

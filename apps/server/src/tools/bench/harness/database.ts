@@ -1,9 +1,9 @@
 import crypto from 'node:crypto'
-import pg from 'pg'
 import pino from 'pino'
 import { createContext } from '../../../bootstrap.ts'
 import { loadConfig } from '../../../config.ts'
 import { type Database, openPglite, openPostgres } from '../../../db/client.ts'
+import { databaseUrl, onServer } from '../../../db/server.ts'
 
 // The benchmarks' databases and the server context on them.
 
@@ -13,23 +13,7 @@ export function openBenchDatabase(dir: string | null): Promise<Database> {
   return url ? openPostgres(url) : openPglite(dir)
 }
 
-/** `serverUrl` (any database of a PostgreSQL server) pointing at database `name` instead. */
-export function databaseUrl(serverUrl: string, name: string): string {
-  const u = new URL(serverUrl)
-  u.pathname = `/${name}`
-  return u.toString()
-}
-
-/** Runs `statement` on the server of `serverUrl`, in a connection of its own. */
-async function onServer<T>(serverUrl: string, statement: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: serverUrl })
-  await c.connect()
-  try {
-    return await statement(c)
-  } finally {
-    await c.end()
-  }
-}
+export { databaseUrl }
 
 /** Creates database `name` on the server of `serverUrl`; answers its URL. */
 export async function createDatabase(serverUrl: string, name: string): Promise<string> {
