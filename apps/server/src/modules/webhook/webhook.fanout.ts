@@ -85,10 +85,11 @@ async function objectsOf(tx: DbOrTx, events: Happened[]) {
 
 /**
  * Writes a delivery of each event for every endpoint subscribed to it. A batch with no
- * subscriber costs one query; the objects are read only for events someone receives.
+ * subscriber costs one query (subscriptions); the objects are read only for events someone
+ * receives.
  */
 async function fanOut(ctx: AppContext, tx: DbOrTx, events: Happened[]): Promise<void> {
-  if (events.length === 0 || !(await repo.anyEndpoint(tx))) return
+  if (events.length === 0) return
   const subs = await repo.subscriptions(
     tx,
     events.map((e, i) => ({ i, service: WEBHOOK_EVENTS[e.event], index_link: e.row.index_link ?? '' })),

@@ -32,17 +32,6 @@ export function subscriptions(tx: DbOrTx, wanted: Wanted[]) {
   )
 }
 
-/** Whether any configuration could receive webhooks at all (the fan-out's fast path). */
-export async function anyEndpoint(tx: DbOrTx) {
-  return Boolean(
-    await one(
-      tx,
-      sql`SELECT 1 FROM app_service_configs
-          WHERE state = 1 AND push_url IS NOT NULL AND push_disabled_reason IS NULL LIMIT 1`,
-    ),
-  )
-}
-
 /** A rescue as the webhook presents it. */
 export type RescueRow = {
   id: number
