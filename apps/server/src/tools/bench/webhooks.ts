@@ -196,22 +196,27 @@ async function loadRun(ctx: AppContext, targets: Target[], configId: number) {
   while (rx.got.length < offered && Date.now() < until) await sleep(100)
   const took = (performance.now() - t0) / 1000
   await sender.stop()
-  const keys = new Map(
-    (
-      await many<{ id: number; event_key: string }>(
-        ctx.db,
-        sql`SELECT id, event_key FROM webhook_deliveries WHERE config_id = ${configId} AND event_key LIKE 'webhook:bench:load:%'`,
-      )
-    ).map((d) => [`msg_${d.id}`, d.event_key]),
+  // Each delivery's event, and when the fan-out wrote it (next_at: due at once, on the real clock).
+  const rowsOf = await many<{ id: number; event_key: string; next_at: Date }>(
+    ctx.db,
+    sql`SELECT id, event_key, next_at FROM webhook_deliveries WHERE config_id = ${configId} AND event_key LIKE 'webhook:bench:load:%'`,
   )
+  const keys = new Map(rowsOf.map((d) => [`msg_${d.id}`, d.event_key]))
+  const fannedOut = new Map(rowsOf.map((d) => [`msg_${d.id}`, d.next_at.getTime()]))
   const got = rx.got
   const lags = ascending(got.map((r) => r.at - (committed.get(keys.get(r.id) ?? '') ?? Number.NaN)))
+  const toFanOut = ascending(
+    got.map((r) => (fannedOut.get(r.id) ?? Number.NaN) - (committed.get(keys.get(r.id) ?? '') ?? Number.NaN)),
+  )
+  const toSend = ascending(got.map((r) => r.at - (fannedOut.get(r.id) ?? Number.NaN)))
   const ids = got.map((r) => Number(r.id.slice(4)))
   const inOrder = ids.every((id, i) => i === 0 || id > ids[i - 1])
   console.log(
     `load     ${offered} events at ${RATE}/s for ${SECONDS} s: ${got.length} arrived (${new Set(ids).size} distinct), in order: ${inOrder}; ` +
       `${(got.length / took).toFixed(0)} /s over the run; lag commit → arrival p50 ${percentile(lags, 50).toFixed(0)} ms, ` +
-      `p99 ${percentile(lags, 99).toFixed(0)} ms, max ${lags.at(-1)?.toFixed(0)} ms`,
+      `p99 ${percentile(lags, 99).toFixed(0)} ms, max ${lags.at(-1)?.toFixed(0)} ms ` +
+      `(commit → fan-out p50 ${percentile(toFanOut, 50).toFixed(0)} / p99 ${percentile(toFanOut, 99).toFixed(0)} ms; ` +
+      `fan-out → arrival p50 ${percentile(toSend, 50).toFixed(0)} / p99 ${percentile(toSend, 99).toFixed(0)} ms)`,
   )
   await rx.close()
 }
