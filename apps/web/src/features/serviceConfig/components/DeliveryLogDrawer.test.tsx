@@ -106,7 +106,7 @@ describe('DeliveryLogDrawer', () => {
     const pending = screen.getByTestId('delivery-32')
     expect(pending).toHaveTextContent('webhook.test')
     expect(pending).toHaveTextContent('2026-03-04 13:07:07')
-    expect(within(pending).getByText('待发送')).toHaveClass('ant-tag')
+    expect(within(pending).getByText('重试中')).toHaveClass('ant-tag')
     expect(reads[0].get('page')).toBe('1')
     expect(reads[0].get('page_size')).toBe('10')
     expect(screen.getByText('共 23 条')).toBeInTheDocument()
@@ -174,10 +174,17 @@ describe('DeliveryLogDrawer', () => {
     await screen.findByTestId('delivery-31')
     expect(screen.getByTestId('delivery-test')).toBeDisabled()
     expect(screen.getByTestId('delivery-32')).toHaveTextContent('恢复推送后')
+    expect(within(screen.getByTestId('delivery-32')).getByText('待发送')).toHaveClass('ant-tag')
     const alert = screen.getByTestId('push-disabled-alert')
     expect(alert).toHaveTextContent('连续失败超过一天')
     await userEvent.setup().click(within(alert).getByTestId('push-enable'))
     await waitFor(() => expect(posts.map((p) => p.path)).toEqual(['update 9']))
-    expect(posts[0].call.body).toEqual({ service: ['event_push'], state: 1, enable_push: true })
+    // The push URL goes too: the contract reads a missing one as null (none).
+    expect(posts[0].call.body).toEqual({
+      service: ['event_push'],
+      state: 1,
+      push_url: 'https://hooks.example.com/aed',
+      enable_push: true,
+    })
   })
 })

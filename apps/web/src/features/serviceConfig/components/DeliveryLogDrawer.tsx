@@ -110,10 +110,16 @@ function DeliveryLog({ config, canUpdate }: { config: ServiceConfig; canUpdate: 
           <Select<WebhookDelivery['state']>
             allowClear
             placeholder={t('serviceConfig.deliveries.allStates')}
-            style={{ width: 130 }}
+            style={{ width: 150 }}
             value={query.state}
             onChange={(state) => filter({ state })}
-            options={STATES.map((s) => ({ value: s, label: t(`serviceConfig.deliveries.states.${s}`) }))}
+            options={STATES.map((s) => ({
+              value: s,
+              label:
+                s === 'pending'
+                  ? t('serviceConfig.deliveries.pendingFilter')
+                  : t(`serviceConfig.deliveries.states.${s}`),
+            }))}
             data-testid="delivery-filter-state"
           />
           <Select<string>

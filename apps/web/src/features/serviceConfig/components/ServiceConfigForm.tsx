@@ -136,7 +136,7 @@ export function ServiceConfigForm({ current, services, tree, push }: Props) {
             <Checkbox>{t('serviceConfig.regenerate')}</Checkbox>
           </Form.Item>
           {until && (
-            <Form.Item wrapperCol={{ offset: 5 }}>
+            <Form.Item wrapperCol={{ offset: 5, span: 18 }}>
               <Alert
                 type="info"
                 showIcon

@@ -12,10 +12,16 @@ const STATE_COLORS: Record<WebhookDelivery['state'], string> = {
   cancelled: 'default',
 }
 
-/** A delivery's state as a coloured tag. */
-export function DeliveryState({ state }: { state: WebhookDelivery['state'] }) {
+/** A delivery's state as a coloured tag; a pending one already tried is 重试中 (unless push is disabled: it waits). */
+export function DeliveryState({ delivery, waiting }: { delivery: WebhookDelivery; waiting: boolean }) {
   const { t } = useTranslation()
-  return <Tag color={STATE_COLORS[state]}>{t(`serviceConfig.deliveries.states.${state}`)}</Tag>
+  const retrying = delivery.state === 'pending' && delivery.attempts > 0 && !waiting
+  const { state } = delivery
+  return (
+    <Tag color={retrying ? 'warning' : STATE_COLORS[state]}>
+      {retrying ? t('serviceConfig.deliveries.retrying') : t(`serviceConfig.deliveries.states.${state}`)}
+    </Tag>
+  )
 }
 
 type Actions = {
@@ -53,7 +59,7 @@ export function useDeliveryColumns({
     {
       title: t('serviceConfig.deliveries.status'),
       dataIndex: 'last_status',
-      width: 90,
+      width: 110,
       align: 'right',
       render: (v: number | null) =>
         v === null ? dash : <Typography.Text type={v >= 300 ? 'danger' : undefined}>{v}</Typography.Text>,
@@ -80,7 +86,7 @@ export function useDeliveryColumns({
       title: t('serviceConfig.deliveries.state'),
       dataIndex: 'state',
       width: 90,
-      render: (v: WebhookDelivery['state']) => <DeliveryState state={v} />,
+      render: (_: WebhookDelivery['state'], d) => <DeliveryState delivery={d} waiting={pushDisabled} />,
     },
     actionsColumn<WebhookDelivery>(t('table.actions'), 100, (d) => [
       {

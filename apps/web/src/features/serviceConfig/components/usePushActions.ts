@@ -5,8 +5,9 @@ import { useSubmit } from '../../../lib/useSubmit'
 import { useSaveServiceConfig } from '../api/useSaveServiceConfig'
 
 /**
- * 重新生成推送密钥 and 恢复推送 of a saved configuration: each an update with its saved services
- * and state (the push URL unchanged) and one flag; what the dialog's form holds is not saved.
+ * 重新生成推送密钥 and 恢复推送 of a saved configuration: each an update with its saved services,
+ * state and push URL and one flag; what the dialog's form holds is not saved. The push URL is
+ * always sent: the contract reads a missing one as null, which would remove it.
  */
 export function usePushActions(config: ServiceConfig | undefined, onIssued: (answer: ServiceConfig) => void) {
   const { t } = useTranslation()
@@ -14,7 +15,7 @@ export function usePushActions(config: ServiceConfig | undefined, onIssued: (ans
   const save = useSaveServiceConfig()
   const regenerated = useSubmit(save, { success: t('serviceConfig.pushSecretDone'), onDone: onIssued })
   const enabled = useSubmit(save, { success: t('serviceConfig.pushDisabled.enabled') })
-  const saved = (c: ServiceConfig) => ({ service: c.service, state: c.state })
+  const saved = (c: ServiceConfig) => ({ service: c.service, state: c.state, push_url: c.push_url })
   return {
     busy: save.isPending,
     onRegenerateSecret: () =>

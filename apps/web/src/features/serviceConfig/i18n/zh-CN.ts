@@ -61,6 +61,8 @@ export const serviceConfigZhCN = {
       next: '下次重试',
       state: '状态',
       states: { pending: '待发送', delivered: '已送达', failed: '失败', cancelled: '已取消' },
+      retrying: '重试中',
+      pendingFilter: '待发送/重试中',
       resend: '重新发送',
       test: '发送测试事件',
       refresh: '刷新',

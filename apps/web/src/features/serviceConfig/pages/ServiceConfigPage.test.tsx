@@ -243,7 +243,12 @@ describe('ServiceConfigPage', () => {
     await user.click(screen.getAllByRole('button', { name: /确\s?定/ }).at(-1) as HTMLElement)
     await waitFor(() => expect(writes).toHaveLength(1))
     expect(writes[0].call.params).toEqual({ id: '9' })
-    expect(writes[0].call.body).toEqual({ service: ['event_push'], state: 0, regenerate_push_secret: true })
+    expect(writes[0].call.body).toEqual({
+      service: ['event_push'],
+      state: 0,
+      push_url: 'https://hooks.example.com/aed',
+      regenerate_push_secret: true,
+    })
     const issued = await screen.findByTestId('issued-modal')
     expect(within(issued).getByTestId('issued-push-secret')).toHaveValue(SECRET)
     expect(issued).toHaveTextContent('只显示这一次')
@@ -300,7 +305,12 @@ describe('ServiceConfigPage', () => {
     expect(alert).toHaveTextContent('推送已停用：接收方返回410（2026-03-04 13:06:07）')
     await user.click(within(alert).getByTestId('push-enable'))
     await waitFor(() => expect(writes).toHaveLength(1))
-    expect(writes[0].call.body).toEqual({ service: ['event_push'], state: 0, enable_push: true })
+    expect(writes[0].call.body).toEqual({
+      service: ['event_push'],
+      state: 0,
+      push_url: 'https://hooks.example.com/aed',
+      enable_push: true,
+    })
     expect(await screen.findByText('已恢复推送')).toBeInTheDocument()
   })
 
