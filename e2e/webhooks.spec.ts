@@ -59,6 +59,8 @@ describe('webhooks in the console', () => {
   })
 
   let page: Awaited<ReturnType<typeof b.open>>
+  /** The webhook secret the console showed once. */
+  let secret = ''
 
   it('gives an organisation a push URL, shows its secret once, and delivers a signed test event', async () => {
     page = await openSignedIn(b, '13800000000')
@@ -80,7 +82,7 @@ describe('webhooks in the console', () => {
     // The secret, once: copy it now, it is not shown again.
     await inputOf(page, 'issued-push-secret').waitFor()
     const issued = page.locator('.ant-modal-wrap:visible', { hasText: '请保存推送密钥' })
-    const secret = await inputOf(page, 'issued-push-secret').inputValue()
+    secret = await inputOf(page, 'issued-push-secret').inputValue()
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/)
     await issued.getByText('推送密钥只显示这一次').waitFor()
     await screenshot(page, 'webhooks-02-secret-once')
@@ -136,7 +138,7 @@ describe('webhooks in the console', () => {
     await expect.poll(() => attemptsAndState(), { timeout: 20_000 }).toEqual(['1', '已送达'])
   })
 
-  it('shows a push disabled by a 410 in the log, the list and the dialog, and 恢复推送 enables it', async () => {
+  it('shows a push disabled by a 410 in the log, the list and the dialog, and 恢复推送 sends what waited', async () => {
     receiver.state.status = 410
     const drawer = page.getByTestId('delivery-drawer')
     await drawer.getByTestId('delivery-test').click()
@@ -177,13 +179,34 @@ describe('webhooks in the console', () => {
       .getByRole('button', { name: /取\s?消/ })
       .click()
     await row.getByText('已停用推送').waitFor({ state: 'detached' })
-  })
-
-  // Skipped: the server leaves the delivery that met the 410 waiting after 恢复推送, and a test
-  // event then answers WEBHOOK_NO_ENDPOINT although the configuration reads as enabled (seen on
-  // PGlite, 2026-11-26). Unskip once apps/server/src/modules/webhook sends it.
-  it.skip('delivers the delivery that waited once push is enabled again', async () => {
+    // The delivery that waited goes out first once the endpoint is enabled.
     await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(4)
     expect(JSON.parse(receiver.received[3].body)).toMatchObject({ type: 'webhook.test' })
+  })
+
+  it('regenerates the webhook secret in 修改: shown once, and the next delivery is signed with it', async () => {
+    const row = page.locator('.ant-table-row', { hasText: AGENCY })
+    await row.getByRole('button', { name: '修改' }).click()
+    const dialog = page.locator('.ant-modal-wrap:visible', { hasText: '修改' })
+    await dialog.getByRole('button', { name: '重新生成推送密钥' }).click()
+    await page.locator('.ant-modal-confirm', { hasText: '重新生成推送密钥？' }).waitFor()
+    await dialogOk(page).click()
+    await inputOf(page, 'issued-push-secret').waitFor()
+    const renewed = await inputOf(page, 'issued-push-secret').inputValue()
+    expect(renewed).toMatch(/^whsec_/)
+    expect(renewed).not.toBe(secret)
+    await page.getByRole('button', { name: '我已保存' }).click()
+    await inputOf(page, 'issued-push-secret').waitFor({ state: 'detached' })
+    // The dialog stays open, its push URL kept.
+    expect(await inputOf(page, 'service-push-url').inputValue()).toBe(url)
+    await dialog.getByRole('button', { name: /取\s?消/ }).click()
+
+    await row.getByRole('button', { name: '推送记录' }).click()
+    const drawer = page.getByTestId('delivery-drawer')
+    await drawer.getByTestId('delivery-test').click()
+    await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(5)
+    const last = receiver.received[4]
+    expect(signs(renewed, last)).toBe(true)
+    expect(signs(secret, last)).toBe(false)
   })
 })
