@@ -263,6 +263,22 @@ describe('GET /open-api/v1/aed/nearby', () => {
   })
 })
 
+describe('fromGcj02', () => {
+  it('inverts toGcj02 to within 1e-6° across China (a grid from 18°N to 53°N, 74°E to 134°E)', () => {
+    let worst = 0
+    for (let lat = 18; lat <= 53; lat += 2.5) {
+      for (let lon = 74; lon <= 134; lon += 2.5) {
+        const w = fromGcj02(lat, lon)
+        const g = toGcj02(w.lat, w.lon)
+        worst = Math.max(worst, Math.abs(g.lat - lat), Math.abs(g.lon - lon))
+        // The datum's shift is a few hundred metres at most.
+        expect(haversine(w, { lat, lon })).toBeLessThan(1000)
+      }
+    }
+    expect(worst).toBeLessThan(1e-6)
+  })
+})
+
 describe('GET /open-api/v1/aed/status and /open-api/v1/event/', () => {
   it('answers what changed at or after changed_since, oldest change first, paged, events open and closed', async () => {
     // After every row written so far (the register's own times are the database's).
