@@ -319,7 +319,8 @@ async function sendEndpoint(ctx: AppContext, ep: Leased, stopping: () => boolean
       results.push({
         ...base,
         state: 'delivered',
-        next_at: done.toISOString(),
+        // Left as it was: when it was due (for a first attempt, when the fan-out wrote it).
+        next_at: d.next_at.toISOString(),
         first_failed_at: null,
         last_error: null,
         delivered_at: done.toISOString(),
