@@ -438,6 +438,8 @@ describe('GET /open-api/docs', () => {
     ])
     expect(nearbyOp.parameters[2].schema).toMatchObject({ maximum: 5000, default: 1000 })
     expect(doc.paths['/open-api/v1/classroom/'].get['x-aed-service']).toBe('mini_program')
+    // Every schema inline: a $ref of z.toJSONSchema's own $defs would point into nothing here.
+    expect(res.body).not.toContain('$ref')
     const api = await t.app.inject({ method: 'GET', url: '/api/docs/json' })
     expect(Object.keys(api.json().paths).filter((p) => p.startsWith('/open-api'))).toEqual([])
   })
