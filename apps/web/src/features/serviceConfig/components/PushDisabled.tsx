@@ -11,7 +11,9 @@ export function PushDisabledTag({ disabled, id }: { disabled: Disabled; id: numb
   return (
     <Tooltip title={t('serviceConfig.pushDisabled.since', { time: formatDateTime(disabled.time) })}>
       <Tag color="red" data-testid={`push-disabled-${id}`}>
-        {t('serviceConfig.pushDisabled.tag')}：{t(`serviceConfig.pushDisabled.reasons.${disabled.reason}`)}
+        {t('serviceConfig.pushDisabled.tagWithReason', {
+          reason: t(`serviceConfig.pushDisabled.reasons.${disabled.reason}`),
+        })}
       </Tag>
     </Tooltip>
   )

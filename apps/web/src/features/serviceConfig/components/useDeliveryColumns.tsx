@@ -85,7 +85,7 @@ export function useDeliveryColumns({
     {
       title: t('serviceConfig.deliveries.state'),
       dataIndex: 'state',
-      width: 90,
+      width: 100,
       render: (_: WebhookDelivery['state'], d) => <DeliveryState delivery={d} waiting={pushDisabled} />,
     },
     actionsColumn<WebhookDelivery>(t('table.actions'), 100, (d) => [

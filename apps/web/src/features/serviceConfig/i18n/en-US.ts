@@ -46,6 +46,7 @@ export const serviceConfigEnUS: typeof serviceConfigZhCN = {
     },
     pushDisabled: {
       tag: 'Push disabled',
+      tagWithReason: 'Push disabled: {{reason}}',
       reasons: { gone: 'receiver answered 410', failing: 'failing for over a day' },
       since: 'Disabled at {{time}}',
       alert: 'Push disabled: {{reason}} ({{time}})',

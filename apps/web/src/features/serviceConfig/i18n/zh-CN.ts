@@ -43,6 +43,7 @@ export const serviceConfigZhCN = {
     },
     pushDisabled: {
       tag: '已停用推送',
+      tagWithReason: '已停用推送：{{reason}}',
       reasons: { gone: '接收方返回410', failing: '连续失败超过一天' },
       since: '停用于 {{time}}',
       alert: '推送已停用：{{reason}}（{{time}}）',
