@@ -120,12 +120,12 @@ export type EndpointRow = {
   push_secret: string
 }
 
-/** A leased delivery. */
+/** A leased delivery, its body as the text that is signed and sent. */
 export type LeasedRow = {
   id: number
   config_id: number
   event: string
-  payload: Record<string, unknown>
+  body: string
   attempts: number
   next_at: Date
   first_failed_at: Date | null
@@ -166,7 +166,8 @@ export function lockDueEndpoints(tx: DbOrTx, now: Date, limit: number, exclude: 
 export function pendingHeads(tx: DbOrTx, configIds: number[], now: Date, perEndpoint: number) {
   return many<LeasedRow>(
     tx,
-    sql`SELECT d.id, d.config_id, d.event, d.payload, d.attempts, d.next_at, d.first_failed_at, d.create_time
+    sql`SELECT d.id, d.config_id, d.event, d.payload::text AS body, d.attempts, d.next_at, d.first_failed_at,
+          d.create_time
         FROM unnest(${sql.param(configIds)}::bigint[]) AS cid(id)
         CROSS JOIN LATERAL (
           SELECT * FROM webhook_deliveries d

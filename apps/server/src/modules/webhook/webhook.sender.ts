@@ -169,14 +169,25 @@ export function closeAgents(ctx: AppContext) {
   agents.delete(ctx)
 }
 
+/** A push URL parsed once for a batch; null when it is not a URL. */
+function parsedUrl(url: string): URL | null {
+  try {
+    return new URL(url)
+  } catch {
+    return null
+  }
+}
+
 /** POSTs a signed body; never follows a redirect; gives up after SEND_TIMEOUT_MS. */
-function post(ctx: AppContext, url: string, headers: Record<string, string>, body: string): Promise<Answer> {
+function post(
+  ctx: AppContext,
+  target: URL | null,
+  headers: Record<string, string>,
+  body: string,
+): Promise<Answer> {
   const started = performance.now()
   const answer = (a: Omit<Answer, 'ms'>): Answer => ({ ...a, ms: Math.round(performance.now() - started) })
-  let target: URL
-  try {
-    target = new URL(url)
-  } catch {
+  if (!target) {
     return Promise.resolve(
       answer({ status: null, error: 'push URL is not valid', reason: 'refused', retryAfterMs: null }),
     )
@@ -279,6 +290,7 @@ export type EndpointOutcome = {
 async function sendEndpoint(ctx: AppContext, ep: Leased, stopping: () => boolean): Promise<EndpointOutcome> {
   const started = performance.now()
   const wh = new Webhook(ep.push_secret)
+  const target = parsedUrl(ep.push_url)
   const results: repo.AttemptResult[] = []
   let disable: { reason: 'gone' | 'failing'; deliveryId: number } | null = null
   let sent = 0
@@ -290,10 +302,10 @@ async function sendEndpoint(ctx: AppContext, ep: Leased, stopping: () => boolean
     const d = ep.deliveries[i]
     const id = messageId(d.id)
     const at = ctx.clock.now()
-    const body = JSON.stringify(d.payload)
+    const body = d.body
     const a = await post(
       ctx,
-      ep.push_url,
+      target,
       {
         'content-type': 'application/json',
         'user-agent': USER_AGENT,
