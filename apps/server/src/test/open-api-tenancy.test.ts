@@ -48,22 +48,30 @@ const list = async (me: TestIntegrator, target: string) => {
   return r.data.resource
 }
 
+/** A list read: `mine`'s record is on it, `theirs`' is not (by serial, or by the classroom item's id). */
+const listCase = (
+  target: string,
+  key: (o: Org) => string | number,
+  of: (r: Listed['resource'][number]) => unknown,
+) => ({
+  async read(me: TestIntegrator, mine: Org, theirs: Org) {
+    const seen = (await list(me, target)).map(of)
+    expect(seen).toContain(key(mine))
+    expect(seen).not.toContain(key(theirs))
+  },
+})
+const bySn = (target: string) =>
+  listCase(
+    target,
+    (o) => o.sn,
+    (r) => r.sn,
+  )
+
 const cases: Record<string, Case> = {
-  'GET /open-api/v1/aed/nearby': {
-    async read(me, mine, theirs) {
-      const rows = await list(me, `/open-api/v1/aed/nearby${queryOf({ ...HERE, radius: 5000, limit: 50 })}`)
-      const sns = rows.map((r) => r.sn)
-      expect(sns).toContain(mine.sn)
-      expect(sns).not.toContain(theirs.sn)
-    },
-  },
-  'GET /open-api/v1/aed/status': {
-    async read(me, mine, theirs) {
-      const sns = (await list(me, '/open-api/v1/aed/status?page_size=500')).map((r) => r.sn)
-      expect(sns).toContain(mine.sn)
-      expect(sns).not.toContain(theirs.sn)
-    },
-  },
+  'GET /open-api/v1/aed/nearby': bySn(
+    `/open-api/v1/aed/nearby${queryOf({ ...HERE, radius: 5000, limit: 50 })}`,
+  ),
+  'GET /open-api/v1/aed/status': bySn('/open-api/v1/aed/status?page_size=500'),
   'GET /open-api/v1/aed/:sn': {
     async read(me, mine, theirs) {
       expect((await me.get(`/open-api/v1/aed/${mine.sn}`)).code).toBe(0)
@@ -71,20 +79,12 @@ const cases: Record<string, Case> = {
       expect([r.status, r.code, r.data]).toEqual([200, Code.NOT_FOUND, null])
     },
   },
-  'GET /open-api/v1/event/': {
-    async read(me, mine, theirs) {
-      const sns = (await list(me, '/open-api/v1/event/?page_size=500')).map((r) => r.sn)
-      expect(sns).toContain(mine.sn)
-      expect(sns).not.toContain(theirs.sn)
-    },
-  },
-  'GET /open-api/v1/classroom/': {
-    async read(me, mine, theirs) {
-      const ids = (await list(me, '/open-api/v1/classroom/?page_size=500')).map((r) => r.id)
-      expect(ids).toContain(mine.classroomId)
-      expect(ids).not.toContain(theirs.classroomId)
-    },
-  },
+  'GET /open-api/v1/event/': bySn('/open-api/v1/event/?page_size=500'),
+  'GET /open-api/v1/classroom/': listCase(
+    '/open-api/v1/classroom/?page_size=500',
+    (o) => o.classroomId,
+    (r) => r.id,
+  ),
   'GET /open-api/docs': { exempt: 'public: the document of the API, no organisation’s records' },
 }
 

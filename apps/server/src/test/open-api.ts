@@ -1,4 +1,6 @@
 import type { ServiceConfig } from '@aed/contracts/service-config'
+import { sql } from 'drizzle-orm'
+import { one } from '../db/sql.ts'
 import { signOpenApiRequest } from '../lib/open-api-signing.ts'
 import { demo, type TestApp } from './harness.ts'
 
@@ -58,4 +60,20 @@ export function queryOf(q: Record<string, string | number | undefined>): string 
     Object.entries(q).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])),
   ).toString()
   return s ? `?${s}` : ''
+}
+
+/**
+ * Rows of the tables an open-API read must never write (the guard's nonces and request buckets
+ * are its own bookkeeping): equal before and after a test's reads.
+ */
+export function recordCounts(t: TestApp) {
+  return one<Record<string, number>>(
+    t.db,
+    sql`SELECT (SELECT count(*) FROM devices) AS devices, (SELECT count(*) FROM installations) AS installations,
+      (SELECT count(*) FROM device_states) AS states, (SELECT count(*) FROM device_events) AS events,
+      (SELECT count(*) FROM device_inbox) AS inbox, (SELECT count(*) FROM classrooms) AS classrooms,
+      (SELECT count(*) FROM operation_logs) AS logs, (SELECT count(*) FROM outbox) AS outbox,
+      (SELECT count(*) FROM webhook_deliveries) AS deliveries, (SELECT count(*) FROM messages) AS messages,
+      (SELECT count(*) FROM app_service_configs) AS configs`,
+  )
 }

@@ -9,15 +9,13 @@
  */
 
 import { openApi } from '@aed/contracts/open-api'
-import { sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { one } from '../../db/sql.ts'
 import { signOpenApiRequest } from '../../lib/open-api-signing.ts'
 import { deviceLink } from '../../test/device-link.ts'
 import { factories } from '../../test/factories.ts'
 import { createTestApp, type TestApp } from '../../test/harness.ts'
-import { type TestIntegrator, testIntegrator } from '../../test/open-api.ts'
+import { recordCounts, type TestIntegrator, testIntegrator } from '../../test/open-api.ts'
 
 /** Fixed, so a failure reproduces; FUZZ_SEED=n explores another stream of runs. */
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_126)
@@ -44,17 +42,7 @@ beforeAll(async () => {
 })
 afterAll(() => t?.close())
 
-/** Rows of the tables a read must never write (the guard's nonces and buckets are its own). */
-const counts = () =>
-  one<Record<string, number>>(
-    t.db,
-    sql`SELECT (SELECT count(*) FROM devices) AS devices, (SELECT count(*) FROM installations) AS installations,
-      (SELECT count(*) FROM device_states) AS states, (SELECT count(*) FROM device_events) AS events,
-      (SELECT count(*) FROM device_inbox) AS inbox, (SELECT count(*) FROM classrooms) AS classrooms,
-      (SELECT count(*) FROM operation_logs) AS logs, (SELECT count(*) FROM outbox) AS outbox,
-      (SELECT count(*) FROM webhook_deliveries) AS deliveries, (SELECT count(*) FROM messages) AS messages,
-      (SELECT count(*) FROM app_service_configs) AS configs`,
-  )
+const counts = () => recordCounts(t)
 
 // Arbitraries
 

@@ -193,13 +193,21 @@ export function aedsChangedSince(db: DbOrTx, scope: Scope, since: Date | null, p
         WHERE update_time >= ${at} AND removed_at IS NULL AND device_id IS NOT NULL)`)
     where.push(sql`${changedAt} >= ${at}`)
   }
-  return pageOf<OpenAedRow>(db, {
-    select: sql`SELECT ${aedColumns} ${aedFrom}`,
-    from: aedFrom,
-    where,
-    orderBy: [changedAt, sql`d.id`],
-    ...page,
-  })
+  return changeFeed<OpenAedRow>(
+    db,
+    { columns: aedColumns, from: aedFrom, where, changedAt, id: sql`d.id` },
+    page,
+  )
+}
+
+/** A change feed's page: oldest change first (`changedAt`), then by id, so a poller pages forward. */
+function changeFeed<T>(
+  db: DbOrTx,
+  q: { columns: SQL; from: SQL; where: SQL[]; changedAt: SQL; id: SQL },
+  page: PageRequest,
+) {
+  const { columns, from, where, changedAt: at, id } = q
+  return pageOf<T>(db, { select: sql`SELECT ${columns} ${from}`, from, where, orderBy: [at, id], ...page })
 }
 
 /**
@@ -215,13 +223,8 @@ const eventFrom = sql`FROM device_events e JOIN devices d ON d.id = e.device_id`
 export function eventsChangedSince(db: DbOrTx, scope: Scope, since: Date | null, page: PageRequest) {
   const where: SQL[] = [pathInScope(scope, sql`e.index_link`)]
   if (since) where.push(sql`${eventChangedAt} >= ${since.toISOString()}::timestamptz`)
-  return pageOf<OpenEventRow>(db, {
-    select: sql`SELECT ${eventColumns} ${eventFrom}`,
-    from: eventFrom,
-    where,
-    orderBy: [eventChangedAt, sql`e.id`],
-    ...page,
-  })
+  const feed = { columns: eventColumns, from: eventFrom, where, changedAt: eventChangedAt, id: sql`e.id` }
+  return changeFeed<OpenEventRow>(db, feed, page)
 }
 
 /** One device event by id, in no scope (the caller has chosen it). */

@@ -3,13 +3,12 @@ import type { DeviceForm } from '@aed/contracts/device'
 import type { NearbyAed, OpenAed, OpenEvent } from '@aed/contracts/open-api'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { one } from '../../db/sql.ts'
 import { TestClock } from '../../lib/clock.ts'
 import { deviceLink } from '../../test/device-link.ts'
 import type { AgencyRow } from '../../test/factories.ts'
 import { factories } from '../../test/factories.ts'
 import { createTestApp, type TestApp } from '../../test/harness.ts'
-import { queryOf, type TestIntegrator, testIntegrator } from '../../test/open-api.ts'
+import { queryOf, recordCounts, type TestIntegrator, testIntegrator } from '../../test/open-api.ts'
 import { toGcj02 } from '../engine/reducer.ts'
 import { fromGcj02 } from './open-api.coords.ts'
 import { explainNearby } from './open-api.repository.ts'
@@ -370,14 +369,7 @@ describe('GET /open-api/v1/classroom/', () => {
 })
 
 describe('bad input', () => {
-  const counts = () =>
-    one<Record<string, number>>(
-      t.db,
-      sql`SELECT (SELECT count(*) FROM devices) AS devices, (SELECT count(*) FROM installations) AS installations,
-        (SELECT count(*) FROM device_events) AS events, (SELECT count(*) FROM device_states) AS states,
-        (SELECT count(*) FROM operation_logs) AS logs, (SELECT count(*) FROM classrooms) AS classrooms,
-        (SELECT count(*) FROM outbox) AS outbox`,
-    )
+  const counts = () => recordCounts(t)
 
   it.each([
     ['lat 91', `/open-api/v1/aed/nearby?lat=91&lon=114`, '纬度须为-90到90之间的数字'],
