@@ -9,14 +9,17 @@ const serviceKeys = z
   .refine((keys) => keys.every((k) => Object.hasOwn(APP_SERVICES, k)), 'SERVICE_UNKNOWN')
   .transform((keys) => [...new Set(keys)])
 
-/** Where webhooks go: an http(s) URL (the server also refuses private addresses), '' or null for none. */
+/**
+ * Where webhooks go: an http(s) URL (the server also refuses private addresses), '' or null for
+ * none; absent leaves a saved configuration's URL as it is.
+ */
 const pushUrl = z
   .string({ message: 'PUSH_URL_INVALID' })
   .trim()
   .max(500, 'PUSH_URL_INVALID')
   .refine((u) => u === '' || /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(u), 'PUSH_URL_INVALID')
   .nullish()
-  .transform((u) => u || null)
+  .transform((u) => (u === undefined ? undefined : u || null))
 
 /** Create form of an organisation's service configuration. */
 export const serviceConfigCreate = z.object({
