@@ -16,8 +16,12 @@ type Props = Omit<FormItemProps, 'rules' | 'required' | 'children'> & {
 
 /** One field of a dialog's grid: a column holding a form item, its required rule first. */
 export function FieldCol({ span, required, whitespace, rules = [], children, ...item }: Props) {
-  const text = typeof required === 'string'
-  const all: Rule[] = text ? [{ required: true, whitespace, message: required }, ...rules] : rules
+  // No `whitespace` key unless asked: async-validator treats a rule of more than `required` as a
+  // string rule, and would refuse a chosen number.
+  const all: Rule[] =
+    typeof required === 'string'
+      ? [{ required: true, message: required, ...(whitespace ? { whitespace } : {}) }, ...rules]
+      : rules
   return (
     <Col span={span}>
       <Form.Item {...item} required={required === true || undefined} rules={all}>
