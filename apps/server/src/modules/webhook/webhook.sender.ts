@@ -355,7 +355,10 @@ async function sendEndpoint(ctx: AppContext, ep: Leased, stopping: () => boolean
       i++
       break
     }
-    const wait = a.retryAfterMs ?? retryDelayMs(attempts)
+    // The schedule decides when it is over; Retry-After (at least a second) only when to try next.
+    const scheduled = retryDelayMs(attempts)
+    const wait =
+      scheduled === null ? null : a.retryAfterMs === null ? scheduled : Math.max(1000, a.retryAfterMs)
     results.push({
       ...failure,
       state: wait === null ? 'failed' : 'pending',
