@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { credentialSchema } from './device.ts'
 import { commandSchema } from './device-command.ts'
 import { del, get, idParams, post, put } from './endpoint.ts'
 import { paged, pageQuery } from './envelope.ts'
@@ -195,7 +196,8 @@ export const cabinetImportResult = z.object({
 })
 export type CabinetImportResult = z.infer<typeof cabinetImportResult>
 
-export const cabinetCredentialSchema = z.object({ sn: z.string(), secret: z.string() })
+/** A cabinet's secret, as a device's: the same call shape on both pages. */
+export const cabinetCredentialSchema = credentialSchema
 
 export const cabinetCommandForm = z.object({
   name: z.enum(CABINET_CONSOLE_COMMANDS, { message: 'COMMAND_INVALID' }),

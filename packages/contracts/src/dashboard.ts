@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { READINESS } from './device-protocol.ts'
+import { deviceStateFields } from './device.ts'
 import { deviceStatsQuery } from './device-stats.ts'
 import { get, idParams } from './endpoint.ts'
 import { messageSchema } from './message.ts'
@@ -73,10 +73,7 @@ export const devicePopupSchema = z.object({
   agency_name: z.string(),
   /** The site's address (location and detail). */
   location: z.string().nullable(),
-  status: z.number().int(),
-  status_text: z.string(),
-  readiness: z.enum(READINESS),
-  readiness_text: z.string(),
+  ...deviceStateFields,
   /** Why it is not ready, in the reader's language. */
   reasons: z.array(z.string()),
   last_report_time: z.string().nullable(),

@@ -2,8 +2,8 @@ import { z } from 'zod'
 import { deviceSchema } from './device.ts'
 import { get, post } from './endpoint.ts'
 import { paged, pageQuery, pageSize } from './envelope.ts'
-import { faultSourceFields, handledByFields, offsetFields } from './event.ts'
-import { blankAsUnset, optionalDate, requiredText } from './fields.ts'
+import { faultSourceFields, handledByFields, offsetFields, warningFields } from './event.ts'
+import { blankAsUnset, count, optionalDate, requiredText } from './fields.ts'
 
 /** The serial the detail is opened for. */
 const serial = requiredText('DEVICE_SN_REQUIRED', 32, 'DEVICE_SN_REQUIRED')
@@ -52,9 +52,7 @@ export const earlyWarnRowSchema = z.strictObject({
   id: z.number().int(),
   event_type: z.string(),
   event_code: z.string(),
-  content: z.string().nullable(),
-  event_time: z.string(),
-  invalid_time: z.string().nullable(),
+  ...warningFields,
 })
 export type EarlyWarnRow = z.infer<typeof earlyWarnRowSchema>
 
@@ -143,12 +141,12 @@ export const cleanAnswer = z.object({
   start_time: z.string().nullable(),
   end_time: z.string().nullable(),
   deleted: z.object({
-    rescue: z.number().int(),
-    early_warn: z.number().int(),
-    offset: z.number().int(),
-    fault: z.number().int(),
-    offline: z.number().int(),
-    detect: z.number().int(),
+    rescue: count,
+    early_warn: count,
+    offset: count,
+    fault: count,
+    offline: count,
+    detect: count,
   }),
 })
 export type CleanAnswer = z.infer<typeof cleanAnswer>

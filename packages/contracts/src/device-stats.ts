@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Label } from './constants.ts'
 import { get } from './endpoint.ts'
-import { regionFilter } from './fields.ts'
+import { count, regionFilter } from './fields.ts'
 
 /**
  * The statistics of the dashboard and the device page. Every answer counts the registered
@@ -13,8 +13,6 @@ export const deviceStatsQuery = z.object({
   address_code: regionFilter,
 })
 export type DeviceStatsQuery = z.output<typeof deviceStatsQuery>
-
-const count = z.number().int()
 
 /** The dashboard's status distribution (status 0 normal, 1 warning, 2 fault, 3 offset, 4 offline). */
 export const stateDistributionSchema = z.object({

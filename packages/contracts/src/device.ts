@@ -144,15 +144,21 @@ const deviceIdentity = {
   fw_version: z.string().nullable(),
 }
 
+/**
+ * A device's status 0-4 (shown as 0 when disable_abnormal_display is 1) and whether it would work
+ * if someone collapsed now (ready, not_ready, or unknown: offline, never reported), each labelled.
+ */
+export const deviceStateFields = {
+  status: z.number().int(),
+  status_text: z.string(),
+  readiness: z.enum(READINESS),
+  readiness_text: z.string(),
+}
+
 /** A registered device as the list and the detail show it. */
 export const deviceSchema = z.object({
   ...deviceIdentity,
-  /** 0-4; shown as 0 when disable_abnormal_display is 1. */
-  status: z.number().int(),
-  status_text: z.string(),
-  /** Would it work if someone collapsed now: ready, not_ready or unknown (offline, never reported). */
-  readiness: z.enum(READINESS),
-  readiness_text: z.string(),
+  ...deviceStateFields,
   /** Why not ready (READINESS_REASONS keys), with their labels. */
   readiness_reasons: z.array(z.string()),
   readiness_reasons_text: z.array(z.string()),

@@ -102,6 +102,13 @@ const eventBase = {
   duration_text: z.string().nullable(),
 }
 
+/** What a warning said, when it began, and when it stopped holding (history). */
+export const warningFields = {
+  content: z.string().nullable(),
+  event_time: z.string(),
+  invalid_time: z.string().nullable(),
+}
+
 /** Who handled a fault or an offset, the note, and when; null until someone does. */
 export const handledByFields = {
   handler_name: z.string().nullable(),
@@ -141,10 +148,7 @@ export const earlyWarnEventSchema = z.object({
   event_code: z.string(),
   /** The code's label. */
   event_type: z.string(),
-  content: z.string().nullable(),
-  event_time: z.string(),
-  /** When the warning stopped holding (history). */
-  invalid_time: z.string().nullable(),
+  ...warningFields,
 })
 export type EarlyWarnEvent = z.infer<typeof earlyWarnEventSchema>
 

@@ -40,8 +40,11 @@ export const exportXls = z
   .transform((v) => v === 'true')
   .optional()
 
+/** A number of rows or devices (a statistic, an export, what a clean-up deleted). */
+export const count = z.number().int()
+
 /** What an export answers: the file to download and how many rows it holds. */
-export const exportAnswer = z.object({ file_url: z.string(), count: z.number().int() })
+export const exportAnswer = z.object({ file_url: z.string(), count })
 
 /** The answer of a list that `export_xls=true` turns into a file. */
 export const pageOrExport = <T extends z.ZodType>(page: T) => z.union([page, exportAnswer])
