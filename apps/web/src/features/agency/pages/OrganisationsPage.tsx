@@ -1,7 +1,6 @@
 import type { Agency } from '@aed/contracts/agency'
 import { flattenTree } from '@aed/contracts/agency-rules'
 import { Col, Row } from 'antd'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { DataTable } from '../../../components/DataTable/DataTable'
@@ -11,6 +10,7 @@ import type { FilterField } from '../../../components/FilterForm/types'
 import { ListCard } from '../../../components/ListCard/ListCard'
 import { FilterCard } from '../../../components/ListPage/FilterCard'
 import { withoutActions } from '../../../components/TableColumns/actionsColumn'
+import { useRecordDialogState } from '../../../lib/useRecordDialogState'
 import { useAgencyList } from '../api/useAgencyList'
 import { useAgencyTree } from '../api/useAgencyTree'
 import { AgencyModal } from '../components/AgencyModal'
@@ -30,9 +30,9 @@ export function OrganisationsPage() {
   const tree = useAgencyTree()
   // Add and the actions column: the list's `can` (EDIT on system management); each row's actions follow its own `can`.
   const canCreate = rows.data?.can.create ?? false
-  const [dialog, setDialog] = useState<{ id: number | null } | null>(null)
+  const dialog = useRecordDialogState()
   const toggle = useToggleAgency()
-  const columns = useAgencyColumns({ onEdit: (a) => setDialog({ id: a.id }), onToggle: toggle })
+  const columns = useAgencyColumns({ onEdit: dialog.edit, onToggle: toggle })
   const selectedNode = flattenTree(tree.data ?? []).find((n) => n.index_link === indexLink)
 
   const fields: FilterField[] = [
@@ -51,7 +51,7 @@ export function OrganisationsPage() {
       else next.delete(TREE_KEY)
       return next
     })
-  const add = canCreate ? () => setDialog({ id: null }) : undefined
+  const add = canCreate ? dialog.add : undefined
 
   return (
     <div className="page" data-testid="organisations-page">
@@ -81,12 +81,10 @@ export function OrganisationsPage() {
         </Col>
       </Row>
       <AgencyModal
+        {...dialog.modal}
         canCreate={canCreate}
-        open={dialog !== null}
-        id={dialog?.id ?? null}
         tree={tree.data ?? []}
         defaultParent={selectedNode?.id}
-        onClose={() => setDialog(null)}
       />
     </div>
   )

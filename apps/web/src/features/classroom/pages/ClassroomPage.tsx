@@ -1,5 +1,4 @@
 import type { ClassroomItem } from '@aed/contracts/classroom'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DataTable } from '../../../components/DataTable/DataTable'
 import { useListState } from '../../../components/DataTable/useListState'
@@ -7,6 +6,7 @@ import { selectFilter, textFilter } from '../../../components/FilterForm/fields'
 import type { FilterField } from '../../../components/FilterForm/types'
 import { ListPage } from '../../../components/ListPage/ListPage'
 import { useDict } from '../../../lib/useDict'
+import { useRecordDialogState } from '../../../lib/useRecordDialogState'
 import { useClassroomList } from '../api/useClassroomList'
 import { ClassroomModal } from '../components/ClassroomModal'
 import { useClassroomColumns } from '../components/useClassroomColumns'
@@ -19,12 +19,12 @@ export function ClassroomPage() {
   const list = useListState()
   const rows = useClassroomList(list)
   const can = rows.data?.can
-  const [dialog, setDialog] = useState<{ id: number | null } | null>(null)
+  const dialog = useRecordDialogState()
   const onDelete = useConfirmDeleteClassroom()
   const columns = useClassroomColumns({
     canEdit: can?.edit ?? false,
     canDelete: can?.delete ?? false,
-    onEdit: (c) => setDialog({ id: c.id }),
+    onEdit: dialog.edit,
     onDelete,
   })
   const fields: FilterField[] = [
@@ -41,16 +41,14 @@ export function ClassroomPage() {
       add={
         can?.create && {
           label: t('classroom.add'),
-          onClick: () => setDialog({ id: null }),
+          onClick: dialog.add,
           testId: 'classroom-add',
         }
       }
       dialogs={
         <ClassroomModal
-          open={dialog !== null}
-          id={dialog?.id ?? null}
-          canEdit={(dialog?.id == null ? can?.create : can?.edit) ?? false}
-          onClose={() => setDialog(null)}
+          {...dialog.modal}
+          canEdit={(dialog.modal.id === null ? can?.create : can?.edit) ?? false}
         />
       }
     >

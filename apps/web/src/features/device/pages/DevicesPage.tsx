@@ -16,6 +16,7 @@ import { FIXED_DEVICE_COLUMNS, useDeviceColumns } from '../components/useDeviceC
 import { useDeviceFilterFields } from '../components/useDeviceFilterFields'
 import { useConfirmDeleteDevice } from '../hooks/useConfirmDeleteDevice'
 import '../device.css'
+import { useRecordDialogState } from '../../../lib/useRecordDialogState'
 
 // The dialogs (the register dialog brings the map) load on first opening.
 const DeviceModal = lazy(() => import('../components/DeviceModal'))
@@ -34,14 +35,14 @@ export function DevicesPage() {
   const tree = useAgencyTree()
   const can = rows.data?.can
   const { fields, extraFields } = useDeviceFilterFields()
-  const [dialog, setDialog] = useState<{ id: number | null } | null>(null)
+  const dialog = useRecordDialogState()
   const [detail, setDetail] = useState<Device | null>(null)
   const [exporting, setExporting] = useState(false)
   const [cleaning, setCleaning] = useState(false)
   const confirmDelete = useConfirmDeleteDevice()
   const columns = useDeviceColumns({
     onDetail: setDetail,
-    onChange: (d) => setDialog({ id: d.id }),
+    onChange: dialog.edit,
     onDelete: confirmDelete,
   })
   const choice = useColumnChoice('device', columns, FIXED_DEVICE_COLUMNS)
@@ -91,7 +92,7 @@ export function DevicesPage() {
               <Button
                 type="primary"
                 icon={<PlusOutlined />}
-                onClick={() => setDialog({ id: null })}
+                onClick={dialog.add}
                 data-testid="device-register"
               >
                 {t('device.register')}
@@ -102,13 +103,11 @@ export function DevicesPage() {
       >
         <DataTable<Device> list={list} columns={choice.shown} rowKey={(d) => d.id} query={rows} />
       </Card>
-      <LazyMount when={dialog !== null}>
+      <LazyMount when={dialog.modal.open}>
         <DeviceModal
-          open={dialog !== null}
-          id={dialog?.id ?? null}
+          {...dialog.modal}
           tree={tree.data ?? []}
           abnormalSwitches={can?.abnormal_switches ?? false}
-          onClose={() => setDialog(null)}
         />
       </LazyMount>
       <LazyMount when={detail !== null}>

@@ -8,6 +8,7 @@ import type { FilterField } from '../../../components/FilterForm/types'
 import { ListPage } from '../../../components/ListPage/ListPage'
 import { withoutActions } from '../../../components/TableColumns/actionsColumn'
 import { useDict } from '../../../lib/useDict'
+import { useRecordDialogState } from '../../../lib/useRecordDialogState'
 import { useSession } from '../../../lib/useSession'
 import { useAgencyTree } from '../../agency/api/useAgencyTree'
 import { menuHas, ORGANISATION_MENU } from '../../menu'
@@ -29,11 +30,11 @@ export function UsersPage() {
   const tree = useAgencyTree()
   // Add and the actions column: the list's `can` (EDIT on users); each row's actions follow its own `can`.
   const canCreate = rows.data?.can.create ?? false
-  const [dialog, setDialog] = useState<{ id: number | null } | null>(null)
+  const dialog = useRecordDialogState()
   const [authority, setAuthority] = useState<Member | null>(null)
   const confirmDelete = useConfirmDeleteMember()
   const columns = useMemberColumns({
-    onEdit: (m) => setDialog({ id: m.id }),
+    onEdit: dialog.edit,
     onAuthority: setAuthority,
     onDelete: confirmDelete,
   })
@@ -52,18 +53,10 @@ export function UsersPage() {
       list={list}
       fields={fields}
       title={t('member.list')}
-      add={
-        canCreate && { label: t('member.add'), onClick: () => setDialog({ id: null }), testId: 'member-add' }
-      }
+      add={canCreate && { label: t('member.add'), onClick: dialog.add, testId: 'member-add' }}
       dialogs={
         <>
-          <MemberModal
-            open={dialog !== null}
-            id={dialog?.id ?? null}
-            tree={tree.data ?? []}
-            canCreate={canCreate}
-            onClose={() => setDialog(null)}
-          />
+          <MemberModal {...dialog.modal} tree={tree.data ?? []} canCreate={canCreate} />
           <AuthorityModal member={authority} onClose={() => setAuthority(null)} />
         </>
       }
