@@ -77,3 +77,15 @@ export function deviceListCan(patch: Partial<DeviceListCan> = {}): DeviceListCan
     ...patch,
   }
 }
+
+/** A device list's toolbar `can` with everything allowed, as a system super administrator gets it. */
+export const everyDeviceCan: DeviceListCan = {
+  register: true,
+  export: true,
+  abnormal_switches: true,
+  clean: true,
+  clean_all: true,
+  import: true,
+  assign: true,
+  delete: true,
+}

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { sessionStore } from '../../../lib/session'
 import { orgMenu } from '../../../test/adminFixtures'
-import { device, deviceListCan } from '../../../test/deviceFixtures'
+import { device, deviceListCan, everyDeviceCan } from '../../../test/deviceFixtures'
 import { userInfo } from '../../../test/fixtures'
 import { freshConsole } from '../../../test/freshConsole'
 import { type MockCall, mockApi, on, recordOn } from '../../../test/mockApi'
@@ -24,16 +24,7 @@ vi.mock('../../../components/EChart/EChart', async (load) => ({
 const calls: { list: MockCall[]; update: MockCall[] } = { list: [], update: [] }
 
 /** The list's `can`, as the server computes it for the member signed in. */
-const superAdminCan = deviceListCan({
-  register: true,
-  export: true,
-  abnormal_switches: true,
-  clean: true,
-  clean_all: true,
-  import: true,
-  assign: true,
-  delete: true,
-})
+const superAdminCan = everyDeviceCan
 const editorCan = deviceListCan({ register: true, export: true, import: true })
 const readOnlyCan = deviceListCan()
 

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { sessionStore } from '../../../lib/session'
-import { deviceListCan, factoryDevice } from '../../../test/deviceFixtures'
+import { deviceListCan, everyDeviceCan, factoryDevice } from '../../../test/deviceFixtures'
 import { userInfo } from '../../../test/fixtures'
 import { freshConsole } from '../../../test/freshConsole'
 import { type MockCall, mockApi, recordOn } from '../../../test/mockApi'
@@ -23,16 +23,7 @@ const rows = [
 
 /** The list's `can`, as the server computes it for the member signed in. */
 const editorCan = deviceListCan({ register: true, export: true, import: true })
-const systemSuperCan = deviceListCan({
-  register: true,
-  export: true,
-  abnormal_switches: true,
-  clean: true,
-  clean_all: true,
-  import: true,
-  assign: true,
-  delete: true,
-})
+const systemSuperCan = everyDeviceCan
 const ordinarySuperCan = { ...systemSuperCan, clean_all: false, import: false }
 let answeredCan = deviceListCan()
 
