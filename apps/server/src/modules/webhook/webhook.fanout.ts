@@ -3,7 +3,7 @@ import type { AppContext, OutboxBatchHandler, OutboxRecord } from '../../context
 import type { DbOrTx } from '../../db/client.ts'
 import { ENGINE_WEBHOOK_EVENTS, type WebhookOutboxPayload } from '../../lib/webhook-rows.ts'
 import { holdPushOrder } from '../live/live.service.ts'
-import { openAedsByIds, openEventById } from '../open-api/open-api.service.ts'
+import { filesOrigin, openAedsByIds, openEventById } from '../open-api/open-api.service.ts'
 import { openDoorAlarmObject, openRescueObject, webhookBody } from './webhook.presenter.ts'
 import * as repo from './webhook.repository.ts'
 
@@ -37,12 +37,18 @@ function statusEventOf(row: OutboxRecord): Happened | null {
 }
 
 /** The object each event is about, as the matching open-API read presents it, and when it happened. */
-async function objectsOf(tx: DbOrTx, events: Happened[]) {
+async function objectsOf(ctx: AppContext, tx: DbOrTx, events: Happened[]) {
   const ids = (...types: WebhookEvent[]) => [
     ...new Set(events.filter((e) => types.includes(e.event)).map((e) => e.ref)),
   ]
-  // Without its id in the answer: by serial, which the status push carries.
-  const aeds = new Map((await openAedsByIds(tx, ids('device.status.changed'))).map((a) => [a.sn, a]))
+  // Without its id in the answer: by serial, which the status push carries. Photos under
+  // PUBLIC_FILES_URL's origin when it is absolute (a webhook has no request to take one from).
+  const aeds = new Map(
+    (await openAedsByIds(tx, ids('device.status.changed'), 'gcj02', filesOrigin(ctx.config))).map((a) => [
+      a.sn,
+      a,
+    ]),
+  )
   const deviceEvents = new Map<number, Record<string, unknown>>()
   for (const id of ids('device.event.opened', 'device.event.closed')) {
     const e = await openEventById(tx, id)
@@ -96,7 +102,7 @@ async function fanOut(ctx: AppContext, tx: DbOrTx, events: Happened[]): Promise<
   )
   if (subs.length === 0) return
   const wanted = [...new Set(subs.map((s) => s.i))].map((i) => events[i])
-  const objectOf = await objectsOf(tx, wanted)
+  const objectOf = await objectsOf(ctx, tx, wanted)
   const bodies = new Map<number, { body: Record<string, unknown>; time: Date } | null>()
   for (const s of subs) {
     if (bodies.has(s.i)) continue
