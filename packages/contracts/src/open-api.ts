@@ -152,11 +152,11 @@ export const openingHoursSchema = z.object({
   open_time_period: z.array(z.tuple([z.string(), z.string()])),
 })
 
-/** An AED as integrators see it (nearby, detail, and the device_data_push payload's `aed`). */
+/** An AED as integrators see it (nearby, detail, status, and the `data` of device.status.changed). */
 export const openAedSchema = z.object({
   sn: z.string(),
   model: z.string(),
-  /** 0 normal, 1 fault, 2 warning, 3 offline, 4 offset (the console's status). */
+  /** 0 normal, 1 warning, 2 fault, 3 offset, 4 offline (the console's status, DATA_DICT device_status). */
   status: z.number().int(),
   readiness: z.enum(READINESS),
   /** Why not ready or unknown (READINESS_REASONS keys); empty when ready. */
