@@ -159,6 +159,14 @@ export function lockDueEndpoints(tx: DbOrTx, now: Date, limit: number, exclude: 
 }
 
 /**
+ * A delivery's body as sent: type, timestamp, data in that order (jsonb keeps keys in its own
+ * order; the Standard Webhooks envelope reads better in this one).
+ */
+const BODY = sql`'{"type":' || coalesce((d.payload->'type')::text, 'null')
+  || ',"timestamp":' || coalesce((d.payload->'timestamp')::text, 'null')
+  || ',"data":' || coalesce((d.payload->'data')::text, 'null') || '}'`
+
+/**
  * The first pending deliveries of locked endpoints, in order, unless one of the endpoint's is
  * leased now: read again in a statement of its own, so a lease another instance committed
  * after this transaction's first statement began is seen.
@@ -166,7 +174,7 @@ export function lockDueEndpoints(tx: DbOrTx, now: Date, limit: number, exclude: 
 export function pendingHeads(tx: DbOrTx, configIds: number[], now: Date, perEndpoint: number) {
   return many<LeasedRow>(
     tx,
-    sql`SELECT d.id, d.config_id, d.event, d.payload::text AS body, d.attempts, d.next_at, d.first_failed_at,
+    sql`SELECT d.id, d.config_id, d.event, ${BODY} AS body, d.attempts, d.next_at, d.first_failed_at,
           d.create_time
         FROM unnest(${sql.param(configIds)}::bigint[]) AS cid(id)
         CROSS JOIN LATERAL (

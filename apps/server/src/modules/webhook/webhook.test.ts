@@ -113,6 +113,8 @@ describe('from a device report to the receiver', () => {
     expect(rx.of(own.path)).toHaveLength(1)
     const verified = new Webhook(own.secret).verify(got.body, got.headers) as WebhookPayload
     expect(verified.type).toBe('device.event.opened')
+    // The envelope in its order: type, timestamp, data.
+    expect(got.body).toMatch(/^\{"type":"device\.event\.opened","timestamp":"[^"]+","data":\{/)
     const event = openEventSchema.parse(verified.data)
     expect(event).toMatchObject({ kind: 'fault', code: 'E02', sn: d.sn, state: 'open', agency_id: branch.id })
     expect(got.headers).toMatchObject({
