@@ -1,20 +1,11 @@
 import { DEVICE_MODELS } from '@aed/contracts/constants'
 import { useTranslation } from 'react-i18next'
-import {
-  agencyFilter,
-  filterIf,
-  searchFilter,
-  selectFilter,
-  textFilter,
-} from '../../../components/FilterForm/fields'
+import { selectFilter, textFilter } from '../../../components/FilterForm/fields'
 import type { FilterField } from '../../../components/FilterForm/types'
 import { useDict } from '../../../lib/useDict'
 import { useSession } from '../../../lib/useSession'
-import { useAgencyTree } from '../../agency/api/useAgencyTree'
-import { menuHas, ORGANISATION_MENU, USERS_MENU } from '../../menu'
-import { useMenu } from '../../menu/api/useMenu'
 import { INSTALL_PRESET_DAYS } from '../api/deviceQuery'
-import { useDeviceManagers } from '../api/useDeviceManagers'
+import { useScopeFilters } from '../api/useScopeFilters'
 
 const MODELS = [...new Set(Object.values(DEVICE_MODELS))].map((m) => ({ value: m, label: m }))
 
@@ -22,12 +13,8 @@ const MODELS = [...new Set(Object.values(DEVICE_MODELS))].map((m) => ({ value: m
 export function useDeviceFilterFields(): { fields: FilterField[]; extraFields: FilterField[] } {
   const { t } = useTranslation()
   const { options } = useDict()
-  const { token, userInfo } = useSession()
-  const menu = useMenu(token)
-  const withOrganisations = menuHas(menu.data, ORGANISATION_MENU)
-  const withManagers = menuHas(menu.data, USERS_MENU)
-  const tree = useAgencyTree()
-  const managers = useDeviceManagers(null, '', withManagers)
+  const { userInfo } = useSession()
+  const scope = useScopeFilters({ agency: t('device.agency'), manager: t('device.manager') })
 
   const fields: FilterField[] = [
     textFilter('device_sn', t('device.sn'), t('device.snPlaceholder')),
@@ -44,15 +31,7 @@ export function useDeviceFilterFields(): { fields: FilterField[]; extraFields: F
       })),
     },
     selectFilter('battery_state', t('device.batteryState'), options('battery_band')),
-    ...filterIf(withOrganisations, agencyFilter(t('device.agency'), tree.data ?? [])),
-    ...filterIf(
-      withManagers,
-      searchFilter(
-        'manager_id',
-        t('device.manager'),
-        (managers.data?.resource ?? []).map((m) => ({ value: m.id, label: m.account.name })),
-      ),
-    ),
+    ...scope,
   ]
   const extraFields: FilterField[] =
     userInfo?.role_type === 0

@@ -1,19 +1,9 @@
 import type { EventKind } from '@aed/contracts/event'
 import { useTranslation } from 'react-i18next'
-import {
-  agencyFilter,
-  filterIf,
-  searchFilter,
-  selectFilter,
-  textFilter,
-} from '../../../components/FilterForm/fields'
+import { filterIf, selectFilter, textFilter } from '../../../components/FilterForm/fields'
 import type { FilterField } from '../../../components/FilterForm/types'
 import { useDict } from '../../../lib/useDict'
-import { useSession } from '../../../lib/useSession'
-import { useAgencyTree } from '../../agency/api/useAgencyTree'
-import { useDeviceManagers } from '../../device/api/useDeviceManagers'
-import { menuHas, ORGANISATION_MENU, USERS_MENU } from '../../menu'
-import { useMenu } from '../../menu/api/useMenu'
+import { useScopeFilters } from '../../device/api/useScopeFilters'
 
 /**
  * An event page's filters (spec 2.4): serial, address, dates, the self-test type on the fault
@@ -22,16 +12,11 @@ import { useMenu } from '../../menu/api/useMenu'
 export function useEventFilterFields(kind: EventKind): FilterField[] {
   const { t } = useTranslation()
   const { options } = useDict()
-  const { token } = useSession()
-  const menu = useMenu(token)
-  const withOrganisations = menuHas(menu.data, ORGANISATION_MENU)
-  const withManagers = menuHas(menu.data, USERS_MENU)
-  const tree = useAgencyTree()
-  const managers = useDeviceManagers(null, '', withManagers)
   const e = (key: string) => t(`event.${key}`)
+  const scope = useScopeFilters({ agency: e('agency'), manager: e('manager') })
 
   return [
-    { name: 'device_sn', title: e('sn'), type: 'input', placeholder: e('snPlaceholder'), maxLength: 50 },
+    textFilter('device_sn', e('sn'), e('snPlaceholder')),
     textFilter('install_location', e('location'), e('locationPlaceholder'), 200),
     {
       name: 'start_time',
@@ -42,14 +27,6 @@ export function useEventFilterFields(kind: EventKind): FilterField[] {
       placeholder2: e('endTime'),
     },
     ...filterIf(kind === 'fault', selectFilter('report_type', e('reportType'), options('report_type'))),
-    ...filterIf(withOrganisations, agencyFilter(e('agency'), tree.data ?? [])),
-    ...filterIf(
-      withManagers,
-      searchFilter(
-        'manager_id',
-        e('manager'),
-        (managers.data?.resource ?? []).map((m) => ({ value: m.id, label: m.account.name })),
-      ),
-    ),
+    ...scope,
   ]
 }
