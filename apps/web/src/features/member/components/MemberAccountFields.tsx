@@ -16,6 +16,12 @@ type Props = {
   onPhone: (phone: string) => void
 }
 
+/** The person's free-text fields, alike but for their length. */
+const TEXTS = [
+  { name: 'name', max: 50 },
+  { name: 'email', max: 100 },
+] as const
+
 type TreeOption = { value: number; title: string; children: TreeOption[] }
 const toTree = (nodes: readonly AgencyNode[]): TreeOption[] =>
   nodes.map((n) => ({ value: n.id, title: n.name, children: toTree(n.kids) }))
@@ -40,28 +46,23 @@ export function MemberAccountFields({ editing, disabled, roles, tree, onPhone }:
           data-testid="member-phone"
         />
       </FieldCol>
-      <FieldCol span={8} name="name" label={t('member.name')} required={t('member.nameRequired')} whitespace>
-        <Input
-          maxLength={50}
-          disabled={disabled}
-          placeholder={t('member.nameRequired')}
-          data-testid="member-name"
-        />
-      </FieldCol>
-      <FieldCol
-        span={8}
-        name="email"
-        label={t('member.email')}
-        required={t('member.emailRequired')}
-        whitespace
-      >
-        <Input
-          maxLength={100}
-          disabled={disabled}
-          placeholder={t('member.emailRequired')}
-          data-testid="member-email"
-        />
-      </FieldCol>
+      {TEXTS.map(({ name, max }) => (
+        <FieldCol
+          key={name}
+          span={8}
+          name={name}
+          label={t(`member.${name}`)}
+          required={t(`member.${name}Required`)}
+          whitespace
+        >
+          <Input
+            maxLength={max}
+            disabled={disabled}
+            placeholder={t(`member.${name}Required`)}
+            data-testid={`member-${name}`}
+          />
+        </FieldCol>
+      ))}
       <FieldCol
         span={8}
         name="nationality"
