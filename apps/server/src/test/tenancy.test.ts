@@ -226,6 +226,18 @@ const cases: Record<string, Case> = {
   'PUT /api/v1/agency/app-service/config/:id': {
     crossBranch: [{ params: { id: serviceConfig }, body: () => ({ service: ['sms_notify'], state: 0 }) }],
   },
+  'GET /api/v1/agency/app-service/config/:id/webhook/deliveries': {
+    crossBranch: [{ params: { id: serviceConfig } }],
+    noArea: [{ params: { id: serviceConfig } }],
+  },
+  'POST /api/v1/agency/app-service/config/:id/webhook/deliveries/:delivery_id/resend': {
+    crossBranch: [{ params: { id: serviceConfig, delivery_id: 1 } }],
+    noArea: [{ params: { id: serviceConfig, delivery_id: 1 } }],
+  },
+  'POST /api/v1/agency/app-service/config/:id/webhook/test': {
+    crossBranch: [{ params: { id: serviceConfig } }],
+    noArea: [{ params: { id: serviceConfig } }],
+  },
 
   'GET /api/v1/device/': {
     list: { query: { page_size: 500 }, check: noShenzhenDevice },
