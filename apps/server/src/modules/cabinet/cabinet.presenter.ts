@@ -3,6 +3,7 @@ import type { Cabinet, CabinetCan, CabinetDetail, CabinetListCan } from '@aed/co
 import { modelOfSerial } from '@aed/contracts/device'
 import { formatDateTime } from '../../lib/time.ts'
 import type { AuthContext } from '../../plugins/auth.ts'
+import { deviceRules } from '../device/device.rules.ts'
 import type { BindRow, CabinetRow } from './cabinet.repository.ts'
 
 /** The rules of spec section 6, for the caller (the service enforces the same functions). */
@@ -16,8 +17,8 @@ export const cabinetRules = {
     can(auth, 'device', 'EDIT'),
   /** Delete: role_type 0. */
   delete: (auth: AuthContext) => auth.role_type === RoleType.SUPER_ADMIN,
-  /** Import: not read-only and agency_type not 2. */
-  import: (auth: AuthContext) => can(auth, 'device', 'EDIT') && auth.agency_type !== AgencyType.ORDINARY,
+  /** Import: the devices' import rule (not read-only, agency_type not 2): cabinets are devices too. */
+  import: deviceRules.import,
   /** unlock and siren: super administrators. */
   command: (auth: AuthContext) => auth.role_type === RoleType.SUPER_ADMIN && can(auth, 'device', 'EDIT'),
   /** The secret: system super administrators. */
