@@ -6,21 +6,36 @@ import { many } from '../../db/sql.ts'
 export const NONCE_RETENTION_MS = 30 * 60_000
 
 /**
- * Records a device's request nonce; false when the same nonce was seen within the retention
- * (a replay). One statement, so two instances receiving the same request cannot both accept it.
+ * Records a nonce of one caller in `table` (its `owner` column names the caller); false when it
+ * was seen within the retention (a replay). One statement, so two instances receiving the same
+ * request cannot both accept it; an entry older than the retention is taken as new.
  */
-export async function rememberNonce(db: DbOrTx, sn: string, nonce: string, now: Date): Promise<boolean> {
-  const cutoff = new Date(now.getTime() - NONCE_RETENTION_MS)
+export async function rememberOnce(
+  db: DbOrTx,
+  table: 'device_nonces' | 'open_api_nonces',
+  owner: { column: 'device_sn' | 'config_id'; value: string | number },
+  nonce: string,
+  now: Date,
+  retentionMs: number,
+): Promise<boolean> {
+  const cutoff = new Date(now.getTime() - retentionMs)
+  const t = sql.identifier(table)
+  const c = sql.identifier(owner.column)
   const rows = await many(
     db,
     sql`
-    INSERT INTO device_nonces (device_sn, nonce, seen_at)
-    VALUES (${sn}, ${nonce}, ${now.toISOString()}::timestamptz)
-    ON CONFLICT (device_sn, nonce) DO UPDATE SET seen_at = EXCLUDED.seen_at
-      WHERE device_nonces.seen_at < ${cutoff.toISOString()}::timestamptz
+    INSERT INTO ${t} (${c}, nonce, seen_at)
+    VALUES (${owner.value}, ${nonce}, ${now.toISOString()}::timestamptz)
+    ON CONFLICT (${c}, nonce) DO UPDATE SET seen_at = EXCLUDED.seen_at
+      WHERE ${t}.seen_at < ${cutoff.toISOString()}::timestamptz
     RETURNING 1 AS fresh`,
   )
   return rows.length === 1
+}
+
+/** Records a device's request nonce; false when the same nonce was seen within the retention (a replay). */
+export function rememberNonce(db: DbOrTx, sn: string, nonce: string, now: Date): Promise<boolean> {
+  return rememberOnce(db, 'device_nonces', { column: 'device_sn', value: sn }, nonce, now, NONCE_RETENTION_MS)
 }
 
 /**

@@ -8,7 +8,7 @@ import type {
   DeviceIdentity,
 } from '../../lib/device-credentials.ts'
 import { rememberNonce } from './device-nonces.repository.ts'
-import { type Guard, refuse } from './guard.ts'
+import { type Guard, header, readBody, refuse } from './guard.ts'
 
 export type {
   DeviceCredentialLookup,
@@ -81,35 +81,6 @@ const SIG = /^[0-9a-fA-F]{64}$/
 
 type Pending = { creds: DeviceCredentials; ts: string; nonce: string; sig: Buffer }
 
-function header(req: FastifyRequest, name: string): string | null {
-  const v = req.headers[name]
-  return typeof v === 'string' ? v : null
-}
-
-/**
- * Past the limit, a body is still read (and dropped) up to this much, so the 413 reaches the
- * device (a 30 MB firmware dump sent by mistake); beyond it the connection is cut. Kept small:
- * anyone can send it before the signature is checked.
- */
-const DRAIN_LIMIT = 32 * 1024 * 1024
-
-/**
- * The whole body, or null when it is over `limit`. An over-size body is read to its end and
- * dropped (up to DRAIN_LIMIT): leaving the loop early would destroy the socket, and the device
- * would see a connection reset instead of its HTTP 413.
- */
-async function readAll(payload: RequestPayload, limit: number): Promise<Buffer | null> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of payload) {
-    const b = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer)
-    size += b.length
-    if (size <= limit) chunks.push(b)
-    else if (size > DRAIN_LIMIT) return null
-  }
-  return size > limit ? null : Buffer.concat(chunks)
-}
-
 /**
  * Devices on /device-api, signed per docs/device-protocol.md: X-Device-Id, X-Ts (Unix ms, at
  * most 15 minutes off), X-Nonce (16 to 64 characters, not seen in the last 30 minutes) and
@@ -152,7 +123,7 @@ export function deviceGuard(ctx: AppContext): Guard {
         refuse(req, reply)
         return payload
       }
-      const body = await readAll(payload, req.routeOptions.bodyLimit ?? 1024 * 1024)
+      const body = await readBody(payload, req.routeOptions.bodyLimit ?? 1024 * 1024)
       if (!body) throw Object.assign(new Error('Request body is too large'), { statusCode: 413 })
       const text = deviceStringToSign(req.method, req.url, p.ts, p.nonce, body)
       const matches = p.creds.secrets.some((secret) => {

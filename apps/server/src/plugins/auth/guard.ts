@@ -42,3 +42,33 @@ export function bearer(req: FastifyRequest): string | null {
   const m = /^(?:JWT|Bearer)\s+(\S+)$/i.exec(h.trim())
   return m ? m[1] : null
 }
+
+/** A request header's single value, or null (absent or repeated). */
+export function header(req: FastifyRequest, name: string): string | null {
+  const v = req.headers[name]
+  return typeof v === 'string' ? v : null
+}
+
+/**
+ * Past the limit, a body is still read (and dropped) up to this much, so the 413 reaches the
+ * caller (a device's 30 MB firmware dump sent by mistake); beyond it the connection is cut. Kept small:
+ * anyone can send it before the signature is checked.
+ */
+const DRAIN_LIMIT = 32 * 1024 * 1024
+
+/**
+ * The whole body, or null when it is over `limit`. An over-size body is read to its end and
+ * dropped (up to DRAIN_LIMIT): leaving the loop early would destroy the socket, and the caller
+ * would see a connection reset instead of its HTTP 413.
+ */
+export async function readBody(payload: RequestPayload, limit: number): Promise<Buffer | null> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of payload) {
+    const b = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer)
+    size += b.length
+    if (size <= limit) chunks.push(b)
+    else if (size > DRAIN_LIMIT) return null
+  }
+  return size > limit ? null : Buffer.concat(chunks)
+}

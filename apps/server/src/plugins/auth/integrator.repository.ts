@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { disabledAtOrAbove } from '../../db/scope.ts'
 import { many, one } from '../../db/sql.ts'
+import { rememberOnce } from './device-nonces.repository.ts'
 
 /** The caller of an /open-api request: its configuration, organisation and services. */
 export type IntegratorRow = {
@@ -43,22 +44,10 @@ export async function findIntegratorKey(
 /** Integrator nonces are kept this long: the timestamp may be 5 minutes off either way. */
 export const OPEN_API_NONCE_RETENTION_MS = 15 * 60_000
 
-/**
- * Records a nonce of a configuration; false when it was accepted before (a replay, on any
- * instance). One statement, so two instances receiving the same request cannot both accept it.
- */
-export async function rememberOpenApiNonce(db: DbOrTx, configId: number, nonce: string, now: Date) {
-  const cutoff = new Date(now.getTime() - OPEN_API_NONCE_RETENTION_MS)
-  const rows = await many(
-    db,
-    sql`
-    INSERT INTO open_api_nonces (config_id, nonce, seen_at)
-    VALUES (${configId}, ${nonce}, ${now.toISOString()}::timestamptz)
-    ON CONFLICT (config_id, nonce) DO UPDATE SET seen_at = EXCLUDED.seen_at
-      WHERE open_api_nonces.seen_at < ${cutoff.toISOString()}::timestamptz
-    RETURNING 1 AS fresh`,
-  )
-  return rows.length === 1
+/** Records a nonce of a configuration; false when it was accepted before (a replay, on any instance). */
+export function rememberOpenApiNonce(db: DbOrTx, configId: number, nonce: string, now: Date) {
+  const owner = { column: 'config_id', value: configId } as const
+  return rememberOnce(db, 'open_api_nonces', owner, nonce, now, OPEN_API_NONCE_RETENTION_MS)
 }
 
 /**

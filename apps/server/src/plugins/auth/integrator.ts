@@ -14,7 +14,7 @@ import type { FastifyReply, FastifyRequest, RequestPayload } from 'fastify'
 import type { AppContext } from '../../context.ts'
 import { langOf } from '../../lib/lang.ts'
 import { sha256Hex, splitTarget } from '../../lib/open-api-signing.ts'
-import type { Guard } from './guard.ts'
+import { type Guard, header, readBody } from './guard.ts'
 import {
   findIntegratorKey,
   type IntegratorKeyRow,
@@ -78,24 +78,6 @@ export function refuseIntegrator(
       msg: translate(message, langOf(req), { service: service ?? '', seconds: extra.retry_after ?? 0 }),
       data: { error, ...data },
     })
-}
-
-function header(req: FastifyRequest, name: string): string | null {
-  const v = req.headers[name]
-  return typeof v === 'string' ? v : null
-}
-
-/** The body's bytes, or null past `limit` (read to its end so the answer reaches the caller). */
-async function readBody(payload: RequestPayload, limit: number): Promise<Buffer | null> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of payload) {
-    const b = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer)
-    size += b.length
-    if (size <= limit) chunks.push(b)
-    else if (size > 8 * limit) return null
-  }
-  return size > limit ? null : Buffer.concat(chunks)
 }
 
 type Pending = { key: IntegratorKeyRow; timestamp: string; nonce: string; signature: Buffer }
