@@ -6,20 +6,10 @@ import { userInfo } from '../../../test/fixtures'
 import { freshConsole } from '../../../test/freshConsole'
 import { type MockCall, mockApi, on } from '../../../test/mockApi'
 import { renderWithProviders } from '../../../test/renderWithProviders'
+import { serviceConfigFixture } from '../serviceConfigFixtures'
 import { DeliveryLogDrawer } from './DeliveryLogDrawer'
 
-const config: ServiceConfig = {
-  id: 9,
-  agency_id: 4,
-  agency_name: '杭州市西湖区急救中心',
-  service: ['event_push'],
-  service_list: ['事件推送'],
-  state: 1,
-  apply_time: '2026-01-02T03:04:05Z',
-  level: 3,
-  push_url: 'https://hooks.example.com/aed',
-  push_disabled: null,
-}
+const config: ServiceConfig = serviceConfigFixture({ state: 1, push_url: 'https://hooks.example.com/aed' })
 
 function delivery(patch: Partial<WebhookDelivery> = {}): WebhookDelivery {
   return {

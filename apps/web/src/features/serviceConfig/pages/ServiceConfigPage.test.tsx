@@ -11,20 +11,10 @@ import { userInfo } from '../../../test/fixtures'
 import { freshConsole } from '../../../test/freshConsole'
 import { type MockCall, mockApi, on } from '../../../test/mockApi'
 import { renderWithProviders } from '../../../test/renderWithProviders'
+import { serviceConfigFixture } from '../serviceConfigFixtures'
 import { ServiceConfigPage } from './ServiceConfigPage'
 
-const config: ServiceConfig = {
-  id: 9,
-  agency_id: 4,
-  agency_name: '杭州市西湖区急救中心',
-  service: ['event_push'],
-  service_list: ['事件推送'],
-  state: 0,
-  apply_time: '2026-01-02T03:04:05Z',
-  level: 3,
-  push_url: null,
-  push_disabled: null,
-}
+const config: ServiceConfig = serviceConfigFixture()
 /** The list's `can`: add and modify for system super administrators (who alone get the list). */
 const systemSuperCan = { create: true, update: true }
 const SECRET = 'whsec_c2VjcmV0LXNlY3JldC1zZWNyZXQ='
