@@ -111,6 +111,20 @@ export async function insertDeliveries(tx: DbOrTx, rows: NewDelivery[], now: Dat
   return r?.n ?? 0
 }
 
+/**
+ * How far down an endpoint's pending deliveries a lease is looked for. A lease covers a prefix of
+ * them (at most the sender's 250), so looking at the first 500 finds it even after resends put
+ * older ones in front, and costs the same however long the backlog is (a receiver down for
+ * hours): a look at every pending row made each lease slower as the backlog grew.
+ */
+const LEASED_WINDOW = 500
+
+/** SQL: one of the endpoint's deliveries is leased now (an instance is sending to it). */
+const leasedNow = (configId: SQL, now: Date) =>
+  sql`EXISTS (SELECT 1 FROM (SELECT l.leased_until FROM webhook_deliveries l
+        WHERE l.config_id = ${configId} AND l.state = 'pending' ORDER BY l.id LIMIT ${LEASED_WINDOW}) l
+      WHERE l.leased_until > ${iso(now)})`
+
 /** An endpoint the sender leased, with what it needs to send. */
 export type EndpointRow = {
   config_id: number
@@ -150,8 +164,7 @@ export function lockDueEndpoints(tx: DbOrTx, now: Date, limit: number, exclude: 
         WHERE c.state = 1 AND c.push_url IS NOT NULL AND c.push_secret IS NOT NULL
           AND c.push_disabled_reason IS NULL AND NOT ${disabledAtOrAbove(sql`a.index_link`)}
           AND head.next_at <= ${iso(now)}
-          AND NOT EXISTS (SELECT 1 FROM webhook_deliveries l
-            WHERE l.config_id = c.id AND l.state = 'pending' AND l.leased_until > ${iso(now)})
+          AND NOT ${leasedNow(sql`c.id`, now)}
           AND NOT (c.id = ANY(${sql.param(exclude)}::bigint[]))
         ORDER BY head.next_at, c.id LIMIT ${limit}
         FOR NO KEY UPDATE OF c SKIP LOCKED`,
@@ -180,8 +193,7 @@ export function pendingHeads(tx: DbOrTx, configIds: number[], now: Date, perEndp
         CROSS JOIN LATERAL (
           SELECT * FROM webhook_deliveries d
           WHERE d.config_id = cid.id AND d.state = 'pending' ORDER BY d.id LIMIT ${perEndpoint}) d
-        WHERE NOT EXISTS (SELECT 1 FROM webhook_deliveries l
-          WHERE l.config_id = cid.id AND l.state = 'pending' AND l.leased_until > ${iso(now)})
+        WHERE NOT ${leasedNow(sql`cid.id`, now)}
         ORDER BY d.config_id, d.id`,
   )
 }
@@ -253,12 +265,21 @@ export async function disableEndpoint(tx: DbOrTx, configId: number, reason: 'gon
   return row
 }
 
-/** The oldest pending delivery's commit time of every endpoint with one due (the lag gauge). */
+/**
+ * The commit time of the oldest due delivery of the endpoints that may be sent to (the lag
+ * gauge): an endpoint's oldest pending one, as deliveries go in order; one lookup per endpoint,
+ * however long its backlog. Disabled endpoints wait by choice and are left out.
+ */
 export async function oldestDue(db: DbOrTx, now: Date) {
   const r = await one<{ oldest: Date | null }>(
     db,
-    sql`SELECT min(create_time) AS oldest FROM webhook_deliveries
-        WHERE state = 'pending' AND next_at <= ${iso(now)}`,
+    sql`SELECT min(h.create_time) AS oldest
+        FROM app_service_configs c
+        CROSS JOIN LATERAL (
+          SELECT h.create_time, h.next_at FROM webhook_deliveries h
+          WHERE h.config_id = c.id AND h.state = 'pending' ORDER BY h.id LIMIT 1) h
+        WHERE c.state = 1 AND c.push_url IS NOT NULL AND c.push_disabled_reason IS NULL
+          AND h.next_at <= ${iso(now)}`,
   )
   return r?.oldest ?? null
 }

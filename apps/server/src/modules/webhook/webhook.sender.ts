@@ -38,7 +38,10 @@ export const RETRY_AFTER_MAX_MS = 24 * 3_600_000
  */
 export const LEASE_MS = 120_000
 const LEASE_MARGIN_MS = 10_000
-/** Deliveries of one endpoint per lease, and endpoints per lease. */
+/**
+ * Deliveries of one endpoint per lease (at most: the repository looks for a lease among an
+ * endpoint's first 500 pending deliveries), and endpoints per lease.
+ */
 const PER_ENDPOINT = 250
 const ENDPOINTS = 100
 const USER_AGENT = 'AED-Cloud-Webhooks/1.0 (+https://www.standardwebhooks.com)'
@@ -82,7 +85,7 @@ async function leaseDue(ctx: AppContext, exclude: number[], size: LeaseSize = {}
       tx,
       endpoints.map((e) => e.config_id),
       now,
-      size.perEndpoint ?? PER_ENDPOINT,
+      Math.min(size.perEndpoint ?? PER_ENDPOINT, PER_ENDPOINT),
     )
     const leased: Leased[] = []
     for (const ep of endpoints) {

@@ -14,7 +14,14 @@ import { createTestApp, demo, type TestApp } from '../../test/harness.ts'
 import { type Receiver, startReceiver } from '../../test/webhook-receiver.ts'
 import { drainOutbox } from '../engine/outbox.ts'
 import { webhookOutboxHandler } from './webhook.fanout.ts'
-import { deliverDue, LEASE_MS, RETRY_DELAYS_MS, startWebhookSender } from './webhook.sender.ts'
+import {
+  deliverDue,
+  LEASE_MS,
+  measureLag,
+  RETRY_DELAYS_MS,
+  startWebhookSender,
+  webhookLag,
+} from './webhook.sender.ts'
 
 // Webhook delivery end to end: a device's report through the gateway, the outbox's fan-out into
 // deliveries, the sender's signed POSTs to a real receiver on 127.0.0.1 (WEBHOOK_ALLOW_PRIVATE),
@@ -445,6 +452,16 @@ describe('the console', () => {
   })
 
   it('counts deliveries, failed attempts and lag on /metrics', async () => {
+    // A delivery due for 30 s and not sent: the lag gauge says so; sent, it drops.
+    await deliverAll()
+    const ep = await endpoint(await f.agency(agent))
+    await queueTests(ep.id, 1)
+    clock.advance(30_000)
+    await measureLag(t.ctx)
+    expect(webhookLag.get(t.ctx, {})).toBeGreaterThanOrEqual(30)
+    await deliverAll()
+    await measureLag(t.ctx)
+    expect(webhookLag.get(t.ctx, {})).toBe(0)
     const res = await t.app.inject({ method: 'GET', url: '/metrics' })
     const sent = /^aed_webhook_deliveries_sent_total (\d+)/m.exec(res.body)
     expect(Number(sent?.[1])).toBeGreaterThan(0)
