@@ -49,20 +49,21 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
     >
       <Alert className="password-hint" type="info" showIcon title={t('password.hint')} />
       <Form form={form} layout="vertical" name="change-password" preserve={false}>
-        <PasswordField
-          name="old_password"
-          label={t('password.old')}
-          rules={[{ required: true, message: t('password.oldRequired') }, passwordRule]}
-          autoComplete="current-password"
-          testId="password-old"
-        />
-        <PasswordField
-          name="password"
-          label={t('password.new')}
-          rules={[{ required: true, message: t('password.newRequired') }, passwordRule]}
-          autoComplete="new-password"
-          testId="password-new"
-        />
+        {(
+          [
+            ['old_password', 'password.old', 'password.oldRequired', 'current-password', 'password-old'],
+            ['password', 'password.new', 'password.newRequired', 'new-password', 'password-new'],
+          ] as const
+        ).map(([name, label, required, autoComplete, testId]) => (
+          <PasswordField
+            key={name}
+            name={name}
+            label={t(label)}
+            rules={[{ required: true, message: t(required) }, passwordRule]}
+            autoComplete={autoComplete}
+            testId={testId}
+          />
+        ))}
         <PasswordField
           name="password_again"
           label={t('password.confirm')}

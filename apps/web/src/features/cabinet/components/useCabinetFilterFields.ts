@@ -1,32 +1,25 @@
 import { useTranslation } from 'react-i18next'
-import { textFilter } from '../../../components/FilterForm/fields'
+import { selectFilter, textFilter } from '../../../components/FilterForm/fields'
 import type { FilterField } from '../../../components/FilterForm/types'
 
 /** The filters of spec 2.3: cabinet number, AED number, door status, bind status. */
 export function useCabinetFilterFields(): FilterField[] {
   const { t } = useTranslation()
+  /** A yes (1) / no (0) pick with its two labels, 全部 when empty. */
+  const yesNo = (name: string, title: string, yes: string, no: string) =>
+    selectFilter(
+      name,
+      t(title),
+      [
+        { value: 1, label: t(yes) },
+        { value: 0, label: t(no) },
+      ],
+      t('cabinet.all'),
+    )
   return [
     textFilter('cabinet_sn', t('cabinet.sn'), t('cabinet.snPlaceholder')),
     textFilter('device_sn', t('cabinet.aedSn'), t('cabinet.aedSnPlaceholder')),
-    {
-      name: 'door_status',
-      title: t('cabinet.doorStatus'),
-      type: 'select',
-      placeholder: t('cabinet.all'),
-      options: [
-        { value: 1, label: t('cabinet.doorOpened') },
-        { value: 0, label: t('cabinet.doorShut') },
-      ],
-    },
-    {
-      name: 'bind_status',
-      title: t('cabinet.bindStatus'),
-      type: 'select',
-      placeholder: t('cabinet.all'),
-      options: [
-        { value: 1, label: t('cabinet.bound') },
-        { value: 0, label: t('cabinet.unbound') },
-      ],
-    },
+    yesNo('door_status', 'cabinet.doorStatus', 'cabinet.doorOpened', 'cabinet.doorShut'),
+    yesNo('bind_status', 'cabinet.bindStatus', 'cabinet.bound', 'cabinet.unbound'),
   ]
 }
