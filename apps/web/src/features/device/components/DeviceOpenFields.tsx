@@ -19,33 +19,31 @@ export function DeviceOpenFields({ disabled, abnormalSwitches }: Props) {
   const semi = Form.useWatch('open_state', form) === 1
   return (
     <>
-      <FieldCol
-        span={12}
-        name="open_state"
-        label={t('device.openState')}
-        required={t('device.required.openState')}
-      >
-        <Radio.Group
-          disabled={disabled}
-          options={dict.options('open_state')}
-          data-testid="device-open-state"
-        />
-      </FieldCol>
-      <FieldCol
-        span={12}
-        name="xcx_display"
-        label={t('device.xcxDisplay')}
-        required={t('device.required.xcxDisplay')}
-      >
-        <Radio.Group
-          disabled={disabled}
-          options={[
-            { value: 1, label: t('device.yes') },
-            { value: 0, label: t('device.no') },
-          ]}
-          data-testid="device-xcx-display"
-        />
-      </FieldCol>
+      {(
+        [
+          [
+            'open_state',
+            'device.openState',
+            'device.required.openState',
+            dict.options('open_state'),
+            'device-open-state',
+          ],
+          [
+            'xcx_display',
+            'device.xcxDisplay',
+            'device.required.xcxDisplay',
+            [
+              { value: 1, label: t('device.yes') },
+              { value: 0, label: t('device.no') },
+            ],
+            'device-xcx-display',
+          ],
+        ] as const
+      ).map(([name, label, required, options, testId]) => (
+        <FieldCol key={name} span={12} name={name} label={t(label)} required={t(required)}>
+          <Radio.Group disabled={disabled} options={[...options]} data-testid={testId} />
+        </FieldCol>
+      ))}
       {semi && (
         <Col span={24}>
           <Form.Item
