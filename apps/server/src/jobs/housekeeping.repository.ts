@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../db/client.ts'
 import { one } from '../db/sql.ts'
 import { NONCE_RETENTION_MS } from '../plugins/auth/device-nonces.repository.ts'
+import { OPEN_API_NONCE_RETENTION_MS } from '../plugins/auth/integrator.repository.ts'
 
 /** How long device request nonces are kept (the device guard's rule, beside its nonces). */
 export { NONCE_RETENTION_MS }
@@ -41,10 +42,14 @@ export function deleteExpiredOauthStates(db: DbOrTx, now: Date) {
   return deleted(db, sql`DELETE FROM oauth_states WHERE expire_time < ${at(now)}`)
 }
 
-/** Deletes device request nonces past the retention. */
-export function deleteOldNonces(db: DbOrTx, now: Date) {
+/** Deletes device and integrator request nonces past their retention. */
+export async function deleteOldNonces(db: DbOrTx, now: Date) {
   const cutoff = new Date(now.getTime() - NONCE_RETENTION_MS)
-  return deleted(db, sql`DELETE FROM device_nonces WHERE seen_at < ${at(cutoff)}`)
+  const integrators = new Date(now.getTime() - OPEN_API_NONCE_RETENTION_MS)
+  return (
+    Number(await deleted(db, sql`DELETE FROM device_nonces WHERE seen_at < ${at(cutoff)}`)) +
+    Number(await deleted(db, sql`DELETE FROM open_api_nonces WHERE seen_at < ${at(integrators)}`))
+  )
 }
 
 /** Deletes live-channel pushes no reconnect can ask for any more. */

@@ -223,6 +223,11 @@ describe('housekeeping job', () => {
       INSERT INTO device_nonces (device_sn, nonce, seen_at) VALUES
         ('AED1', 'old-nonce-0123456789', ${ago(31 * 60_000)}::timestamptz),
         ('AED1', 'new-nonce-0123456789', ${ago(29 * 60_000)}::timestamptz)`)
+    // An integrator's nonces are kept 15 minutes (the timestamp may be 5 minutes off either way).
+    await db.execute(sql`
+      INSERT INTO open_api_nonces (config_id, nonce, seen_at) VALUES
+        (1, 'oldintegratornonce1', ${ago(16 * 60_000)}::timestamptz),
+        (1, 'newintegratornonce1', ${ago(14 * 60_000)}::timestamptz)`)
 
     await db.execute(sql`
       INSERT INTO live_pushes (data_type, index_link, data, create_time) VALUES
@@ -252,6 +257,7 @@ describe('housekeeping job', () => {
     expect(await left(sql`SELECT code_hash AS k FROM sms_codes ORDER BY k`)).toEqual(['day', 'live'])
     expect(await left(sql`SELECT state AS k FROM oauth_states`)).toEqual(['kept'])
     expect(await left(sql`SELECT nonce AS k FROM device_nonces`)).toEqual(['new-nonce-0123456789'])
+    expect(await left(sql`SELECT nonce AS k FROM open_api_nonces`)).toEqual(['newintegratornonce1'])
     expect(await left(sql`SELECT data->>'k' AS k FROM live_pushes`)).toEqual(['kept'])
     // An undelivered row is never dropped (it waits for its retry), a webhook's neither.
     expect(
