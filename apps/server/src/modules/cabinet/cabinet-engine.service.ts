@@ -2,6 +2,7 @@ import { CABINET_TYPES } from '@aed/contracts/device-protocol'
 import { MsgType } from '@aed/contracts/message'
 import type { AppContext } from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'
+import { webhookRowForDoorAlarm } from '../../lib/webhook-rows.ts'
 import type { DeviceCredentials, DeviceIdentity } from '../../plugins/auth/device.ts'
 import * as engine from '../engine/engine.port.ts'
 import { type CabinetEffect, type CabinetOutput, reduceCabinet } from './cabinet.reducer.ts'
@@ -100,7 +101,7 @@ const record: Writer<'record'> = async (e, w) => {
   await repo.insertRecord(w.tx, w.cab.id, e.record)
 }
 
-/** The door opened: its event and alarm (message type 4); a rescue of its AED that came first came out of it. */
+/** The door opened: its event, alarm (message type 4) and webhook; a rescue of its AED that came first came out of it. */
 const doorOpen: Writer<'door_open'> = async (e, w) => {
   const { tx, cab } = w
   const id = await repo.openDoor(tx, cab, e.time, e.location)
@@ -113,6 +114,7 @@ const doorOpen: Writer<'door_open'> = async (e, w) => {
     indexLink: cab.index_link,
     payload: { msg_type: MsgType.CABINET_DOOR, door_event_id: id, cabinet_id: cab.id },
   })
+  w.outbox.push(webhookRowForDoorAlarm(id, cab))
   if (!cab.device_id) return
   // The AED's rescue came in before the door's message: it came out of this opening.
   const r = await engine.recentRescueOf(tx, cab.device_id, e.time, engine.DOOR_RESCUE_WINDOW_MS)

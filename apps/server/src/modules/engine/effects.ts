@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'
+import { webhookRowForRescueEnd } from '../../lib/webhook-rows.ts'
 import * as doors from './door-link.repository.ts'
 import * as repo from './engine.repository.ts'
 import { AED_RETURN_MS, DOOR_RESCUE_WINDOW_MS, deadlineAfter } from './engine.rules.ts'
@@ -90,8 +91,10 @@ const rescueStart: Writer<'rescue_start'> = async (e, w) => {
   w.tell('webhook', `webhook:rescue:${r.id}`, { event: 'device.rescue.started', ...rescue })
 }
 
+/** A rescue ends: its webhook (device.rescue.ended). */
 const rescueEnd: Writer<'rescue_end'> = async (e, w) => {
   await repo.endRescue(w.tx, w.facts.id, e.rescueEventId, e.time)
+  if (w.rescueId) w.tell(...webhookRowForRescueEnd(w.rescueId, w.facts))
   w.rescueId = null
 }
 

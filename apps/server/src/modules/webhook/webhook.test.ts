@@ -1,5 +1,11 @@
 import { MsgType, messageApi } from '@aed/contracts/message'
-import { openAedSchema, openEventSchema, type WebhookPayload } from '@aed/contracts/open-api'
+import {
+  openAedSchema,
+  openDoorAlarmSchema,
+  openEventSchema,
+  openRescueSchema,
+  type WebhookPayload,
+} from '@aed/contracts/open-api'
 import { serviceConfigApi } from '@aed/contracts/service-config'
 import { sql } from 'drizzle-orm'
 import { Webhook } from 'standardwebhooks'
@@ -8,7 +14,7 @@ import type { OutboxRecord } from '../../context.ts'
 import { many, one } from '../../db/sql.ts'
 import { housekeepingJob } from '../../jobs/housekeeping.ts'
 import { TestClock } from '../../lib/clock.ts'
-import { deviceLink } from '../../test/device-link.ts'
+import { cabinetLink, deviceLink } from '../../test/device-link.ts'
 import { type AgencyRow, factories } from '../../test/factories.ts'
 import { createTestApp, demo, type TestApp } from '../../test/harness.ts'
 import { type Receiver, startReceiver } from '../../test/webhook-receiver.ts'
@@ -152,6 +158,34 @@ describe('from a device report to the receiver', () => {
     await deliverAll()
     const ownTypes = rx.of(own.path).map((r) => (JSON.parse(r.body) as WebhookPayload).type)
     expect(ownTypes).toEqual(['device.event.opened', 'device.event.closed'])
+  })
+
+  it('a rescue that ends and a cabinet door alarm reach the endpoint (device.rescue.ended, cabinet.door.alarm)', async () => {
+    const branch = await f.agency(agent)
+    const ep = await endpoint(branch, ['event_push'])
+    const admin = (await f.signedIn(branch)).token
+    const d = await deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
+    const at = clock.now().getTime()
+    await d.send(d.msg('usage', { rescue_event_id: 'R1', event_time: at, event_desc: 'power_on' }))
+    await d.send(d.msg('usage', { rescue_event_id: 'R1', event_time: at + 60_000, event_desc: 'power_off' }))
+    const c = await cabinetLink(t, branch.id, { deviceId: d.id, location: '人民广场东门' })
+    await c.send(c.msg('door', { door_status: 1 }))
+    await drainOutbox(t.ctx)
+    await deliverAll()
+    const bodies = rx.of(ep.path).map((r) => JSON.parse(r.body) as WebhookPayload)
+    expect(bodies.map((b) => b.type)).toEqual([
+      'device.rescue.started',
+      'device.rescue.ended',
+      'cabinet.door.alarm',
+    ])
+    const ended = openRescueSchema.parse(bodies[1].data)
+    expect(ended).toMatchObject({ sn: d.sn, agency_id: branch.id, end_time: expect.any(String) })
+    expect(bodies[1].timestamp).toBe(ended.end_time)
+    expect(openDoorAlarmSchema.parse(bodies[2].data)).toMatchObject({
+      cabinet_sn: c.sn,
+      sn: d.sn,
+      close_time: null,
+    })
   })
 
   it('a re-drained webhook row writes no second delivery', async () => {
