@@ -11,6 +11,7 @@ const TYPE_COLOURS: Record<number, string> = {
   [MsgType.OFFSET]: 'gold',
   [MsgType.CABINET_DOOR]: 'orange',
   [MsgType.DEVICE_MESSAGE_UNAPPLIED]: 'purple',
+  [MsgType.WEBHOOK_DISABLED]: 'volcano',
 }
 
 type Props = { row: MessageRow; now: number; pending: boolean; onHandle: (row: MessageRow) => void }

@@ -21,6 +21,7 @@ export const messageEnUS: typeof messageZhCN = {
       '3': 'Location offset',
       '4': 'Cabinet door open',
       '5': 'Message not processed',
+      '6': 'Webhook disabled',
     },
     alarm: {
       title: 'Live alarms',
