@@ -247,7 +247,7 @@ export const openRescueSchema = z.object({
 })
 export type OpenRescue = z.infer<typeof openRescueSchema>
 
-/** A cabinet door alarm (opened without a rescue, or left open). */
+/** A cabinet door alarm: each opening of a rescue cabinet's door (the console's 救护箱开门 alarm). */
 export const openDoorAlarmSchema = z.object({
   id: z.number().int(),
   cabinet_sn: z.string(),
