@@ -48,9 +48,9 @@ export default function DeviceModal({ id, open, tree, abnormalSwitches, onClose 
   const initial = editing ? stored && fromDevice(stored) : newDeviceValues(userInfo?.agency_id)
   const disabled = !canEdit
 
-  // Keyed by the data's time too: a dialog reopened right after a save first shows the cached
-  // record, and must take the refetched one when it lands, not keep the old values to send back.
-  useFormReset(form, open && initial ? `${id}:${detail.dataUpdatedAt}` : null)
+  // The data's time too: a dialog reopened right after a save first shows the cached record, and
+  // must take the refetched one when it lands (unless the user has started typing).
+  useFormReset(form, open && initial ? String(id) : null, detail.dataUpdatedAt)
 
   const submit = async () => {
     if (!canEdit) {

@@ -269,6 +269,23 @@ describe('the register and change dialog', () => {
     expect(calls.update).toHaveLength(0)
   })
 
+  it('keeps what the user typed when the device is fetched again under the open dialog (a live update)', async () => {
+    api()
+    sessionStore.signIn(superAdmin())
+    const { client } = renderWithProviders(<DevicesPage />)
+    const user = userEvent.setup()
+    const dialog = await openChange(user)
+    const contact = within(dialog).getByTestId('device-contact')
+    await user.clear(contact)
+    await user.type(contact, '王值班')
+    const fetchedAt = () => client.getQueryState(['device', 'detail', 7])?.dataUpdatedAt ?? 0
+    const first = fetchedAt()
+    expect(first).toBeGreaterThan(0)
+    await client.invalidateQueries()
+    await waitFor(() => expect(fetchedAt()).toBeGreaterThan(first))
+    expect(within(dialog).getByTestId('device-contact')).toHaveValue('王值班')
+  })
+
   it('asks semi-open devices for their days and first period', async () => {
     api(orgMenu, [device()], editorCan)
     sessionStore.signIn(userInfo({ role_type: 1, permissions: { device: 'EDIT' } }))

@@ -30,7 +30,7 @@ export function SettingsPage() {
   const send = useSubmit(save)
   const [form] = Form.useForm<SettingsValues>()
 
-  useFormReset(form, settings.data ? `${agencyId}:${settings.dataUpdatedAt}` : null)
+  useFormReset(form, settings.data ? String(agencyId) : null, settings.dataUpdatedAt)
 
   const submit = (values: SettingsValues) => {
     if (!canEdit) return message.error(t('common.noPermission'))
