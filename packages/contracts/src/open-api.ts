@@ -184,8 +184,13 @@ export const openAedSchema = z.object({
     .nullable(),
   agency_id: z.number().int(),
   agency_name: z.string(),
-  /** When its state last changed (ISO). */
+  /** When its state last changed (ISO); for a removed AED, when it left. */
   update_time: z.string(),
+  /**
+   * True when the AED left the network (uninstalled or deleted) at update_time; drop it from your
+   * copy. Only the status feed lists such AEDs (asked with changed_since); the others answer false.
+   */
+  removed: z.boolean(),
 })
 export type OpenAed = z.infer<typeof openAedSchema>
 

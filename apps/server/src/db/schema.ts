@@ -317,7 +317,10 @@ export const devices = pgTable(
     /** The last self-test that passed. */
     last_pass_at: ts('last_pass_at'),
   },
-  (t) => [index('devices_update_idx').on(t.update_time).where(sql`${t.deleted_at} IS NULL`)],
+  (t) => [
+    index('devices_update_idx').on(t.update_time).where(sql`${t.deleted_at} IS NULL`),
+    index('devices_deleted_idx').on(t.deleted_at).where(sql`${t.deleted_at} IS NOT NULL`),
+  ],
 )
 
 /** A site where a device is installed (register_code), with its place, people, hours and expiry dates. */
@@ -366,20 +369,26 @@ export const installations = pgTable(
     index('installations_update_idx')
       .on(t.update_time)
       .where(sql`${t.removed_at} IS NULL AND ${t.device_id} IS NOT NULL`),
+    index('installations_removed_idx').on(t.removed_at).where(sql`${t.removed_at} IS NOT NULL`),
   ],
 )
 
 /** The change record of an installation: register 0, change 1, move 2, replace 3, delete 5. */
-export const installationChanges = pgTable('installation_changes', {
-  id: id(),
-  installation_id: ref('installation_id').notNull(),
-  update_type: smallint('update_type').notNull(),
-  update_field: text('update_field').notNull().default(''),
-  old_device_sn: varchar('old_device_sn', { length: 32 }),
-  updator: ref('updator'),
-  updator_name: varchar('updator_name', { length: 50 }).notNull(),
-  update_time: ts('update_time').notNull().defaultNow(),
-})
+export const installationChanges = pgTable(
+  'installation_changes',
+  {
+    id: id(),
+    installation_id: ref('installation_id').notNull(),
+    update_type: smallint('update_type').notNull(),
+    update_field: text('update_field').notNull().default(''),
+    old_device_sn: varchar('old_device_sn', { length: 32 }),
+    updator: ref('updator'),
+    updator_name: varchar('updator_name', { length: 50 }).notNull(),
+    update_time: ts('update_time').notNull().defaultNow(),
+  },
+  // The open API's status feed: which installation a device was uninstalled from (0023).
+  (t) => [index('installation_changes_deleted_sn_idx').on(t.old_device_sn).where(sql`${t.update_type} = 5`)],
+)
 
 /** Routine inspections recorded by staff. */
 export const deviceInspections = pgTable('device_inspections', {

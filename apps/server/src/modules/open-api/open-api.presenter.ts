@@ -60,6 +60,7 @@ export function openAedObject(row: OpenAedRow, o: PresentOptions): OpenAed {
     agency_id: row.agency_id,
     agency_name: row.agency_name,
     update_time: row.update_time.toISOString(),
+    removed: row.removed === true,
   }
 }
 

@@ -31,6 +31,8 @@ export type OpenAedRow = {
   /** null: the cabinet never reported (or there is none). */
   cabinet_offline: boolean | null
   update_time: Date
+  /** True for an AED that left the network (the status feed's removed rows); absent or false otherwise. */
+  removed?: boolean
 }
 
 /** A nearby answer's row: the AED and its distance in metres (mean Earth radius). */
@@ -63,11 +65,14 @@ const changedAt = sql`greatest(d.update_time, i.update_time, s.update_time)`
 
 // The live installation of a live device: both sides point at each other (installing sets both,
 // removing clears both in one transaction).
-const aedColumns = sql`
+function aedColumnsAt(updateTime: SQL) {
+  return sql`
   d.id, d.device_sn AS sn, d.model, d.status, i.disable_abnormal_display, d.readiness, d.readiness_reasons,
   d.last_pass_at, d.battery, i.lat, i.lon, i.location, i.location_desc, i.address_code, i.chest_shot_img,
   i.long_shot_img, i.open_state, i.open_day, i.open_time_period, i.agency_id, g.name AS agency_name,
-  c.cabinet_sn, c.door_status AS cabinet_door_status, cs.offline AS cabinet_offline, ${changedAt} AS update_time`
+  c.cabinet_sn, c.door_status AS cabinet_door_status, cs.offline AS cabinet_offline, ${updateTime} AS update_time`
+}
+const aedColumns = aedColumnsAt(changedAt)
 const aedJoins = sql`
   JOIN agencies g ON g.id = i.agency_id
   LEFT JOIN device_states s ON s.device_id = d.id
@@ -180,24 +185,69 @@ export async function aedsByIds(db: DbOrTx, ids: number[]) {
 /**
  * A page of the scope's installed AEDs whose state changed at or after `since`, oldest change
  * first (then by id), so a poller pages forward. The candidates come from the three change
- * times' own indexes (0021) before the join.
+ * times' own indexes (0021) before the join. With `since`, the AEDs of the scope that left the
+ * network at or after it (removed: true, at the time they left) are paged with them.
  */
 export function aedsChangedSince(db: DbOrTx, scope: Scope, since: Date | null, page: PageRequest) {
-  const where: SQL[] = [pathInScope(scope, sql`g.index_link`), live]
-  if (since) {
-    const at = sql`${since.toISOString()}::timestamptz`
-    where.push(sql`d.id IN (
-      SELECT device_id FROM device_states WHERE update_time >= ${at}
-      UNION SELECT id FROM devices WHERE update_time >= ${at} AND deleted_at IS NULL
-      UNION SELECT device_id FROM installations
-        WHERE update_time >= ${at} AND removed_at IS NULL AND device_id IS NOT NULL)`)
-    where.push(sql`${changedAt} >= ${at}`)
+  const inScope = pathInScope(scope, sql`g.index_link`)
+  const where: SQL[] = [inScope, live]
+  if (!since) {
+    return changeFeed<OpenAedRow>(
+      db,
+      { columns: aedColumns, from: aedFrom, where, changedAt, id: sql`d.id` },
+      page,
+    )
   }
-  return changeFeed<OpenAedRow>(
-    db,
-    { columns: aedColumns, from: aedFrom, where, changedAt, id: sql`d.id` },
-    page,
-  )
+  const at = sql`${since.toISOString()}::timestamptz`
+  where.push(sql`d.id IN (
+    SELECT device_id FROM device_states WHERE update_time >= ${at}
+    UNION SELECT id FROM devices WHERE update_time >= ${at} AND deleted_at IS NULL
+    UNION SELECT device_id FROM installations
+      WHERE update_time >= ${at} AND removed_at IS NULL AND device_id IS NOT NULL)`)
+  where.push(sql`${changedAt} >= ${at}`)
+  // Both parts in one paged query: the live AEDs changed since, and those that left since.
+  const from = sql`FROM (
+    SELECT ${aedColumns}, false AS removed ${aedFrom} WHERE ${sql.join(where, sql` AND `)}
+    UNION ALL
+    SELECT ${aedColumnsAt(removedAt)}, true AS removed ${removedFrom}
+    WHERE ${inScope} AND ${removedAt} >= ${at}
+      AND (d.deleted_at IS NOT NULL OR d.installation_id IS NULL)
+      AND d.id IN (${removedSince(at)})
+  ) f`
+  return pageOf<OpenAedRow>(db, {
+    select: sql`SELECT f.* ${from}`,
+    from,
+    where: [],
+    orderBy: [sql`f.update_time`, sql`f.id`],
+    ...page,
+  })
+}
+
+/**
+ * An AED that left the network: a device deleted, or one with no live installation. Its place is
+ * the installation it left: the one it still points at (deleted while installed), else the last
+ * one whose install information was deleted with it in it (the change record's old_device_sn:
+ * uninstalling clears the installation's device_id). It left at the later of the two times.
+ */
+const removedFrom = sql`FROM devices d
+  JOIN LATERAL (
+    SELECT li.* FROM installations li WHERE li.id = d.installation_id
+    UNION ALL
+    (SELECT li.* FROM installation_changes ic JOIN installations li ON li.id = ic.installation_id
+     WHERE d.installation_id IS NULL AND ic.update_type = 5 AND ic.old_device_sn = d.device_sn
+       AND li.removed_at IS NOT NULL
+     ORDER BY li.removed_at DESC LIMIT 1)
+  ) i ON TRUE
+  ${aedJoins}`
+const removedAt = sql`greatest(d.deleted_at, i.removed_at)`
+
+/** The devices deleted or uninstalled at or after `at`, from 0023's indexes. */
+function removedSince(at: SQL): SQL {
+  return sql`SELECT id FROM devices WHERE deleted_at >= ${at}
+    UNION SELECT dd.id FROM installations ri
+      JOIN installation_changes ric ON ric.installation_id = ri.id AND ric.update_type = 5
+      JOIN devices dd ON dd.device_sn = ric.old_device_sn
+      WHERE ri.removed_at >= ${at}`
 }
 
 /** A change feed's page: oldest change first (`changedAt`), then by id, so a poller pages forward. */

@@ -1,5 +1,5 @@
 import { Code } from '@aed/contracts'
-import type { DeviceForm } from '@aed/contracts/device'
+import { type DeviceForm, deviceApi } from '@aed/contracts/device'
 import type { NearbyAed, OpenAed, OpenEvent } from '@aed/contracts/open-api'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -78,7 +78,7 @@ async function readyAed(
     link.msg('hello', { model: 'D100', fw_version: 'V2.0.1', report_interval_s: 86_400 }),
     link.msg('selftest', { report_type: 0, result: 'pass' }),
   )
-  return { ...link, at }
+  return { ...link, at, deviceId: d.id }
 }
 
 const nearby = (who: TestIntegrator, q: Record<string, string | number | undefined>) =>
@@ -343,6 +343,87 @@ describe('GET /open-api/v1/aed/status and /open-api/v1/event/', () => {
         }),
       ])
       expect((await events(B)).data).toEqual({ count: 0, resource: [] })
+    } finally {
+      clock.set(MONDAY_10)
+    }
+  })
+})
+
+describe('GET /open-api/v1/aed/status: AEDs that left the network', () => {
+  it('lists an uninstalled or deleted AED with removed: true at its removal time, from before it only; a re-installed one live', async () => {
+    const T = Date.now() + 3 * HOUR
+    clock.set(T)
+    try {
+      const here = near(-3000, -3000)
+      const kept = await readyAed(admin, branch, here)
+      const gone = await readyAed(admin, branch, near(-3050, -3000))
+      const back = await readyAed(admin, branch, near(-3100, -3000))
+      const since = new Date(clock.now().getTime() + 1000).toISOString()
+      const feed = (who: TestIntegrator, q: Record<string, string | number | undefined>) =>
+        who.get<{ count: number; resource: OpenAed[] }>(`/open-api/v1/aed/status${queryOf(q)}`)
+      const remove = async (id: number, device_list_type?: number) => {
+        const r = await t.api(deviceApi.remove, {
+          token: admin,
+          params: { id },
+          ...(device_list_type ? { query: { device_list_type } } : {}),
+        })
+        return { code: r.code, msg: r.msg }
+      }
+
+      clock.advance(60_000)
+      expect((await remove(gone.deviceId)).code).toBe(0)
+      const goneAt = clock.now().toISOString()
+      clock.advance(60_000)
+      expect((await remove(back.deviceId)).code).toBe(0)
+      clock.advance(60_000)
+      const again = await t.api(deviceApi.register, {
+        token: admin,
+        body: f.deviceForm(branch, back.sn, near(-3100, -3000)),
+      })
+      expect(again.code).toBe(0)
+      await back.send(back.msg('heartbeat', { battery: 70 }))
+
+      const before = await feed(A, { changed_since: since })
+      expect(before.code).toBe(0)
+      expect(before.data.resource.map((r) => [r.sn, r.removed])).toEqual([
+        [gone.sn, true],
+        [back.sn, false],
+      ])
+      expect(before.data.count).toBe(2)
+      const left = before.data.resource[0]
+      expect(left).toMatchObject({
+        update_time: goneAt,
+        agency_id: branch.id,
+        address: '浙江省杭州市西湖区文三路100号',
+      })
+      expect([left.lat, left.lon]).toEqual([gone.at.lat, gone.at.lon])
+      // Paged in the same order.
+      const second = await feed(A, { changed_since: since, page: 2, page_size: 1 })
+      expect([second.data.count, second.data.resource.map((r) => r.sn)]).toEqual([2, [back.sn]])
+      // Asked from after the removal: not listed; without changed_since (a first sync): not listed.
+      const after = await feed(A, { changed_since: new Date(Date.parse(goneAt) + 1).toISOString() })
+      expect(after.data.resource.map((r) => r.sn)).toEqual([back.sn])
+      const first = await feed(A, { page_size: 500 })
+      expect(first.data.resource.map((r) => r.sn)).not.toContain(gone.sn)
+      expect(first.data.resource.every((r) => r.removed === false)).toBe(true)
+      expect(first.data.resource.map((r) => r.sn)).toEqual(expect.arrayContaining([kept.sn, back.sn]))
+      // Another organisation never sees it; nearby and detail answer live AEDs only, removed: false.
+      expect((await feed(B, { changed_since: since })).data).toEqual({ count: 0, resource: [] })
+      const close = await nearby(A, { ...here, radius: 1000 })
+      expect(sns(close)).not.toContain(gone.sn)
+      expect(close.data.resource.every((r) => r.removed === false)).toBe(true)
+      expect((await A.get(`/open-api/v1/aed/${gone.sn}`)).code).toBe(Code.NOT_FOUND)
+      expect((await A.get<OpenAed>(`/open-api/v1/aed/${kept.sn}`)).data.removed).toBe(false)
+
+      // Deleted from the factory list later: it left when it was deleted.
+      clock.advance(60_000)
+      expect((await remove(gone.deviceId, 2)).code).toBe(0)
+      const deletedAt = clock.now().toISOString()
+      const later = await feed(A, { changed_since: since })
+      expect(later.data.resource.map((r) => [r.sn, r.removed, r.update_time])).toEqual([
+        [back.sn, false, expect.any(String)],
+        [gone.sn, true, deletedAt],
+      ])
     } finally {
       clock.set(MONDAY_10)
     }
