@@ -277,9 +277,13 @@ export function eventsChangedSince(db: DbOrTx, scope: Scope, since: Date | null,
   return changeFeed<OpenEventRow>(db, feed, page)
 }
 
-/** One device event by id, in no scope (the caller has chosen it). */
-export function eventById(db: DbOrTx, id: number) {
-  return one<OpenEventRow>(db, sql`SELECT ${eventColumns} ${eventFrom} WHERE e.id = ${id}`)
+/** Device events by id, in one query and no scope (the caller has chosen them). */
+export function eventsByIds(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([])
+  return many<OpenEventRow>(
+    db,
+    sql`SELECT ${eventColumns} ${eventFrom} WHERE e.id = ANY(${sql.param(ids)}::bigint[])`,
+  )
 }
 
 /** A classroom item as a mini-program lists it. */

@@ -79,10 +79,9 @@ export async function openAedsByIds(
   return rows.map((r) => openAedObject(r, { coord, filesOrigin: origin }))
 }
 
-/** One device event by id as the open API presents it (webhook payloads), or null; no scope. */
-export async function openEventById(db: DbOrTx, id: number, lang: Lang = 'zh-CN'): Promise<OpenEvent | null> {
-  const row = await repo.eventById(db, id)
-  return row ? openEventObject(row, lang) : null
+/** Device events by id as the open API presents them (webhook payloads), one query for all; no scope. */
+export async function openEventsByIds(db: DbOrTx, ids: number[], lang: Lang = 'zh-CN'): Promise<OpenEvent[]> {
+  return (await repo.eventsByIds(db, ids)).map((row) => openEventObject(row, lang))
 }
 
 /** GET /open-api/v1/aed/:sn: another organisation's AED is as unknown as a serial nobody made. */

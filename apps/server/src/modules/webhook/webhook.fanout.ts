@@ -3,7 +3,7 @@ import type { AppContext, OutboxBatchHandler, OutboxRecord } from '../../context
 import type { DbOrTx } from '../../db/client.ts'
 import { ENGINE_WEBHOOK_EVENTS, type WebhookOutboxPayload } from '../../lib/webhook-rows.ts'
 import { holdPushOrder } from '../live/live.service.ts'
-import { filesOrigin, openAedsByIds, openEventById } from '../open-api/open-api.service.ts'
+import { filesOrigin, openAedsByIds, openEventsByIds } from '../open-api/open-api.service.ts'
 import { openDoorAlarmObject, openRescueObject, webhookBody } from './webhook.presenter.ts'
 import * as repo from './webhook.repository.ts'
 
@@ -49,11 +49,9 @@ async function objectsOf(ctx: AppContext, tx: DbOrTx, events: Happened[]) {
       a,
     ]),
   )
-  const deviceEvents = new Map<number, Record<string, unknown>>()
-  for (const id of ids('device.event.opened', 'device.event.closed')) {
-    const e = await openEventById(tx, id)
-    if (e) deviceEvents.set(id, e)
-  }
+  const deviceEvents = new Map<number, Record<string, unknown>>(
+    (await openEventsByIds(tx, ids('device.event.opened', 'device.event.closed'))).map((e) => [e.id, e]),
+  )
   const rescues = new Map(
     (await repo.rescuesByIds(tx, ids('device.rescue.started', 'device.rescue.ended'))).map((r) => [r.id, r]),
   )
