@@ -112,3 +112,62 @@ describe('service configuration', () => {
     }
   })
 })
+
+describe('push URLs: the server refuses what the console hides, and writes nothing', () => {
+  const agency = () => ids['深圳市南山区急救站']
+  const count = async () => (await t.api(serviceConfigApi.list, { token: sys })).data.count
+  const attempts: [string, { service: string[]; push_url: string }, string][] = [
+    [
+      'a push URL without a push service',
+      { service: ['open_api'], push_url: 'https://hooks.example.com/aed' },
+      '推送地址需要开通事件推送或设备数据推送',
+    ],
+    [
+      'a loopback address',
+      { service: ['event_push'], push_url: 'http://127.0.0.1:4000/hook' },
+      '推送地址不能是本机或内网地址',
+    ],
+    [
+      'a private address',
+      { service: ['event_push'], push_url: 'http://192.168.1.20/hook' },
+      '推送地址不能是本机或内网地址',
+    ],
+    [
+      'localhost by name',
+      { service: ['device_data_push'], push_url: 'http://localhost:8080/' },
+      '推送地址不能是本机或内网地址',
+    ],
+    [
+      'an IPv4-mapped IPv6 loopback',
+      { service: ['event_push'], push_url: 'http://[::ffff:127.0.0.1]/' },
+      '推送地址不能是本机或内网地址',
+    ],
+    [
+      'not http(s)',
+      { service: ['event_push'], push_url: 'ftp://hooks.example.com/' },
+      '推送地址须为http(s)网址',
+    ],
+  ]
+
+  it.each(attempts)('%s', async (_name, body, msg) => {
+    const before = await count()
+    const r = await t.api(serviceConfigApi.create, {
+      token: sys,
+      body: { agency_id: agency(), state: 1, ...body },
+    })
+    expect(r).toMatchObject({ code: Code.INVALID, msg })
+    expect(await count()).toBe(before)
+  })
+
+  it('a test event needs a push URL: refused without one, no delivery written', async () => {
+    const created = await t.api(serviceConfigApi.create, {
+      token: sys,
+      body: { agency_id: ids['厦门市思明区体育中心'], service: ['event_push'], state: 1 },
+    })
+    expect(created.code).toBe(0)
+    const r = await t.api(serviceConfigApi.test, { token: sys, params: { id: created.data.id } })
+    expect(r).toMatchObject({ code: Code.INVALID, msg: '该配置没有可用的推送地址' })
+    const log = await t.api(serviceConfigApi.deliveries, { token: sys, params: { id: created.data.id } })
+    expect(log.data.count).toBe(0)
+  })
+})
