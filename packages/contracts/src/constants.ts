@@ -93,6 +93,7 @@ export const DATA_DICT = {
     e(3, '位置偏移', 'Location offset'),
     e(4, '救护箱开门', 'Cabinet door open'),
     e(6, '推送停用', 'Webhook disabled'),
+    e(7, '证书到期', 'Certificate expiry'),
   ],
   /** Live alarm data_type. */
   alarm_type: [e(2, '急救告警', 'First-aid alarm'), e(4, '救护箱开门', 'First-aid box door open')],

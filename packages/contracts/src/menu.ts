@@ -128,6 +128,24 @@ export const routeTree: RouteDef[] = [
     ],
   },
   {
+    name: 'aidManManagement',
+    path: '/aidManManagement',
+    title: ['急救人员管理', 'Responders'],
+    icon: 'SafetyCertificateOutlined',
+    menu: true,
+    permissions: ['aid_man'],
+    children: [
+      {
+        // READ_ONLY hides 登记, import, edit and save; ALL adds Delete (spec 6).
+        name: 'aidManManagement-aidMan',
+        path: '/aidManManagement/aidMan',
+        title: ['急救人员列表', 'Responder list'],
+        menu: true,
+        permissions: ['aid_man'],
+      },
+    ],
+  },
+  {
     name: 'organizationalManagement',
     path: '/organizationalManagement',
     title: ['机构管理', 'Organisations'],

@@ -5,7 +5,8 @@ import { paged, pageQuery, pageSize } from './envelope.ts'
 /**
  * Message types (msg_type): 1 call, 2 rescue (first aid), 3 location offset, 4 cabinet door open,
  * 5 a device message the engine could not apply after every retry (the system organisation's
- * only; not an alarm), 6 a webhook endpoint disabled (its organisation's; not an alarm).
+ * only; not an alarm), 6 a webhook endpoint disabled (its organisation's; not an alarm), 7 a
+ * responder's certificate expiring within 30 or 7 days or expired (its organisation's; not an alarm).
  */
 export const MsgType = {
   CALL: 1,
@@ -14,6 +15,7 @@ export const MsgType = {
   CABINET_DOOR: 4,
   DEVICE_MESSAGE_UNAPPLIED: 5,
   WEBHOOK_DISABLED: 6,
+  RESPONDER_CERTIFICATE: 7,
 } as const
 /** Types that are alarms: pushed to the popup, escalated when nobody confirms them. */
 export const ALARM_MSG_TYPES: readonly number[] = [MsgType.RESCUE, MsgType.CABINET_DOOR]

@@ -1,4 +1,5 @@
 import { openApiMessages } from './open-api-messages.ts'
+import { responderMessages } from './responder-messages.ts'
 
 /**
  * Every message the server can put in `msg`, in zh-CN (the spec's words) and en-US.
@@ -349,6 +350,7 @@ export const messages = {
   CABINET_IMPORT_AED_DUPLICATE: ['绑定AED与第{row}行重复', 'The AED to bind repeats row {row}'],
   // cabinets (helper: engine)
   ...openApiMessages,
+  ...responderMessages,
 } as const satisfies Record<string, readonly [string, string]>
 
 export type MessageKey = keyof typeof messages

@@ -920,6 +920,69 @@ export const cabinetDoorEvents = pgTable(
   ],
 )
 
+/** A first-aid responder (急救人员): a person (account) in an organisation's register. */
+export const responders = pgTable(
+  'responders',
+  {
+    id: id(),
+    /** The person: profile and resident place are the account's. One entry per account. */
+    account_id: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    agency_id: ref('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    /** 0 non-professional, 1 professional. */
+    aid_aptitude: smallint('aid_aptitude').notNull(),
+    certificate_num: varchar('certificate_num', { length: 50 }),
+    /** The certificate is valid through this date (YYYY-MM-DD). */
+    certificate_expire: date('certificate_expire', { mode: 'string' }),
+    certificate_img: varchar('certificate_img', { length: 500 }),
+    /** 1: bound to the organisation's devices. */
+    status: smallint('status').notNull().default(0),
+    /** Never alerted while paused. */
+    paused: boolean('paused').notNull().default(false),
+    pause_reason: varchar('pause_reason', { length: 100 }),
+    paused_at: ts('paused_at'),
+    creator: ref('creator'),
+    create_time: ts('create_time').notNull().defaultNow(),
+    updator: ref('updator'),
+    update_time: ts('update_time').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('responders_account_idx').on(t.account_id),
+    index('responders_agency_idx').on(t.agency_id, t.id.desc()),
+    index('responders_cert_num_idx').on(t.certificate_num).where(sql`${t.certificate_num} IS NOT NULL`),
+    index('responders_cert_expire_idx').on(t.certificate_expire).where(sql`${t.aid_aptitude} = 1`),
+  ],
+)
+
+/** A responder's history (who did what, when); the system's certificate notices once per expiry. */
+export const responderChanges = pgTable(
+  'responder_changes',
+  {
+    id: id(),
+    responder_id: ref('responder_id')
+      .notNull()
+      .references(() => responders.id, { onDelete: 'cascade' }),
+    /** One of RESPONDER_CHANGE_KINDS. */
+    kind: varchar('kind', { length: 20 }).notNull(),
+    /** The facts the line is written from in the reader's language. */
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    /** The certificate expiry a system notice was about. */
+    cert_expire: date('cert_expire', { mode: 'string' }),
+    operator_id: ref('operator_id'),
+    operator: varchar('operator', { length: 50 }),
+    create_time: ts('create_time').notNull().defaultNow(),
+  },
+  (t) => [
+    index('responder_changes_responder_idx').on(t.responder_id, t.id.desc()),
+    uniqueIndex('responder_changes_notice_idx')
+      .on(t.responder_id, t.kind, t.cert_expire)
+      .where(sql`${t.kind} IN ('reminded_30', 'reminded_7', 'expired')`),
+  ],
+)
+
 /** The migration files applied, created by migrate.ts (not by a migration). */
 export const schemaMigrations = pgTable('schema_migrations', {
   /** The file name. */
