@@ -112,7 +112,9 @@ export type MemberListQuery = z.output<typeof memberListQuery>
 export const accountLookupSchema = z.object({
   exists: z.boolean(),
   /** The whole profile when every membership of the account is in the caller's subtree; else null. */
-  account: z.object({ name: z.string(), ...profile.partial().shape }).nullable(),
+  account: z
+    .object({ name: z.string(), ...profile.partial().shape, location_desc: z.string().nullable().optional() })
+    .nullable(),
 })
 
 /** The deleted user, for the operation log. */

@@ -22,7 +22,12 @@ export async function memberRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
 
   route(memberApi.detail, READ, ({ auth, params }) => service.memberDetail(ctx, auth, params.id))
 
-  route(memberApi.lookupAccount, EDIT, ({ auth, params }) => service.lookupAccount(ctx, auth, params.phone))
+  // The user dialog and the responder dialog both prefill from it.
+  route(
+    memberApi.lookupAccount,
+    { anyPermission: [EDIT.permission, ['aid_man', 'EDIT']] },
+    ({ auth, params }) => service.lookupAccount(ctx, auth, params.phone),
+  )
 
   route(
     memberApi.create,

@@ -158,6 +158,7 @@ export async function lookupAccount(ctx: AppContext, auth: AuthContext, phone: s
       email: account.email,
       nationality: account.nationality,
       location: account.location,
+      location_desc: account.location_desc,
       address_code: account.address_code,
       lat: account.lat,
       lon: account.lon,

@@ -38,6 +38,8 @@ declare module 'fastify' {
     public?: boolean
     /** The area and least level the member must hold. */
     permission?: readonly [PermissionArea, PermissionLevel]
+    /** Enough when the member holds any one of these (a call two pages share: the account lookup). */
+    anyPermission?: readonly (readonly [PermissionArea, PermissionLevel])[]
     /** Only a super administrator of the system organisation (service configuration). */
     systemSuper?: boolean
   }
@@ -61,6 +63,10 @@ export function memberGuard(ctx: AppContext): Guard {
       const config = req.routeOptions.config
       req.auth = await authenticateMember(ctx, bearer(req))
       if (config.permission && !can(req.auth, config.permission[0], config.permission[1])) throw forbidden()
+      const auth = req.auth
+      if (config.anyPermission && !config.anyPermission.some(([area, level]) => can(auth, area, level))) {
+        throw forbidden()
+      }
       if (config.systemSuper && !permissionList(req.auth).includes('system_super')) throw forbidden()
       return undefined
     },
