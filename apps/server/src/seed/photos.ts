@@ -156,3 +156,44 @@ export function farViewPhoto(): Buffer {
   c.rect(96, 44, 50, 6, GREEN) // the sign above it
   return png(c)
 }
+
+/**
+ * A first-aid certificate (救护员证) for the demo responders: a cream card with a red border,
+ * the AED sign, the holder's photo box, lines of text and the issuer's red seal.
+ */
+export function certificatePhoto(): Buffer {
+  const c = canvas(240, 160)
+  const red: Rgb = [196, 30, 36]
+  const ink: Rgb = [90, 86, 80]
+  const cream: Rgb = [250, 244, 228]
+  c.rect(0, 0, 240, 160, [210, 206, 198])
+  c.rect(10, 8, 220, 144, red)
+  c.rect(14, 12, 212, 136, cream)
+  c.rect(14, 12, 212, 26, red) // title band
+  c.text(96, 18, 2, WHITE)
+  c.circle(34, 25, 11, WHITE) // the sign on a white disc: red on the red band would vanish
+  c.aedSign(34, 26, 8)
+  c.rect(26, 50, 52, 66, [200, 214, 230]) // the holder's photo
+  c.circle(52, 72, 12, [150, 160, 176])
+  c.rect(34, 90, 36, 26, [150, 160, 176])
+  for (let i = 0; i < 5; i++) c.rect(92, 54 + i * 14, i === 4 ? 70 : 110 - (i % 2) * 24, 5, ink) // text lines
+  c.circle(178, 118, 20, red) // the seal: a red ring with a star
+  c.circle(178, 118, 16, cream)
+  c.polygon(
+    [
+      [178, 106],
+      [181, 114],
+      [190, 115],
+      [183, 120],
+      [185, 129],
+      [178, 124],
+      [171, 129],
+      [173, 120],
+      [166, 115],
+      [175, 114],
+    ],
+    red,
+  )
+  c.rect(26, 126, 60, 4, ink)
+  return png(c)
+}

@@ -2,11 +2,15 @@ import { DATA_DICT } from '@aed/contracts/constants'
 import { deviceApi } from '@aed/contracts/device'
 import { deviceStatsApi } from '@aed/contracts/device-stats'
 import { isLeafRegion } from '@aed/contracts/regions'
+import { RESPONDER_PHONE } from '@aed/contracts/responder'
+import { dispatchState } from '@aed/contracts/responder-rules'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { many } from '../db/sql.ts'
+import { formatDate } from '../lib/time.ts'
 import { createTestApp, demo, type TestApp } from '../test/harness.ts'
-import { demoMembers, seedDemo } from './seed.ts'
+import { demoAgencies, demoMembers, seedDemo } from './seed.ts'
+import { DEMO_RESPONDERS } from './seed-responders.ts'
 
 // The demo network as a first start makes it: seeded here through a server context (its sealer
 // and storage) into a migrated database; the test templates hold no demo devices.
@@ -194,5 +198,122 @@ describe('the demo cabinets', () => {
       expect(r.binds).toBe(r.device_sn ? 2 : 1)
       expect(r.records).toBe(r.door_status === null ? 0 : 13)
     }
+  })
+})
+
+describe('the demo responders', () => {
+  type Row = {
+    id: number
+    agency_id: number
+    agency_name: string
+    aid_aptitude: number
+    certificate_num: string | null
+    certificate_expire: string | null
+    certificate_img: string | null
+    paused: boolean
+    pause_reason: string | null
+    days_left: number | null
+    name: string
+    phone: string
+    gender: number
+    birth: string
+    address_code: string
+    location: string
+    lat: number
+    lon: number
+    created: number
+    paused_lines: number
+  }
+  const responders = () =>
+    many<Row>(
+      t.db,
+      sql`SELECT r.id, r.agency_id, g.name AS agency_name, r.aid_aptitude, r.certificate_num,
+                 r.certificate_expire::text AS certificate_expire, r.certificate_img, r.paused, r.pause_reason,
+                 r.certificate_expire - ${formatDate(t.ctx.clock.now())}::date AS days_left,
+                 a.name, a.phone, a.gender, a.birth::text AS birth, a.address_code, a.location, a.lat, a.lon,
+                 (SELECT count(*) FROM responder_changes c WHERE c.responder_id = r.id AND c.kind = 'created') AS created,
+                 (SELECT count(*) FROM responder_changes c WHERE c.responder_id = r.id AND c.kind = 'paused') AS paused_lines
+          FROM responders r JOIN accounts a ON a.id = r.account_id JOIN agencies g ON g.id = r.agency_id`,
+    )
+  /** Great-circle metres between two points. */
+  const metres = (a: { lat: number; lon: number }, b: { lat: number; lon: number }) => {
+    const rad = Math.PI / 180
+    const h =
+      Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 +
+      Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lon - a.lon) * rad) / 2) ** 2
+    return 2 * 6_371_000 * Math.asin(Math.sqrt(h))
+  }
+
+  it('registers two per registered AED in every demo organisation, each with its created line', async () => {
+    const rows = await responders()
+    expect(rows).toHaveLength(300 * DEMO_RESPONDERS.perDevice)
+    const names = new Set(demoAgencies.map((a) => a.name))
+    for (const r of rows) expect(names.has(r.agency_name), r.agency_name).toBe(true)
+    expect(new Set(rows.map((r) => r.agency_id)).size).toBe(demoAgencies.length)
+    for (const r of rows) {
+      expect(r.created).toBe(1)
+      expect(r.paused_lines).toBe(r.paused ? 1 : 0)
+    }
+  })
+
+  it('mixes professionals and lay responders, certificate bands counted from the seed’s clock, and pauses', async () => {
+    const rows = await responders()
+    const pro = rows.filter((r) => r.aid_aptitude === 1)
+    expect(pro.length / rows.length).toBeGreaterThan(0.4)
+    expect(pro.length / rows.length).toBeLessThan(0.5)
+    for (const r of pro) {
+      expect(r.certificate_num).toBeTruthy()
+      expect(r.certificate_img).toMatch(/\.png$/)
+    }
+    expect(new Set(pro.map((r) => r.certificate_num)).size).toBe(pro.length)
+    for (const r of rows.filter((x) => x.aid_aptitude === 0)) {
+      expect([r.certificate_num, r.certificate_expire, r.certificate_img]).toEqual([null, null, null])
+    }
+    const days = pro.map((r) => r.days_left as number)
+    expect(days.filter((d) => d < 0)).toHaveLength(DEMO_RESPONDERS.expired)
+    expect(days.filter((d) => d >= 0 && d <= 7)).toHaveLength(DEMO_RESPONDERS.within7)
+    expect(days.filter((d) => d > 7 && d <= 30)).toHaveLength(DEMO_RESPONDERS.within30)
+    const paused = rows.filter((r) => r.paused)
+    expect(paused).toHaveLength(DEMO_RESPONDERS.paused)
+    for (const r of paused) expect(r.pause_reason).toBeTruthy()
+    const today = formatDate(t.ctx.clock.now())
+    const states = new Set(rows.map((r) => dispatchState(r, today)))
+    expect(states).toEqual(new Set(['ready', 'paused', 'certificate_expired']))
+  })
+
+  it('are real-looking people near an AED of their organisation: unique phones none of the sign-ins have, births 1960-2004, districts', async () => {
+    const rows = await responders()
+    const phones = rows.map((r) => r.phone)
+    expect(new Set(phones).size).toBe(rows.length)
+    for (const p of phones) expect(p).toMatch(RESPONDER_PHONE)
+    const signIns = new Set(demoMembers.map((m) => m.phone))
+    expect(phones.filter((p) => signIns.has(p))).toEqual([])
+    const [accounts] = await many<{ n: number; phones: number }>(
+      t.db,
+      sql`SELECT count(*) AS n, count(DISTINCT phone) AS phones FROM accounts`,
+    )
+    expect(accounts.phones).toBe(accounts.n)
+    const aeds = await many<{ agency_id: number; lat: number; lon: number }>(
+      t.db,
+      sql`SELECT agency_id, lat, lon FROM installations WHERE removed_at IS NULL`,
+    )
+    for (const r of rows) {
+      expect(r.name).toMatch(/^[\u4e00-\u9fa5]{2,4}$/)
+      expect([1, 2]).toContain(r.gender)
+      expect(r.birth >= '1960-01-01' && r.birth <= '2004-12-31', r.birth).toBe(true)
+      expect(isLeafRegion(r.address_code), r.address_code).toBe(true)
+      expect(r.location).toMatch(/[区县]/)
+      const nearest = Math.min(...aeds.filter((a) => a.agency_id === r.agency_id).map((a) => metres(a, r)))
+      expect(nearest, r.name).toBeLessThanOrEqual(1500)
+    }
+    expect(new Set(rows.map((r) => r.gender))).toEqual(new Set([1, 2]))
+  })
+
+  it('stores the certificate image as a real PNG', async () => {
+    const [row] = await responders().then((rows) => rows.filter((r) => r.certificate_img))
+    const res = await t.app.inject({ method: 'GET', url: row.certificate_img! })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('image/png')
+    expect(res.rawPayload.subarray(1, 4).toString('ascii')).toBe('PNG')
   })
 })

@@ -8,6 +8,7 @@ import { hashPassword } from '../lib/passwords.ts'
 import { insertAgency } from '../modules/agency/agency.repository.ts'
 import { seedDemoCabinets } from './seed-cabinets.ts'
 import { type DemoPeople, seedDemoDevices } from './seed-devices.ts'
+import { seedDemoResponders } from './seed-responders.ts'
 
 export const DEMO_PASSWORD = 'Aed@123456'
 
@@ -231,7 +232,8 @@ export async function isEmpty(db: DbOrTx) {
 /**
  * Seeds the demo network into an empty database, in one transaction: the organisations, the
  * sign-ins and, given the server's context (its sealer for the device secrets, its storage for
- * the photos, its clock), the demo devices (seed-devices.ts) and cabinets (seed-cabinets.ts). Without it (the test templates,
+ * the photos, its clock), the demo devices (seed-devices.ts), cabinets (seed-cabinets.ts) and the
+ * first-aid responders living near the devices (seed-responders.ts). Without it (the test templates,
  * whose copies get a sealer of their own) only the organisations and sign-ins are made.
  */
 export async function seedDemo(db: DbOrTx, ctx?: AppContext) {
@@ -273,6 +275,7 @@ export async function seedDemo(db: DbOrTx, ctx?: AppContext) {
     if (ctx) {
       await seedDemoDevices(tx, ctx, people)
       await seedDemoCabinets(tx, ctx, people)
+      await seedDemoResponders(tx, ctx, people)
     }
   })
 }
