@@ -61,4 +61,23 @@ export const responderMessages = {
     '【AED云】{name}您好，您的急救证书（{num}）将于{date}到期，请及时复训并将新证书交给{agency}。',
     '[AED Cloud] {name}, your first-aid certificate ({num}) expires on {date}. Please renew it and give the new certificate to {agency}.',
   ],
+  RESPONDER_CHANGE_CREATED: ['登记为{aptitude}急救人员', 'Registered as a {aptitude} responder'],
+  RESPONDER_CHANGE_UPDATED: ['修改了{fields}', 'Changed {fields}'],
+  RESPONDER_CHANGE_IMPORTED: ['批量导入登记为{aptitude}急救人员', 'Imported as a {aptitude} responder'],
+  RESPONDER_CHANGE_RENEWED: ['证书续期至{expire}', 'Certificate renewed until {expire}'],
+  RESPONDER_CHANGE_PAUSED: ['暂停派单，原因：{reason}', 'Alerts paused, reason: {reason}'],
+  RESPONDER_CHANGE_RESUMED: ['恢复派单', 'Alerts resumed'],
+  RESPONDER_CHANGE_REMINDED: [
+    '证书将于{expire}到期（剩{days}天），已短信提醒本人并通知机构',
+    'Certificate expires on {expire} ({days} days left): the responder was sent an SMS, the organisation a message',
+  ],
+  RESPONDER_CHANGE_EXPIRED: [
+    '证书已于{expire}到期，暂停专业派单',
+    'Certificate expired on {expire}: no professional alerts until renewed',
+  ],
+  RESPONDER_EXPORT_TOO_LARGE: [
+    '导出数据过多（超过{max}条），请缩小筛选范围',
+    'Too many rows to export (over {max}): narrow the filters',
+  ],
+  RESPONDER_SHEET: ['急救人员列表', 'Responders'],
 } as const satisfies Record<string, readonly [string, string]>

@@ -31,6 +31,9 @@ export const CERT_REMINDER_DAYS = [30, 7] as const
 /** The list's and the export's largest page: a whole organisation's register. */
 export const RESPONDER_EXPORT_MAX = 50_000
 
+/** The import file's largest size (multipart). */
+export const RESPONDER_IMPORT_MAX_BYTES = 5 * 1024 * 1024
+
 /** The import's largest sheet. */
 export const RESPONDER_IMPORT_MAX_ROWS = 5000
 
@@ -45,6 +48,7 @@ export const RESPONDER_TEMPLATE_HEADERS = [
   '具体位置',
   '经度',
   '纬度',
+  '区域编码',
   '急救资质',
   '证书编号',
   '证书有效期',

@@ -115,3 +115,12 @@ export async function updateOne<T extends StampedTable>(
     .set({ ...values, update_time: new Date() } as never)
     .where(eq(table.id, id))
 }
+
+/** A unique index refused the write (a number or an AED taken meanwhile). */
+export const isUniqueViolation = (err: unknown, index?: string) => {
+  const e = err as { code?: string; constraint?: string; message?: string; cause?: unknown }
+  const hit = (x: typeof e | undefined): boolean =>
+    x?.code === '23505' &&
+    (!index || x.constraint === index || (x.message ?? '').includes(index) || !x.constraint)
+  return hit(e) || hit(e?.cause as typeof e | undefined)
+}

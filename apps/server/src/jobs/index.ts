@@ -2,6 +2,7 @@ import { alertJobs } from '../modules/alert/alert.jobs.ts'
 import { cabinetEngineJobs } from '../modules/cabinet/cabinet-engine.jobs.ts'
 import { deviceJobs } from '../modules/device/device.jobs.ts'
 import { engineJobsAfterSweep } from '../modules/engine/engine.jobs.ts'
+import { responderJobs } from '../modules/responder/responder.jobs.ts'
 import { housekeepingJob } from './housekeeping.ts'
 import { offlineSweepJob } from './offline-sweep.ts'
 import type { Job } from './runner.ts'
@@ -20,6 +21,8 @@ export const productionJobs: readonly Job[] = [
   ...engineJobsAfterSweep,
   ...cabinetEngineJobs,
   ...deviceJobs,
+  // Before the alerts: certificate reminders it queues go out in the same tick.
+  ...responderJobs,
   ...alertJobs,
   housekeepingJob,
   settleJob,

@@ -58,3 +58,8 @@ ALTER TABLE messages DROP CONSTRAINT IF EXISTS messages_msg_type_check;
 ALTER TABLE messages ADD CONSTRAINT messages_msg_type_check CHECK (msg_type BETWEEN 1 AND 7);
 ALTER TABLE messages DROP CONSTRAINT IF EXISTS messages_event_type_check;
 ALTER TABLE messages ADD CONSTRAINT messages_event_type_check CHECK (event_type BETWEEN 1 AND 7);
+
+-- SMS kind 'certificate': a responder reminded that their certificate expires in 30 or 7 days.
+ALTER TABLE sms_outbox DROP CONSTRAINT IF EXISTS sms_outbox_kind_check;
+ALTER TABLE sms_outbox ADD CONSTRAINT sms_outbox_kind_check
+  CHECK (kind IN ('code', 'aid', 'status', 'escalation', 'digest', 'certificate'));

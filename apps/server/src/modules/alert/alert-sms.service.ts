@@ -102,3 +102,11 @@ export async function firstEscalationAt(
 ): Promise<Date | null> {
   return new Date(msgTime.getTime() + (await escalateMinutes(tx, agencyId)) * 60_000)
 }
+
+/**
+ * Queues a notice SMS to a person (a responder's certificate reminder), once per `key`, in the
+ * caller's transaction; the dispatch job sends it with the alarms' retries.
+ */
+export function queueNoticeSms(tx: DbOrTx, s: { phone: string; content: string; key: string }, now: Date) {
+  return repo.queueSms(tx, { ...s, kind: 'certificate' }, now)
+}

@@ -109,6 +109,21 @@ export async function insertPendingSms(
   return id
 }
 
+/**
+ * Queues one SMS that no alert line plans (a responder's certificate reminder); the key makes a
+ * second queueing of the same notice a no-op. Sent by the dispatch job like every other.
+ */
+export async function queueSms(
+  tx: DbOrTx,
+  s: { phone: string; content: string; kind: string; key: string },
+  now: Date,
+) {
+  await tx.execute(sql`
+    INSERT INTO sms_outbox (phone, content, kind, idempotency_key, status, available_at, create_time)
+    VALUES (${s.phone}, ${s.content}, ${s.kind}, ${s.key}, 'pending', ${iso(now)}::timestamptz, ${iso(now)}::timestamptz)
+    ON CONFLICT (idempotency_key) DO NOTHING`)
+}
+
 export type PendingSms = Pick<typeof smsOutbox.$inferSelect, 'id' | 'phone' | 'content' | 'attempts'> & {
   /** Set on every pending SMS (insertPendingSms). */
   idempotency_key: string

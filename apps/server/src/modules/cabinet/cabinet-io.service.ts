@@ -9,6 +9,7 @@ import {
 import { DEVICE_SN, modelOfSerial } from '@aed/contracts/device'
 import type { UploadedPart } from '@aed/contracts/files'
 import type { AppContext } from '../../context.ts'
+import { isUniqueViolation } from '../../db/sql.ts'
 import { AppError, forbidden, invalid } from '../../lib/errors.ts'
 import { newDeviceSecret } from '../../lib/sealed.ts'
 import { readTemplateSheet, SheetReadError } from '../../lib/xlsx-reader.ts'
@@ -20,7 +21,6 @@ import { checkUpload } from '../files/files.service.ts'
 import { aedSerialsIn, takenCabinetSerials } from '../serial/serial.service.ts'
 import { cabinetRules } from './cabinet.presenter.ts'
 import * as repo from './cabinet.repository.ts'
-import { isUniqueViolation } from './cabinet.service.ts'
 
 // ---------------------------------------------------------------------------------------------
 // The template

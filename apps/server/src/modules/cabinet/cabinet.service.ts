@@ -7,7 +7,7 @@ import {
 import { DEVICE_SN, modelOfSerial } from '@aed/contracts/device'
 import type { AppContext } from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'
-import type { PageRequest } from '../../db/sql.ts'
+import { isUniqueViolation, type PageRequest } from '../../db/sql.ts'
 import { forbidden, invalid, notFound } from '../../lib/errors.ts'
 import { newDeviceSecret } from '../../lib/sealed.ts'
 import { formatDateTime } from '../../lib/time.ts'
@@ -23,15 +23,6 @@ import {
   presentCabinetDetail,
 } from './cabinet.presenter.ts'
 import * as repo from './cabinet.repository.ts'
-
-/** A unique index refused the write (a number or an AED taken meanwhile). */
-export const isUniqueViolation = (err: unknown, index?: string) => {
-  const e = err as { code?: string; constraint?: string; message?: string; cause?: unknown }
-  const hit = (x: typeof e | undefined): boolean =>
-    x?.code === '23505' &&
-    (!index || x.constraint === index || (x.message ?? '').includes(index) || !x.constraint)
-  return hit(e) || hit(e?.cause as typeof e | undefined)
-}
 
 export async function listCabinets(ctx: AppContext, auth: AuthContext, q: CabinetListQuery) {
   const { count, rows } = await repo.listCabinets(ctx.db, auth, q)

@@ -12,6 +12,7 @@ import {
 import type { UploadedPart } from '@aed/contracts/files'
 import { regionFullName } from '@aed/contracts/regions'
 import type { AppContext } from '../../context.ts'
+import { isUniqueViolation } from '../../db/sql.ts'
 import { AppError, forbidden, invalid } from '../../lib/errors.ts'
 import { formatDate } from '../../lib/time.ts'
 import { readTemplateSheet, SheetReadError } from '../../lib/xlsx-reader.ts'
@@ -275,11 +276,6 @@ async function failureFile(
     r ? [r.device_sn, r.model, r.fw_version, reason(r)].map((v) => v || null) : [],
   )
   return xlsxBuffer('导入失败', [...TEMPLATE_HEADERS, '失败原因'], body, [24, 12, 16, 48])
-}
-
-const isUniqueViolation = (err: unknown) => {
-  const e = err as { code?: string; cause?: { code?: string } }
-  return e?.code === '23505' || e?.cause?.code === '23505'
 }
 
 /**

@@ -1,6 +1,8 @@
 import { type Permissions, RoleType } from '@aed/contracts'
 import type { MemberForm, MemberListQuery } from '@aed/contracts/member'
 import type { AppContext } from '../../context.ts'
+import type { DbOrTx } from '../../db/client.ts'
+import type { accounts } from '../../db/schema.ts'
 import { inScope } from '../../db/scope.ts'
 import { invalid, notFound } from '../../lib/errors.ts'
 import { hashPassword } from '../../lib/passwords.ts'
@@ -25,9 +27,35 @@ function profile(a: MemberForm['account']) {
 }
 
 /** True when every organisation the account belongs to lies in the member's subtree. */
-async function ownsAccount(ctx: AppContext, auth: AuthContext, accountId: number) {
-  const links = await repo.agencyLinksOfAccount(ctx.db, accountId)
+async function ownsAccount(ctx: AppContext, auth: AuthContext, accountId: number, db: DbOrTx = ctx.db) {
+  const links = await repo.agencyLinksOfAccount(db, accountId)
   return links.every((l) => inScope(auth, l))
+}
+
+/** The person's profile a register writes on an account (the responder dialog's fields). */
+export type AccountProfile = Pick<
+  typeof accounts.$inferInsert,
+  'name' | 'email' | 'gender' | 'birth' | 'location' | 'location_desc' | 'address_code' | 'lat' | 'lon'
+>
+
+/**
+ * The account of a phone, and whether `auth` may change its profile: every organisation the
+ * person is a console user of lies in the member's subtree. Null when no account has the phone.
+ */
+export async function accountOfPhone(ctx: AppContext, db: DbOrTx, auth: AuthContext, phone: string) {
+  const a = await repo.findAccountByPhone(db, phone)
+  if (!a) return null
+  return { ...a, owned: await ownsAccount(ctx, auth, a.id, db) }
+}
+
+/** A new account for a person registered by someone else (no password: SMS sign-in or forgot password). */
+export function createAccount(db: DbOrTx, auth: AuthContext, phone: string, profile: AccountProfile) {
+  return repo.insertAccount(db, { phone, ...profile, creator: auth.member_id, updator: auth.member_id })
+}
+
+/** Writes a person's profile (the caller has checked the account is theirs to change). */
+export function updateAccountProfile(db: DbOrTx, auth: AuthContext, id: number, profile: AccountProfile) {
+  return repo.updateAccount(db, id, { ...profile, updator: auth.member_id })
 }
 
 async function detail(ctx: AppContext, auth: AuthContext, id: number) {

@@ -11,6 +11,7 @@ const TITLES: Record<number, MessageKey> = {
   [MsgType.CABINET_DOOR]: 'MSG_TITLE_CABINET_DOOR',
   [MsgType.DEVICE_MESSAGE_UNAPPLIED]: 'MSG_TITLE_UNAPPLIED',
   [MsgType.WEBHOOK_DISABLED]: 'MSG_TITLE_WEBHOOK_DISABLED',
+  [MsgType.RESPONDER_CERTIFICATE]: 'MSG_TITLE_CERT_EXPIRING',
 }
 
 /** Why a webhook endpoint was disabled (type 6), in the reader's language. */
@@ -36,7 +37,11 @@ export function presentMessage(
 ): MessageRow {
   const distance = typeof m.detail.offset_distance === 'number' ? m.detail.offset_distance : null
   const text = (v: unknown) => (typeof v === 'string' ? v : '')
-  const title = TITLES[m.msg_type]
+  // Type 7 has two titles: the reminder before expiry, and the expiry itself.
+  const title =
+    m.msg_type === MsgType.RESPONDER_CERTIFICATE && m.detail.expired
+      ? 'MSG_TITLE_CERT_EXPIRED'
+      : TITLES[m.msg_type]
   return {
     id: m.id,
     msg_type: m.msg_type,
@@ -56,6 +61,9 @@ export function presentMessage(
           type: text(m.detail.type),
           // Type 6: the endpoint and why it was disabled.
           push_url: text(m.detail.push_url),
+          // Type 7: whose certificate, and its expiry date.
+          name: text(m.detail.name),
+          date: text(m.detail.certificate_expire),
           reason: DISABLED_REASONS[text(m.detail.reason)]
             ? translate(DISABLED_REASONS[text(m.detail.reason)], lang)
             : text(m.detail.reason),

@@ -249,6 +249,48 @@ export async function tellWebhookDisabled(ctx: AppContext, tx: DbOrTx, n: Webhoo
   if (m) await pushMessage(ctx, tx, m)
 }
 
+/** A responder's certificate notice (type 7): expiring in `days` days, or expired. */
+export type CertificateNotice = {
+  /** The responder_changes row of the notice: the message's event (one message per notice). */
+  change_id: number
+  responder_id: number
+  agency_id: number
+  index_link: string
+  name: string
+  certificate_expire: string
+  days: number
+  expired: boolean
+  time: Date
+}
+
+/**
+ * Tells an organisation's message centre that a responder's certificate expires soon or has
+ * expired (type 7, no alarm), in the caller's transaction, and pushes it to its consoles.
+ */
+export async function tellCertificateNotice(ctx: AppContext, tx: DbOrTx, n: CertificateNotice) {
+  const m = await repo.insertMessage(tx, {
+    msg_type: MsgType.RESPONDER_CERTIFICATE,
+    event_type: MsgType.RESPONDER_CERTIFICATE,
+    event_id: n.change_id,
+    device_id: null,
+    device_sn: null,
+    cabinet_sn: null,
+    location: null,
+    agency_id: n.agency_id,
+    index_link: n.index_link,
+    msg_time: n.time,
+    detail: {
+      responder_id: n.responder_id,
+      name: n.name,
+      certificate_expire: n.certificate_expire,
+      days: n.days,
+      expired: n.expired,
+    },
+    escalate_at: null,
+  })
+  if (m) await pushMessage(ctx, tx, m)
+}
+
 /** What the live channel shows of the message centre (app.ts hands it to the live channel). */
 export const messagesForLive: LiveMessages = {
   frame: (data, lang) => presentMessage(data as unknown as repo.MessageDbRow, lang),
