@@ -18,6 +18,8 @@ export type DataTableProps<T> = {
   pagination?: boolean
   /** Fits the table body into the space its container leaves (measured 500 ms after mount). */
   fillHeight?: boolean
+  /** A fixed body height (e.g. '44vh') past which the rows scroll under a fixed header. */
+  bodyHeight?: number | string
   onActiveChange?: (row: T | undefined) => void
   size?: TableProps<T>['size']
   /** Check boxes for toolbar actions on several rows (assign, delete). */
@@ -56,7 +58,8 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   })
   const wrapper = useRef<HTMLDivElement>(null)
   const showPagination = pagination && total > 0
-  const scrollY = useFillHeight(wrapper, Boolean(fillHeight), showPagination)
+  const filled = useFillHeight(wrapper, Boolean(fillHeight), showPagination)
+  const scrollY = props.bodyHeight ?? filled
 
   const onChange: TableProps<T>['onChange'] = (_p, _f, sorter, extra) => {
     if (extra.action !== 'sort') return
