@@ -4,9 +4,9 @@
 // exempt; a route registered without either fails this file by name.
 import { Code, pathOf } from '@aed/contracts'
 import { DEFAULT_SETTINGS } from '@aed/contracts/settings'
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
-import { accounts, agencies, devices, members, serviceConfigs } from '../db/schema.ts'
+import { accounts, agencies, devices, members, responders, serviceConfigs } from '../db/schema.ts'
 import { factories } from './factories.ts'
 import { createTestApp, demo } from './harness.ts'
 
@@ -437,6 +437,111 @@ const cases: Record<string, Case> = {
       [at(api.commands)]: { crossBranch: [{ params: id }] },
     }
   })()),
+  // responders: a Shenzhen responder; the Hangzhou admin's list, export and map layer leave it
+  // out, and it cannot read, change, renew, pause, delete or import into Shenzhen. The demo's
+  // general user holds aid_man READ_ONLY (its writes are the no-area line here); the read-only
+  // duty officer holds no aid_man at all (its reads are the read-only line).
+  ...(await (async (): Promise<Record<string, Case>> => {
+    const { responderApi: api } = await import('@aed/contracts/responder')
+    const person = (phone: string, agency_id: number, certificate_num: string) => ({
+      account: {
+        phone,
+        name: '南山急救员',
+        birth: '1988-03-04',
+        gender: 1,
+        lat: 22.53,
+        lon: 113.93,
+        location: '深圳市南山区科技园',
+        address_code: '440305',
+      },
+      aid_aptitude: 1,
+      certificate_num,
+      certificate_expire: '2030-01-01',
+      certificate_img: '/files/sz.png',
+      agency_id,
+      status: 0,
+    })
+    const made = await t.api(api.create, { token: tok.szAdmin, body: person('13711110001', sz, 'SZ-CERT-1') })
+    if (made.code !== 0) throw new Error(`responder: ${made.msg}`)
+    const szResponder = made.data
+    const noShenzhenResponder = (data: unknown) => {
+      const text = JSON.stringify(data)
+      expect(text).not.toContain('南山急救员')
+      expect(text).not.toContain('SZ-CERT-1')
+      expect(text).not.toContain('深圳')
+    }
+    const xlsx = await (async () => {
+      const { RESPONDER_TEMPLATE_HEADERS } = await import('@aed/contracts/responder')
+      const { default: ExcelJS } = await import('exceljs')
+      const book = new ExcelJS.Workbook()
+      book
+        .addWorksheet('急救人员导入')
+        .addRows([
+          [...RESPONDER_TEMPLATE_HEADERS],
+          [
+            '越权导入',
+            '13711110009',
+            '男',
+            '1990-01-01',
+            '',
+            '深圳',
+            '',
+            '113.9',
+            '22.5',
+            '',
+            '非专业',
+            '',
+            '',
+            '',
+          ],
+        ])
+      return Buffer.from(await book.xlsx.writeBuffer())
+    })()
+    const upload = (agency: number) => () => {
+      const body = new FormData()
+      body.append('import_file', new Blob([new Uint8Array(xlsx)]), '急救人员导入.xlsx')
+      body.append('agency_id', String(agency))
+      return body
+    }
+    const id = { id: szResponder.id }
+    const edit = () => person(szResponder.phone, sz, 'SZ-CERT-1')
+    const at = (e: { method: string; path: string }) => `${e.method} ${e.path}`
+    return {
+      [at(api.list)]: {
+        readOnly: [{}],
+        list: { query: { page_size: 500 }, check: noShenzhenResponder },
+      },
+      [at(api.create)]: {
+        crossBranch: [{ body: () => person('13711110002', sz, 'HZ-X-1') }],
+        noArea: [{ body: () => person('13711110003', hz, 'HZ-X-2') }],
+      },
+      [at(api.uploadInfo)]: { readOnly: [{}] },
+      [at(api.importResponders)]: {
+        crossBranch: [{ body: upload(sz) }],
+        noArea: [{ body: upload(hz) }],
+      },
+      [at(api.detail)]: { crossBranch: [{ params: id }], readOnly: [{ params: id }] },
+      [at(api.update)]: { crossBranch: [{ params: id, body: edit }], noArea: [{ params: id, body: edit }] },
+      [at(api.remove)]: { crossBranch: [{ params: id }], noArea: [{ params: id }] },
+      [at(api.renew)]: {
+        crossBranch: [
+          { params: id, body: () => ({ certificate_expire: '2031-01-01', certificate_img: '/f.png' }) },
+        ],
+        noArea: [
+          { params: id, body: () => ({ certificate_expire: '2031-01-01', certificate_img: '/f.png' }) },
+        ],
+      },
+      [at(api.setAvailability)]: {
+        crossBranch: [{ params: id, body: () => ({ paused: true, reason: '越权' }) }],
+        noArea: [{ params: id, body: () => ({ paused: true }) }],
+      },
+      [at(api.changes)]: { crossBranch: [{ params: id }], readOnly: [{ params: id }] },
+      [at(api.location)]: {
+        readOnly: [{}],
+        list: { check: noShenzhenResponder },
+      },
+    }
+  })()),
   // SMS and escalation (helper: sms)
   'POST /api/v1/device/:id/command': {
     crossBranch: [{ params: { id: szDevice.id }, body: () => ({ name: 'selftest' }) }],
@@ -763,6 +868,14 @@ describe('tenancy line', () => {
     const names = (await t.db.select({ name: agencies.name }).from(agencies)).map((r) => r.name)
     expect(names).not.toContain('越权修改')
     expect(await t.db.select().from(accounts).where(eq(accounts.phone, '13955551111'))).toHaveLength(0)
+    const people = await t.db
+      .select({ phone: accounts.phone, r: responders })
+      .from(responders)
+      .innerJoin(accounts, eq(accounts.id, responders.account_id))
+      .where(inArray(accounts.phone, ['13711110001', '13711110002', '13711110003', '13711110009']))
+    expect(people.map((p) => [p.phone, p.r.agency_id, p.r.paused, p.r.certificate_expire])).toEqual([
+      ['13711110001', sz, false, '2030-01-01'],
+    ])
   })
 
   const lists = Object.entries(cases).flatMap(([key, c]) =>

@@ -12,6 +12,7 @@ const TYPE_COLOURS: Record<number, string> = {
   [MsgType.CABINET_DOOR]: 'orange',
   [MsgType.DEVICE_MESSAGE_UNAPPLIED]: 'purple',
   [MsgType.WEBHOOK_DISABLED]: 'volcano',
+  [MsgType.RESPONDER_CERTIFICATE]: 'cyan',
 }
 
 type Props = { row: MessageRow; now: number; pending: boolean; onHandle: (row: MessageRow) => void }

@@ -22,6 +22,7 @@ export const messageEnUS: typeof messageZhCN = {
       '4': 'Cabinet door open',
       '5': 'Message not processed',
       '6': 'Webhook disabled',
+      '7': 'Certificate expiry',
     },
     alarm: {
       title: 'Live alarms',
