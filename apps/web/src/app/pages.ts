@@ -37,6 +37,8 @@ export const pages: Record<string, Load> = {
   'organizationalManagement-organizational': () =>
     import('../features/agency/pages/OrganisationsPage').then((m) => m.OrganisationsPage),
   'users-permission': () => import('../features/member/pages/UsersPage').then((m) => m.UsersPage),
+  'aidManManagement-aidMan': () =>
+    import('../features/responder/pages/RespondersPage').then((m) => m.RespondersPage),
   'systemManagement-classroom': () =>
     import('../features/classroom/pages/ClassroomPage').then((m) => m.ClassroomPage),
   'systemManagement-serviceConfig': () =>
