@@ -1,3 +1,4 @@
+import { callMessages } from './call-messages.ts'
 import { openApiMessages } from './open-api-messages.ts'
 import { responderMessages } from './responder-messages.ts'
 
@@ -351,6 +352,7 @@ export const messages = {
   // cabinets (helper: engine)
   ...openApiMessages,
   ...responderMessages,
+  ...callMessages,
 } as const satisfies Record<string, readonly [string, string]>
 
 export type MessageKey = keyof typeof messages
