@@ -63,7 +63,7 @@ describe('data dictionary', () => {
       [3, '位置偏移'],
       [4, '离线'],
     ])
-    expect(r.data.msg_type.map((d) => d.value)).toEqual([1, 2, 3, 4, 6])
+    expect(r.data.msg_type.map((d) => d.value)).toEqual([1, 2, 3, 4, 6, 7])
     expect(r.data.alarm_type.map((d) => d.value)).toEqual([2, 4])
     expect(r.data.report_type.map((d) => d.value)).toEqual([-1, 0, 1, 2])
     expect(r.data.open_state.map((d) => d.value)).toEqual([0, 1, 2])
