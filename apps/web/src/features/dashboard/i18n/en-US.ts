@@ -11,7 +11,13 @@ export const dashboardEnUS: typeof dashboardZhCN = {
       shown: '{{count}} on the map',
       unplaced: '{{count}} without a place',
     },
-    layer: { rescue: 'Rescues' },
+    layer: { rescue: 'Rescues', responder: 'Responders' },
+    responder: {
+      aptitude: 'Qualification: {{label}}',
+      ready: 'Ready',
+      paused: 'Paused',
+      certificate_expired: 'Certificate expired',
+    },
     map: {
       loading: 'Loading device locations…',
       failed: 'Device locations could not be loaded',

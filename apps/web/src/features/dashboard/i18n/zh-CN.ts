@@ -9,7 +9,13 @@ export const dashboardZhCN = {
       shown: '地图上 {{count}} 台',
       unplaced: '{{count}} 台未定位',
     },
-    layer: { rescue: '急救事件' },
+    layer: { rescue: '急救事件', responder: '急救人员' },
+    responder: {
+      aptitude: '急救资质：{{label}}',
+      ready: '可派单',
+      paused: '已暂停',
+      certificate_expired: '证书过期',
+    },
     map: {
       loading: '正在加载设备位置…',
       failed: '设备位置加载失败',

@@ -8,7 +8,7 @@ import { freshConsole } from '../../../test/freshConsole'
 import { mockApi, on } from '../../../test/mockApi'
 import { renderWithProviders } from '../../../test/renderWithProviders'
 import { dashboardKeys } from '../api/keys'
-import { DevicePopupCard } from './DevicePopupCard'
+import { DevicePopupCard, MarkerPopupCard } from './DevicePopupCard'
 
 const normal: DevicePopup = {
   id: 7,
@@ -74,5 +74,23 @@ describe('DevicePopupCard', () => {
     await waitFor(() => expect(screen.getByTestId('dashboard-device-popup')).toHaveTextContent('故障'))
     expect(screen.getByTestId('dashboard-device-popup')).toHaveTextContent('自检失败')
     expect(popupCalls(fetchMock)).toBe(2)
+  })
+
+  it('a marker: its layer and title, its own tag (a responder’s state) or a rescue’s progress, and its lines', () => {
+    const point = { id: 1, lon: 120, lat: 30, title: '张伟', lines: ['急救资质：专业'], active: false }
+    const { unmount } = renderWithProviders(
+      <MarkerPopupCard
+        point={{ ...point, tag: { text: '已暂停', color: '#8c8c8c' } }}
+        layerLabel="急救人员"
+      />,
+    )
+    const card = screen.getByTestId('dashboard-marker-popup')
+    expect(card).toHaveTextContent('急救人员 张伟 已暂停急救资质：专业')
+    expect(card).not.toHaveTextContent('已结束')
+    unmount()
+    renderWithProviders(
+      <MarkerPopupCard point={{ ...point, title: 'A640000002', active: true }} layerLabel="急救事件" />,
+    )
+    expect(screen.getByTestId('dashboard-marker-popup')).toHaveTextContent('急救事件 A640000002 进行中')
   })
 })

@@ -59,9 +59,13 @@ export function MarkerPopupCard({ point, layerLabel }: { point: MarkerPoint; lay
     <div className="dashboard-popup" data-testid="dashboard-marker-popup">
       <Typography.Text strong className="dashboard-popup-title">
         {layerLabel} {point.title}{' '}
-        <Tag color={point.active ? 'red' : 'default'}>
-          {point.active ? t('dashboard.popup.inProgress') : t('dashboard.popup.ended')}
-        </Tag>
+        {point.tag ? (
+          <Tag color={point.tag.color}>{point.tag.text}</Tag>
+        ) : (
+          <Tag color={point.active ? 'red' : 'default'}>
+            {point.active ? t('dashboard.popup.inProgress') : t('dashboard.popup.ended')}
+          </Tag>
+        )}
       </Typography.Text>
       {point.lines.map((line) => (
         <div key={line}>{line}</div>

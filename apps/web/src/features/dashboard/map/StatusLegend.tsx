@@ -17,7 +17,8 @@ type Props = {
 
 /**
  * The legend: a checkbox per status in its colour (offline reads 掉线 here, as the spec has it)
- * with its count, then one per marker layer. All ticked by default; toggling refetches.
+ * with its count, then one per marker layer (with a dot per colour its points may take besides
+ * the layer's, named on hover). All ticked by default; toggling refetches.
  */
 export function StatusLegend({ statuses, onStatuses, counts, layers, shownLayers, onLayers }: Props) {
   const { t } = useTranslation()
@@ -47,6 +48,16 @@ export function StatusLegend({ statuses, onStatuses, counts, layers, shownLayers
         >
           <span className="dashboard-legend-dot dashboard-legend-ring" style={{ borderColor: layer.color }} />
           {t(layer.label)}
+          {layer.states?.map((st) => (
+            <span
+              key={st.color}
+              className="dashboard-legend-dot dashboard-legend-state"
+              style={{ background: st.color }}
+              title={t(st.label)}
+              role="img"
+              aria-label={t(st.label)}
+            />
+          ))}
         </Checkbox>
       ))}
     </div>

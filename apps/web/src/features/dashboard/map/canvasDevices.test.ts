@@ -139,6 +139,32 @@ describe('device canvas', () => {
     ])
   })
 
+  it('draws a layer’s points in their own colours, the layer’s colour first, and finds each', () => {
+    const view = viewAt(120, 30, 12)
+    const people: MarkerLayer = { ...rescue, key: 'responder', color: '#13a8a8' }
+    const points = [
+      { ...marker(1, 120, 30.01, false), color: '#8c8c8c' },
+      { ...marker(2, 120, 30.02, false), color: '#13a8a8' },
+      { ...marker(3, 120, 29.99, false) }, // no colour of its own: the layer's
+      { ...marker(4, 120, 29.98, false), color: '#d46b08' },
+    ]
+    const markers = markerShapes([{ layer: people, points }], same)
+    const { ctx, log } = recorder()
+    paintDevices(ctx, deviceShapes([]), markers, view, 12, sprite)
+    expect(log).toEqual([
+      'fill #ffffff 2 r10.5',
+      'fill #13a8a8 2 r8',
+      'fill #ffffff 1 r10.5',
+      'fill #8c8c8c 1 r8',
+      'fill #ffffff 1 r10.5',
+      'fill #d46b08 1 r8',
+    ])
+    const at = pixel(view, 120, 29.98)
+    expect(
+      hitsAt(deviceShapes([]), markers, view, 12, at.x, at.y).map((h) => h.kind === 'marker' && h.point.id),
+    ).toEqual([4])
+  })
+
   it('finds what is drawn under a pixel, the topmost first, within each circle and its ring', () => {
     const view = viewAt(120, 30, 14)
     const shapes = deviceShapes([cluster(9, 120.01, 30, 40, 0), device(1, 120, 30, 0), device(2, 120, 30, 2)])

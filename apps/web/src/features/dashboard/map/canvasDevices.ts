@@ -25,11 +25,13 @@ type DrawnCluster = {
 /** The single devices of one colour: x and y (Mercator) after each other, and their features. */
 type DrawnPoints = { color: string; coords: Float64Array; features: Feature<Point>[] }
 
-/** A marker layer as drawn: every point's x and y (Mercator), and those with a halo. */
+/** A marker layer as drawn: every point's x and y (Mercator), the same by colour, and those with a halo. */
 type DrawnMarkers = {
   key: string
   color: string
   coords: Float64Array
+  /** The layer's own colour first (the usual state under the exceptions), then the others. */
+  byColor: { color: string; coords: Float64Array }[]
   active: Float64Array
   points: readonly MarkerPoint[]
   /** Each point in the map's display coordinates. */
@@ -103,10 +105,16 @@ export function deviceShapes(features: readonly Feature<Point>[]): DeviceShapes 
 export function markerShapes(markers: MarkerSet, show: (p: LatLon) => [number, number]): DrawnMarkers[] {
   return markers.map((m) => {
     const places = m.points.map(show)
+    const colorOf = (p: MarkerPoint) => p.color ?? m.layer.color
+    const colors = [...new Set([m.layer.color, ...m.points.map(colorOf)])]
     return {
       key: m.layer.key,
       color: m.layer.color,
       coords: mercatorOf(places),
+      byColor: colors.flatMap((color) => {
+        const mine = places.filter((_, i) => colorOf(m.points[i]) === color)
+        return mine.length ? [{ color, coords: mercatorOf(mine) }] : []
+      }),
       active: mercatorOf(places.filter((_, i) => m.points[i].active)),
       points: m.points,
       places,
@@ -158,7 +166,7 @@ export function paintDevices(
     ctx.globalAlpha = 0.25
     if (circles(ctx, view, m.active, halo)) ctx.fill()
     ctx.globalAlpha = 1
-    discs(ctx, view, m.coords, markerRadius, markerStroke, m.color)
+    for (const g of m.byColor) discs(ctx, view, g.coords, markerRadius, markerStroke, g.color)
   }
 
   // The counts over the markers, so a rescue beside a cluster does not hide its number.

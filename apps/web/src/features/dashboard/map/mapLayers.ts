@@ -1,4 +1,7 @@
+import { dictLabel } from '@aed/contracts/constants'
 import { dashboardApi } from '@aed/contracts/dashboard'
+import { type DispatchState, responderApi } from '@aed/contracts/responder'
+import { currentLanguage, i18n } from '../../../i18n'
 import { callApi } from '../../../lib/api'
 
 /** One marker of an event or people layer: where (GCJ-02) and what its popup says. */
@@ -11,13 +14,16 @@ export type MarkerPoint = {
   lines: string[]
   /** Drawn with a halo: an event still going on. */
   active: boolean
+  /** Its own colour, where a layer colours its points by state; else the layer's. */
+  color?: string
+  /** The popup's tag beside the title; else a rescue's in progress or ended. */
+  tag?: { text: string; color: string }
 }
 
 /**
  * A marker layer of the dashboard beside the devices: its legend entry, colour, how often it
  * refreshes (the spec's 5-minute events tick), which live frames refresh it at once, and how it
- * loads for a region. The responder (5) and call layers of the responders issue are one more
- * entry each.
+ * loads for a region. Each layer is one more entry of MARKER_LAYERS.
  */
 export type MarkerLayer = {
   key: string
@@ -28,6 +34,8 @@ export type MarkerLayer = {
   /** data_type of live frames that refresh it at once (a rescue alarm). */
   liveTypes: readonly number[]
   load: (addressCode: string | undefined, signal: AbortSignal) => Promise<MarkerPoint[]>
+  /** The colours its points may take besides the layer's, with the i18n key of each (the legend's dots). */
+  states?: readonly { color: string; label: string }[]
 }
 
 /** Rescues in progress and of the last 24 hours. */
@@ -53,8 +61,53 @@ const rescue: MarkerLayer = {
   },
 }
 
+/**
+ * A responder's colour by whether an alert may reach them: ready teal (beside the devices' green),
+ * paused grey (darker than an offline device), certificate expired orange.
+ */
+export const RESPONDER_HEX: Record<DispatchState, string> = {
+  ready: '#13a8a8',
+  paused: '#8c8c8c',
+  certificate_expired: '#d46b08',
+}
+
+/**
+ * First-aid responders of the region (layer 5), coloured by dispatch state. The texts are the
+ * language's at loading: a language switch fetches every query again.
+ */
+const responder: MarkerLayer = {
+  key: 'responder',
+  label: 'dashboard.layer.responder',
+  color: RESPONDER_HEX.ready,
+  refreshMs: 5 * 60_000,
+  liveTypes: [],
+  states: (['paused', 'certificate_expired'] as const).map((s) => ({
+    color: RESPONDER_HEX[s],
+    label: `dashboard.responder.${s}`,
+  })),
+  load: async (addressCode, signal) => {
+    const data = await callApi(responderApi.location, { query: { address_code: addressCode }, signal })
+    const lang = currentLanguage()
+    return data.resource.map((r) => ({
+      id: r.id,
+      lon: r.lon,
+      lat: r.lat,
+      title: r.name,
+      lines: [
+        i18n.t('dashboard.responder.aptitude', { label: dictLabel('aid_aptitude', r.aid_aptitude, lang) }),
+      ],
+      active: false,
+      color: RESPONDER_HEX[r.dispatch_state],
+      tag: {
+        text: i18n.t(`dashboard.responder.${r.dispatch_state}`),
+        color: RESPONDER_HEX[r.dispatch_state],
+      },
+    }))
+  },
+}
+
 /** The ticked marker layers and their points, as the page passes them to the map. */
 export type MarkerSet = readonly { layer: MarkerLayer; points: readonly MarkerPoint[] }[]
 
 /** The marker layers the dashboard draws, in legend order. */
-export const MARKER_LAYERS: readonly MarkerLayer[] = [rescue]
+export const MARKER_LAYERS: readonly MarkerLayer[] = [rescue, responder]

@@ -1,5 +1,6 @@
 import { type DeviceLocations, dashboardApi } from '@aed/contracts/dashboard'
 import { deviceStatsApi } from '@aed/contracts/device-stats'
+import { type ResponderPoint, responderApi } from '@aed/contracts/responder'
 import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
@@ -8,6 +9,7 @@ import { freshConsole } from '../../../test/freshConsole'
 import { type MockCall, mockApi, on, recordOn } from '../../../test/mockApi'
 import { renderWithProviders } from '../../../test/renderWithProviders'
 import type DashboardMap from '../map/DashboardMap'
+import { RESPONDER_HEX } from '../map/mapLayers'
 import { DashboardPage, FOCUS_HOLD_MS } from './DashboardPage'
 
 type MapProps = Parameters<typeof DashboardMap>[0]
@@ -26,6 +28,12 @@ vi.mock('../../../components/EChart/EChart', async (load) => ({
 }))
 
 const located: MockCall[] = []
+const responders: MockCall[] = []
+const people: ResponderPoint[] = [
+  { id: 11, name: '张伟', lon: 120.15, lat: 30.27, aid_aptitude: 1, dispatch_state: 'ready' },
+  { id: 12, name: '李娜', lon: 120.14, lat: 30.26, aid_aptitude: 0, dispatch_state: 'paused' },
+  { id: 13, name: '王芳', lon: 120.13, lat: 30.25, aid_aptitude: 1, dispatch_state: 'certificate_expired' },
+]
 const answer = (): DeviceLocations => ({
   '0': [[1, 120.15, 30.28]],
   '1': [],
@@ -37,8 +45,16 @@ const answer = (): DeviceLocations => ({
 
 function api(focus: 'ok' | 'call' = 'ok') {
   located.length = 0
+  responders.length = 0
   return mockApi([
     recordOn(dashboardApi.deviceLocation, located, () => ({ code: 0, data: answer() })),
+    recordOn(responderApi.location, responders, () => ({
+      code: 0,
+      data: {
+        count: 3,
+        resource: people,
+      },
+    })),
     on(dashboardApi.rescueLocation, () => ({
       code: 0,
       data: {
@@ -137,10 +153,29 @@ describe('DashboardPage', () => {
     await waitFor(() => expect(located.at(-1)?.query.get('status_list')).toBe('[0,1,3,4]'))
     expect(maps.last?.statuses).toEqual([0, 1, 3, 4])
     await user.click(within('legend-rescue'))
+    await waitFor(() => expect(maps.last?.markers.map((m) => m.layer.key)).toEqual(['responder']))
+    await user.click(within('legend-responder'))
     await waitFor(() => expect(maps.last?.markers).toEqual([]))
   })
 
-  it('a province chosen: devices and statistics of it, and the map flies there', async () => {
+  it('draws the responders (layer 5) in their dispatch state’s colour, with name, qualification and state', async () => {
+    api()
+    renderWithProviders(<DashboardPage />, '/watchBoard/dashboard')
+    expect(within('legend-responder').closest('label')).toHaveTextContent('急救人员')
+    await waitFor(() => expect(maps.last?.markers[1]?.points).toHaveLength(3))
+    const layer = maps.last!.markers[1]
+    expect(layer.layer.key).toBe('responder')
+    expect(layer.layer.refreshMs).toBe(5 * 60_000)
+    expect(responders[0].query.has('address_code')).toBe(false)
+    expect(layer.points.map((p) => [p.title, p.color, p.lines, p.tag?.text])).toEqual([
+      ['张伟', RESPONDER_HEX.ready, ['急救资质：专业'], '可派单'],
+      ['李娜', RESPONDER_HEX.paused, ['急救资质：非专业'], '已暂停'],
+      ['王芳', RESPONDER_HEX.certificate_expired, ['急救资质：专业'], '证书过期'],
+    ])
+    expect(new Set(Object.values(RESPONDER_HEX)).size).toBe(3)
+  })
+
+  it('a province chosen: devices, responders and statistics of it, and the map flies there', async () => {
     api()
     renderWithProviders(<DashboardPage />, '/watchBoard/dashboard')
     const user = userEvent.setup()
@@ -149,6 +184,7 @@ describe('DashboardPage', () => {
     await user.type(screen.getByRole('combobox', { name: '省份' }), '浙江')
     await user.click(await screen.findByTitle('浙江省', {}, { timeout: 5000 }))
     await waitFor(() => expect(located.at(-1)?.query.get('address_code')).toBe('330000'))
+    await waitFor(() => expect(responders.at(-1)?.query.get('address_code')).toBe('330000'))
     expect(maps.last?.region).toMatchObject({ code: '330000', name: '浙江省' })
     expect(maps.last?.region.key).not.toBe(before)
   })
