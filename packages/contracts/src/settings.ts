@@ -40,6 +40,23 @@ export const agencySettingsSchema = z
       .min(1, 'SETTINGS_INVALID')
       .max(60, 'SETTINGS_INVALID')
       .optional(),
+    /** Minutes an open call stays open before it closes by itself; absent in older settings (default 120). */
+    call_close_minutes: z
+      .number()
+      .int('SETTINGS_INVALID')
+      .min(10, 'SETTINGS_INVALID')
+      .max(1440, 'SETTINGS_INVALID')
+      .optional(),
+    /**
+     * Metres around a call: the devices and responders its detail shows, and how far a rescue may
+     * start from it to count as its AED use; absent in older settings (default 1000).
+     */
+    call_radius_m: z
+      .number()
+      .int('SETTINGS_INVALID')
+      .min(100, 'SETTINGS_INVALID')
+      .max(5000, 'SETTINGS_INVALID')
+      .optional(),
   })
   .refine((v) => v.exec_status_sms_time_period[0] < v.exec_status_sms_time_period[1], {
     message: 'SETTINGS_TIME_ORDER',
@@ -56,7 +73,12 @@ export const DEFAULT_SETTINGS: AgencySettings = {
   electrode_sheet_expire: 1,
   battery_expire: 1,
   alarm_escalate_minutes: DEFAULT_ALARM_ESCALATE_MINUTES,
+  call_close_minutes: 120,
+  call_radius_m: 1000,
 }
+
+/** A rescue that starts this long after a call, near it, is the call's AED use. */
+export const CALL_RESCUE_LINK_MS = 30 * 60_000
 
 export const settingsQuery = z.object({
   /** Another organisation of the subtree; the member's own when absent. */

@@ -983,6 +983,56 @@ export const responderChanges = pgTable(
   ],
 )
 
+/** An emergency call (呼救事件): recorded by a member or an integrator, open until closed. */
+export const callEvents = pgTable(
+  'call_events',
+  {
+    id: id(),
+    agency_id: ref('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    index_link: text('index_link').notNull(),
+    source: varchar('source', { length: 10, enum: ['console', 'open_api'] }).notNull(),
+    /** The integrator's service configuration (open API calls). */
+    config_id: ref('config_id').references(() => serviceConfigs.id, { onDelete: 'set null' }),
+    /** The integrator's own id: the same id again is the same call. */
+    external_id: varchar('external_id', { length: 64 }),
+    member_id: ref('member_id').references(() => members.id, { onDelete: 'set null' }),
+    /** Who recorded it: the member's name or the integrator's organisation. */
+    recorder: varchar('recorder', { length: 100 }),
+    phone: varchar('phone', { length: 20 }).notNull(),
+    /** GCJ-02. */
+    lat: doublePrecision('lat').notNull(),
+    lon: doublePrecision('lon').notNull(),
+    location: varchar('location', { length: 200 }).notNull(),
+    address_code: varchar('address_code', { length: 6 }),
+    description: varchar('description', { length: 500 }),
+    call_time: ts('call_time').notNull(),
+    /** 1 open, 0 closed. */
+    status: smallint('status').notNull().default(1),
+    outcome: varchar('outcome', { length: 16, enum: ['aed_used', 'no_aed_needed', 'cancelled'] }),
+    closed_at: ts('closed_at'),
+    close_reason: varchar('close_reason', { length: 12, enum: ['integrator', 'member', 'timeout'] }),
+    closed_by: ref('closed_by'),
+    remark: varchar('remark', { length: 200 }),
+    /** When it closes by itself if still open. */
+    close_due_at: ts('close_due_at'),
+    /** The rescue that answered it. */
+    rescue_id: ref('rescue_id').references(() => rescueEvents.id, { onDelete: 'set null' }),
+    /** Metres from the call to where the rescue started. */
+    rescue_distance: integer('rescue_distance'),
+    create_time: ts('create_time').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('call_events_external_idx')
+      .on(t.config_id, t.external_id)
+      .where(sql`${t.external_id} IS NOT NULL`),
+    index('call_events_due_idx').on(t.close_due_at).where(sql`${t.status} = 1`),
+    index('call_events_time_idx').on(t.call_time),
+    uniqueIndex('call_events_rescue_idx').on(t.rescue_id).where(sql`${t.rescue_id} IS NOT NULL`),
+  ],
+)
+
 /** The migration files applied, created by migrate.ts (not by a migration). */
 export const schemaMigrations = pgTable('schema_migrations', {
   /** The file name. */
