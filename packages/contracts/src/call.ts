@@ -209,7 +209,8 @@ export const callApi = {
     summary:
       'Calls of the scope, newest first (filters phone, status, outcome, address_code, start_time, end_time)',
     query: callListQuery,
-    response: paged(callSchema),
+    /** `can.create`: the 登记呼救 form (device EDIT). */
+    response: paged(callSchema).extend({ can: z.object({ create: z.boolean() }) }),
   }),
   create: post('/api/v1/aid-event/call-event/', {
     summary: 'Record a call taken by phone (登记呼救): GCJ-02 place, time (now by default), description',
