@@ -69,7 +69,7 @@ export function ResponderAddressFields({ disabled, phoneReady }: Props) {
           value={point}
           focusKey={focus}
           disabled={disabled}
-          height={200}
+          height={180}
           onChange={(p) => phoneReady() && form.setFieldsValue({ lat: p.lat, lon: p.lon })}
           onAddress={(a) =>
             phoneReady(true) &&

@@ -7,8 +7,8 @@ import type { LatLon } from '../../../components/MapView/datum'
 import { toDisplay } from '../../../components/MapView/datum'
 import { leaveMap, type ParkedMap, takeParkedMap } from './mapHolder'
 
-/** The zoom the selected responder is shown at. */
-const RESPONDER_ZOOM = 15
+/** The spec's map zoom, at which the selected responder is shown. */
+const RESPONDER_ZOOM = 13
 
 type Props = { point: LatLon | null; title?: string }
 

@@ -22,7 +22,7 @@ export function useResponderColumns(actions: Actions): ColumnsType<Responder> {
   const dash = t('table.empty')
   const text = (v: string | number | null) => (v === null || v === '' ? dash : v)
   return [
-    { title: t('responder.name'), dataIndex: 'name', width: 110, ellipsis: true },
+    { title: t('responder.name'), dataIndex: 'name', width: 110, ellipsis: true, sorter: true },
     {
       title: t('responder.gender'),
       dataIndex: 'gender',
@@ -44,7 +44,13 @@ export function useResponderColumns(actions: Actions): ColumnsType<Responder> {
       ellipsis: true,
       render: text,
     },
-    { title: t('responder.certificateExpire'), dataIndex: 'certificate_expire', width: 120, render: text },
+    {
+      title: t('responder.certificateExpire'),
+      dataIndex: 'certificate_expire',
+      width: 120,
+      sorter: true,
+      render: text,
+    },
     {
       title: t('responder.certificateStatus'),
       key: 'certificate_status',
