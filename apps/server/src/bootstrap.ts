@@ -7,6 +7,7 @@ import { createEventBus } from './db/events.ts'
 import { migrate } from './db/migrate.ts'
 import { outboxHandlers } from './jobs/outbox.ts'
 import { systemClock } from './lib/clock.ts'
+import { createFileLinks } from './lib/file-links.ts'
 import { createSealer } from './lib/sealed.ts'
 import { persistentSecret } from './lib/secrets.ts'
 import { createTokenService } from './lib/tokens.ts'
@@ -81,6 +82,9 @@ export async function createContext(
           })
         : disabledWechat,
     storage: storageProvider(config),
+    fileLinks: createFileLinks(
+      config.FILE_LINK_SECRET ?? persistentSecret(config.dataDir, 'file_link_secret'),
+    ),
     map:
       config.MAP_PROVIDER === 'tencent'
         ? tencentMap({ key: config.TENCENT_MAP_KEY!, sk: config.TENCENT_MAP_SK })

@@ -20,6 +20,11 @@ const schema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Key that encrypts device secrets at rest; generated and kept in DATA_DIR when absent. */
   DEVICE_SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * Signs the short-lived links to private files (a rescue's ECG); generated and kept in DATA_DIR
+   * when absent. Instances behind one address need the same one, as they need the same JWT_SECRET.
+   */
+  FILE_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Session token lifetime in hours. */
   TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(168),
   /** Seed the demo network on the first start of an empty database. */

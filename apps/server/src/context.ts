@@ -4,6 +4,7 @@ import type { Database, Db, DbOrTx } from './db/client.ts'
 import type { EventBus } from './db/events.ts'
 import type { Clock } from './lib/clock.ts'
 import type { DeviceCredentialLookup } from './lib/device-credentials.ts'
+import type { FileLinks } from './lib/file-links.ts'
 import type { Sealer } from './lib/sealed.ts'
 import type { TokenService } from './lib/tokens.ts'
 import type { MapProvider } from './providers/map/map-provider.ts'
@@ -21,6 +22,8 @@ export type AppContext = {
   wechat: WechatProvider
   /** Uploaded and generated files (local disk or an S3-compatible store). */
   storage: StorageProvider
+  /** Short-lived signed links to private files (a rescue's ECG), under FILE_LINK_SECRET. */
+  fileLinks: FileLinks
   /** Place search and reverse geocoding (offline regions or Tencent). */
   map: MapProvider
   /** "Now" for schedules, deadlines and freshness checks; tests put a TestClock here. */

@@ -10,6 +10,7 @@ import {
 import type { AppContext } from '../../context.ts'
 import { invalid } from '../../lib/errors.ts'
 import type { DeviceIdentity } from '../../plugins/auth/device.ts'
+import { deviceFileKey } from '../../providers/storage/storage-provider.ts'
 import { ingestCabinet } from '../cabinet/cabinet-engine.service.ts'
 import * as commands from '../device/device-command.port.ts'
 import {
@@ -131,11 +132,8 @@ export async function receiveFile(
   const fileId = `${q.kind}-${sha256.slice(0, 32)}`
   const existing = await repo.findFile(ctx.db, device, fileId)
   if (existing) return { file_id: fileId, sha256 }
-  const stored = await ctx.storage.put(
-    `device-files/${device.sn}/${fileId}.bin`,
-    body,
-    'application/octet-stream',
-  )
+  // Health data: kept under the private prefix, which no public URL serves.
+  const stored = await ctx.storage.put(deviceFileKey(device.sn, fileId), body, 'application/octet-stream')
   await ctx.db.transaction(async (tx) => {
     await repo.insertFile(tx, device, {
       fileId,

@@ -2,11 +2,19 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
-import { assertKey, contentTypeOf, STORAGE_KEY, type StorageProvider } from './storage-provider.ts'
+import {
+  assertKey,
+  contentTypeOf,
+  isPrivateKey,
+  type OpenedFile,
+  STORAGE_KEY,
+  type StorageProvider,
+} from './storage-provider.ts'
 
 /**
  * Files on local disk under `root` (DATA_DIR/files), served back by this server at
- * `baseUrl/<key>`. Writes go to a temporary name first, so a reader never sees half a file.
+ * `baseUrl/<key>` (private keys only through a signed link). Writes go to a temporary name first,
+ * so a reader never sees half a file.
  */
 export function diskStorage(root: string, baseUrl: string): StorageProvider {
   const base = baseUrl.replace(/\/+$/, '')
@@ -15,6 +23,13 @@ export function diskStorage(root: string, baseUrl: string): StorageProvider {
     // The key pattern already forbids '..'; this keeps the promise even if the pattern changes.
     if (!p.startsWith(path.resolve(root) + path.sep)) throw new Error(`Key escapes the storage root: ${key}`)
     return p
+  }
+  async function open(key: string): Promise<OpenedFile | null> {
+    if (!STORAGE_KEY.test(key)) return null
+    const target = full(key)
+    const stat = await fs.promises.stat(target).catch(() => null)
+    if (!stat?.isFile()) return null
+    return { stream: fs.createReadStream(target), size: stat.size, contentType: contentTypeOf(key) }
   }
   return {
     name: 'local',
@@ -41,12 +56,7 @@ export function diskStorage(root: string, baseUrl: string): StorageProvider {
       await fs.promises.rename(tmp, target)
       return { key, url: `${base}/${key}` }
     },
-    async read(key) {
-      if (!STORAGE_KEY.test(key)) return null
-      const target = full(key)
-      const stat = await fs.promises.stat(target).catch(() => null)
-      if (!stat?.isFile()) return null
-      return { stream: fs.createReadStream(target), size: stat.size, contentType: contentTypeOf(key) }
-    },
+    read: (key) => (isPrivateKey(key) ? Promise.resolve(null) : open(key)),
+    readPrivate: open,
   }
 }

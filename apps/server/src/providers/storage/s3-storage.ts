@@ -4,8 +4,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import type { ReadableStream as WebReadable } from 'node:stream/web'
 import { amzDateOf, payloadHashOf, signV4 } from './sigv4.ts'
-import { assertKey, type StorageProvider } from './storage-provider.ts'
+import { assertKey, contentTypeOf, STORAGE_KEY, type StorageProvider } from './storage-provider.ts'
 
 export type S3Options = {
   /** https://s3.cn-north-1.amazonaws.com.cn, https://oss-cn-hangzhou.aliyuncs.com, https://cos.ap-guangzhou.myqcloud.com */
@@ -22,7 +23,10 @@ export type S3Options = {
   now?: () => Date
 }
 
-/** An S3-compatible object store: a SigV4-signed PUT per file, read back from `publicUrl`. */
+/**
+ * An S3-compatible object store: a SigV4-signed PUT per file, read back from `publicUrl`; private
+ * files (device files, which the bucket must not serve anonymously) by a signed GET of the server.
+ */
 export function s3Storage(o: S3Options): StorageProvider {
   const doFetch = o.fetch ?? fetch
   const endpoint = new URL(o.endpoint)
@@ -76,8 +80,45 @@ export function s3Storage(o: S3Options): StorageProvider {
     return { key, url: `${publicBase}/${key}` }
   }
 
+  /** A signed GET of an object with the server's own keys; null when the store has none by that key. */
+  async function get(key: string) {
+    if (!STORAGE_KEY.test(key)) return null
+    const objectPath = `${prefix}/${key}`
+    const payloadHash = payloadHashOf('')
+    const headers = { 'x-amz-content-sha256': payloadHash, 'x-amz-date': amzDateOf(o.now?.() ?? new Date()) }
+    const { authorization } = signV4({
+      method: 'GET',
+      host,
+      path: objectPath,
+      headers,
+      payloadHash,
+      accessKeyId: o.accessKeyId,
+      secretAccessKey: o.secretAccessKey,
+      region: o.region,
+      service: 's3',
+      amzDate: headers['x-amz-date'],
+    })
+    const res = await doFetch(`${endpoint.protocol}//${host}${objectPath}`, {
+      method: 'GET',
+      headers: { ...headers, authorization },
+      signal: AbortSignal.timeout(60_000),
+    })
+    if (res.status === 404) return null
+    const size = Number(res.headers.get('content-length') ?? Number.NaN)
+    if (!res.ok || !res.body || !Number.isSafeInteger(size)) {
+      const text = (await res.text().catch(() => '')).slice(0, 300)
+      throw new Error(`Object store refused to read ${key}: HTTP ${res.status} ${text}`)
+    }
+    return {
+      stream: Readable.fromWeb(res.body as WebReadable<Uint8Array>),
+      size,
+      contentType: contentTypeOf(key),
+    }
+  }
+
   return {
     name: 's3',
+    readPrivate: get,
     async put(key, body, contentType) {
       assertKey(key)
       return send(key, contentType, payloadHashOf(body), new Uint8Array(body))

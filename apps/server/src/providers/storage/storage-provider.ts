@@ -13,8 +13,13 @@ export interface StorageProvider {
   readonly name: string
   /** Stores `body` under `key` (see storageKey), replacing what was there. */
   put(key: string, body: Buffer, contentType: string): Promise<StoredFile>
-  /** Opens a stored object; only providers whose files this server serves itself have it. */
+  /**
+   * Opens a stored object for GET /files/*; only providers whose files this server serves itself
+   * have it, and it never opens a private key (isPrivateKey).
+   */
   read?(key: string): Promise<OpenedFile | null>
+  /** Opens any stored object, private ones too, with the server's own access (signed links). */
+  readPrivate?(key: string): Promise<OpenedFile | null>
   /**
    * Stores a stream under `key` without holding it in memory (exports). A failed or destroyed
    * stream stores nothing. Providers without it are written through `putStream()` below.
@@ -45,6 +50,27 @@ export const STORAGE_KEY = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*\.[a-z0-
 export function storageKey(ext: string, now = new Date()): string {
   const month = String(now.getUTCMonth() + 1).padStart(2, '0')
   return `${now.getUTCFullYear()}/${month}/${crypto.randomUUID()}.${ext.toLowerCase()}`
+}
+
+/**
+ * Where the files devices upload are kept (the ECG after a rescue: health data). No public URL
+ * serves this prefix; a member who sees the rescue gets a short-lived signed link instead.
+ */
+export const PRIVATE_PREFIX = 'device-files/'
+
+/** True for a key that only a signed link may serve (in any case: some file systems ignore it). */
+export const isPrivateKey = (key: string) => key.toLowerCase().startsWith(PRIVATE_PREFIX)
+
+/** The key of a file a device uploaded (private). */
+export const deviceFileKey = (sn: string, fileId: string) => `${PRIVATE_PREFIX}${sn}/${fileId}.bin`
+
+/**
+ * The private key inside the URL `put` answered for a device file (rows keep that URL, from before
+ * the files were private too): null when the URL names no private file.
+ */
+export function privateKeyOf(url: string): string | null {
+  const key = /(?:^|\/)(device-files\/[^/?#]+\/[^/?#]+)$/.exec(url)?.[1]
+  return key && STORAGE_KEY.test(key) ? key : null
 }
 
 /** Throws unless the key is safe to use as a path and an object name. */

@@ -8,7 +8,7 @@ import { loadConfig } from '../../config.ts'
 import { diskStorage } from './local-storage.ts'
 import { s3Storage } from './s3-storage.ts'
 import { amzDateOf, payloadHashOf, signV4 } from './sigv4.ts'
-import { putStream, storageKey } from './storage-provider.ts'
+import { deviceFileKey, isPrivateKey, privateKeyOf, putStream, storageKey } from './storage-provider.ts'
 
 // AWS's published SigV4 examples for S3 ("Signature calculations for the Authorization header:
 // transferring payload in a single chunk"): the same credentials and requests give these signatures.
@@ -164,6 +164,62 @@ describe('S3-compatible storage', () => {
     )
     await expect(s3.put('../c.png', Buffer.from('x'), 'image/png')).rejects.toThrow(/Invalid storage key/)
   })
+
+  it('reads a private file by a signed GET with the server’s keys; none by that key is null', async () => {
+    seen.length = 0
+    const key = deviceFileKey('A640000001', 'ecg-0123')
+    const found = s3Storage({
+      ...opts,
+      fetch: (async (url: string | URL, init?: RequestInit) => {
+        seen.push({ url: String(url), init: init ?? {} })
+        return new Response('ECG', { status: 200, headers: { 'content-length': '3' } })
+      }) as typeof fetch,
+    })
+    const f = await found.readPrivate!(key)
+    expect(f).toMatchObject({ size: 3, contentType: 'application/octet-stream' })
+    expect(await text(f!.stream)).toBe('ECG')
+    expect(seen[0].url).toBe(`https://aed-files.oss-cn-hangzhou.aliyuncs.com/${key}`)
+    const h = seen[0].init.headers as Record<string, string>
+    expect(seen[0].init.method).toBe('GET')
+    const expected = signV4({
+      method: 'GET',
+      host: 'aed-files.oss-cn-hangzhou.aliyuncs.com',
+      path: `/${key}`,
+      headers: { 'x-amz-content-sha256': payloadHashOf(''), 'x-amz-date': '20260301T080000Z' },
+      payloadHash: payloadHashOf(''),
+      accessKeyId: opts.accessKeyId,
+      secretAccessKey: opts.secretAccessKey,
+      region: opts.region,
+      service: 's3',
+      amzDate: '20260301T080000Z',
+    })
+    expect(h.authorization).toBe(expected.authorization)
+    expect(await s3Storage({ ...opts, fetch: answer(404) }).readPrivate!(key)).toBeNull()
+    await expect(
+      s3Storage({ ...opts, fetch: answer(403, 'AccessDenied') }).readPrivate!(key),
+    ).rejects.toThrow(/403.*AccessDenied/)
+    expect(await found.readPrivate!('../x.bin')).toBeNull()
+  })
+})
+
+describe('private keys', () => {
+  it('are the device files’ keys, in any case, found in the URL a put answered for them', () => {
+    const key = deviceFileKey('A640000001', 'ecg-0123')
+    expect(key).toBe('device-files/A640000001/ecg-0123.bin')
+    expect([key, 'DEVICE-FILES/a/b.bin'].map(isPrivateKey)).toEqual([true, true])
+    expect(['2026/03/a.png', 'demo/device-files.png'].map(isPrivateKey)).toEqual([false, false])
+    expect(privateKeyOf(`/files/${key}`)).toBe(key)
+    expect(privateKeyOf(`https://aed-files.oss-cn-hangzhou.aliyuncs.com/${key}`)).toBe(key)
+    expect(privateKeyOf(key)).toBe(key)
+    for (const url of [
+      '/files/2026/03/a.png',
+      '/files/device-files/../x.bin',
+      '/files/xdevice-files/a/b.bin',
+      '',
+    ]) {
+      expect(privateKeyOf(url), url).toBeNull()
+    }
+  })
 })
 
 describe('local disk storage', () => {
@@ -224,6 +280,15 @@ describe('local disk storage', () => {
       expect(await disk.read!(key), key).toBeNull()
     }
     expect(await disk.read!('2026/02')).toBeNull()
+  })
+
+  it('never reads a private key for the public route; readPrivate does', async () => {
+    const key = deviceFileKey('A640000001', 'ecg-4567')
+    await disk.put(key, Buffer.from('ECG'), 'application/octet-stream')
+    expect(await disk.read!(key)).toBeNull()
+    expect(await disk.read!(key.toUpperCase())).toBeNull()
+    expect(await text((await disk.readPrivate!(key))!.stream)).toBe('ECG')
+    expect(await disk.readPrivate!('../outside.txt')).toBeNull()
   })
 })
 
