@@ -31,6 +31,7 @@ import { messageRoutes } from './modules/message/message.routes.ts'
 import { messagesForLive } from './modules/message/message.service.ts'
 import { openApiRoutes } from './modules/open-api/open-api.routes.ts'
 import { operationLogRoutes } from './modules/operation-log/operation-log.routes.ts'
+import { rescueRoutes } from './modules/rescue/rescue.routes.ts'
 import { responderRoutes } from './modules/responder/responder.routes.ts'
 import { serviceConfigRoutes } from './modules/service-config/service-config.routes.ts'
 import { settingsRoutes } from './modules/settings/settings.routes.ts'
@@ -75,6 +76,7 @@ const features = [
   messageRoutes,
   liveChannel,
   eventRoutes,
+  rescueRoutes,
   gatewayRoutes,
   mqttHookRoutes,
   asyncApiRoutes,

@@ -6,7 +6,7 @@ import { Code, pathOf } from '@aed/contracts'
 import { DEFAULT_SETTINGS } from '@aed/contracts/settings'
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
-import { accounts, agencies, devices, members, responders, serviceConfigs } from '../db/schema.ts'
+import { accounts, agencies, callEvents, devices, members, responders, serviceConfigs } from '../db/schema.ts'
 import { factories } from './factories.ts'
 import { createTestApp, demo } from './harness.ts'
 
@@ -133,6 +133,9 @@ const noShenzhen = {
   },
 }
 const self = 'acts on the session’s own account only'
+
+/** The signed link to Shenzhen's ECG that Shenzhen's admin got (set by the rescue cases). */
+const szEcg = { url: '' }
 
 const cases: Record<string, Case> = {
   'POST /api/v1/member/login': { exempt: 'public: signing in' },
@@ -542,6 +545,37 @@ const cases: Record<string, Case> = {
       },
     }
   })()),
+  // calls: a Shenzhen call; the Hangzhou admin's list and layer leave it out, and it cannot read or
+  // close it. The demo's general user reads calls (aid_event) but cannot record or close them
+  // (device READ_ONLY): the no-area line; the duty officer has no aid_event: the read-only line.
+  ...(await (async (): Promise<Record<string, Case>> => {
+    const { callApi: api } = await import('@aed/contracts/call')
+    const callForm = () => ({
+      phone: '13712340000',
+      lat: 22.53,
+      lon: 113.93,
+      location: '深圳市南山区科技园呼救',
+    })
+    const made = await t.api(api.create, { token: tok.szAdmin, body: callForm() })
+    if (made.code !== 0) throw new Error(`call: ${made.msg}`)
+    const id = { id: made.data.id }
+    const noShenzhenCall = (data: unknown) => {
+      const text = JSON.stringify(data)
+      expect(text).not.toContain('深圳市南山区科技园呼救')
+      expect(text).not.toContain('13712340000')
+    }
+    const at = (e: { method: string; path: string }) => `${e.method} ${e.path}`
+    return {
+      [at(api.list)]: { readOnly: [{}], list: { query: { page_size: 100 }, check: noShenzhenCall } },
+      [at(api.create)]: { noArea: [{ body: callForm }] },
+      [at(api.detail)]: { crossBranch: [{ params: id }], readOnly: [{ params: id }] },
+      [at(api.close)]: {
+        crossBranch: [{ params: id, body: () => ({ outcome: 'cancelled' }) }],
+        noArea: [{ params: id, body: () => ({ outcome: 'cancelled' }) }],
+      },
+      [at(api.location)]: { readOnly: [{}], list: { check: noShenzhenCall } },
+    }
+  })()),
   // SMS and escalation (helper: sms)
   'POST /api/v1/device/:id/command': {
     crossBranch: [{ params: { id: szDevice.id }, body: () => ({ name: 'selftest' }) }],
@@ -761,6 +795,48 @@ const cases: Record<string, Case> = {
     }
   })()),
 
+  // Rescues (the emergency page's rescue tab): a Shenzhen rescue whose device uploaded its ECG.
+  // The Hangzhou admin's list leaves it out and its download is refused; the read-only member has
+  // no aid_event area. The signed link Shenzhen's admin gets is tried at the end of the file.
+  ...(await (async (): Promise<Record<string, Case>> => {
+    const { rescueApi: api } = await import('@aed/contracts/rescue')
+    const { deviceLink } = await import('./device-link.ts')
+    const { signDeviceRequest } = await import('../plugins/auth/device.ts')
+    const d = await deviceLink(t, (await f.registeredDevice(tok.szAdmin, { id: sz })).device_sn)
+    await d.send(
+      d.msg('usage', { rescue_event_id: 'SZ-ECG-1', event_time: Date.now(), event_desc: 'power_on' }),
+    )
+    const path = '/device-api/v1/files?kind=ecg&rescue_event_id=SZ-ECG-1'
+    const body = Buffer.from('SHENZHEN-ECG')
+    await t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: {
+        ...signDeviceRequest(d.sn, d.secret, { method: 'POST', path, body, ts: Date.now() }),
+        'content-type': 'application/octet-stream',
+      },
+      payload: body,
+    })
+    const query = { device_sn: d.sn, rescue_event_id: 'SZ-ECG-1' }
+    const link = await t.api(api.fileDownload, { token: tok.szAdmin, query })
+    expect(link.code).toBe(0)
+    szEcg.url = link.data.url
+    const at = (e: { method: string; path: string }) => `${e.method} ${e.path}`
+    return {
+      [at(api.list)]: {
+        readOnly: [{}],
+        list: {
+          query: { page_size: 100 },
+          check: (data) => {
+            expect(JSON.stringify(data)).not.toContain(d.sn)
+            noShenzhenDevice(data)
+          },
+        },
+      },
+      [at(api.fileDownload)]: { crossBranch: [{ query }], readOnly: [{ query }] },
+    }
+  })()),
+
   'GET /api/v1/sys-mgmt/operation-log': {
     noArea: [{}],
     list: {
@@ -876,6 +952,8 @@ describe('tenancy line', () => {
     expect(people.map((p) => [p.phone, p.r.agency_id, p.r.paused, p.r.certificate_expire])).toEqual([
       ['13711110001', sz, false, '2030-01-01'],
     ])
+    const calls = await t.db.select().from(callEvents).where(eq(callEvents.phone, '13712340000'))
+    expect(calls.map((c) => [c.agency_id, c.status])).toEqual([[sz, 1]])
   })
 
   const lists = Object.entries(cases).flatMap(([key, c]) =>
@@ -888,5 +966,36 @@ describe('tenancy line', () => {
     })
     expect(r.code).toBe(0)
     list.check(r.data)
+  })
+})
+
+describe('signed file links (outside /api/v1: the link is the permission)', () => {
+  it('open Shenzhen’s ECG only by the link its admin got; the old public URL and forged links open nothing', async () => {
+    expect(szEcg.url).toMatch(/^\/private-files\/device-files\//)
+    const ok = await t.app.inject({ method: 'GET', url: szEcg.url })
+    expect([ok.statusCode, ok.body]).toEqual([200, 'SHENZHEN-ECG'])
+    const u = new URL(szEcg.url, 'http://x')
+    const key = u.pathname.slice('/private-files/'.length)
+    const refused = [
+      // The public files route, which served it before it was private.
+      { url: `/files/${key}`, status: 404 },
+      // The path without its signature, even with a member's token.
+      { url: u.pathname, status: 403, token: tok.hzAdmin },
+      // Its signature on another key, and a later expiry under its signature.
+      { url: `${u.pathname.replace(/\.bin$/, '0.bin')}${u.search}`, status: 403 },
+      {
+        url: `${u.pathname}?${new URLSearchParams({ ...Object.fromEntries(u.searchParams), expires: '99999999999' })}`,
+        status: 403,
+      },
+    ]
+    for (const r of refused) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: r.url,
+        headers: r.token ? { authorization: `JWT ${r.token}` } : {},
+      })
+      expect([r.url, res.statusCode]).toEqual([r.url, r.status])
+      expect(res.body).not.toContain('SHENZHEN-ECG')
+    }
   })
 })
