@@ -12,6 +12,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts'
 import { securityRoutes } from './modules/auth/security.routes.ts'
 import { wechatRoutes } from './modules/auth/wechat.routes.ts'
 import { cabinetRoutes } from './modules/cabinet/cabinet.routes.ts'
+import { callRoutes } from './modules/call/call.routes.ts'
 import { classroomRoutes } from './modules/classroom/classroom.routes.ts'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts'
 import { deviceRoutes } from './modules/device/device.routes.ts'
@@ -62,6 +63,7 @@ const features = [
   agencyRoutes,
   memberRoutes,
   responderRoutes,
+  callRoutes,
   settingsRoutes,
   serviceConfigRoutes,
   webhookRoutes,

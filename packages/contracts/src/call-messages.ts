@@ -19,4 +19,28 @@ export const callMessages = {
   CALL_ADD_OK: ['登记成功！', 'Recorded!'],
   CALL_CLOSE_OK: ['操作成功！', 'Done!'],
   RESCUE_FILE_MISSING: ['文件未上传！', 'The file has not been uploaded!'],
+  CALL_STEP_RECORDED: ['{who}登记呼救', 'Recorded by {who}'],
+  CALL_STEP_RECEIVED: ['收到{who}的呼救', 'Received from {who}'],
+  CALL_STEP_MESSAGE: ['已通知消息中心并发出告警', 'Told the message centre and raised the alarm'],
+  CALL_STEP_CONFIRMED: ['{who}已确认', 'Confirmed by {who}'],
+  CALL_STEP_ESCALATED: [
+    '无人确认，第{level}级升级至{agency}（{n}人）',
+    'Unconfirmed: escalation {level} to {agency} ({n} people)',
+  ],
+  CALL_STEP_SMS_SENT: ['急救短信已发送至{phone}', 'First-aid SMS sent to {phone}'],
+  CALL_STEP_SMS_QUEUED: ['急救短信待发送至{phone}', 'First-aid SMS queued for {phone}'],
+  CALL_STEP_RESCUE: [
+    '附近设备{sn}开始急救（距呼救点{distance}米）',
+    'Nearby device {sn} started a rescue ({distance} m away)',
+  ],
+  CALL_STEP_CLOSED_MEMBER: ['已结束：{outcome}', 'Closed: {outcome}'],
+  CALL_STEP_CLOSED_INTEGRATOR: ['呼救方已结束：{outcome}', 'Closed by the caller’s system: {outcome}'],
+  CALL_STEP_CLOSED_TIMEOUT: ['超时自动结束：{outcome}', 'Closed when its time ran out: {outcome}'],
+  CALL_OUTCOME_AED_USED: ['AED已使用', 'AED used'],
+  CALL_OUTCOME_NO_AED_NEEDED: ['无需AED', 'No AED needed'],
+  CALL_OUTCOME_CANCELLED: ['已取消', 'Cancelled'],
+  SMS_CALL_LINE: [
+    '{location}有人呼救（{phone}），请立即关注并组织救援',
+    'Call for help at {location} ({phone}): act now',
+  ],
 } as const satisfies Record<string, readonly [string, string]>

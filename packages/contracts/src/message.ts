@@ -17,8 +17,8 @@ export const MsgType = {
   WEBHOOK_DISABLED: 6,
   RESPONDER_CERTIFICATE: 7,
 } as const
-/** Types that are alarms: pushed to the popup, escalated when nobody confirms them. */
-export const ALARM_MSG_TYPES: readonly number[] = [MsgType.RESCUE, MsgType.CABINET_DOOR]
+/** Types that are alarms: pushed to the popup (a call as a first-aid alarm), escalated when nobody confirms them. */
+export const ALARM_MSG_TYPES: readonly number[] = [MsgType.CALL, MsgType.RESCUE, MsgType.CABINET_DOOR]
 /** A message older than this is shown as stale in the message centre. */
 export const MESSAGE_STALE_MS = 10 * 60_000
 /** The message centre's page size (spec section 9). */

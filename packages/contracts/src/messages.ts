@@ -302,7 +302,6 @@ export const messages = {
   WEBHOOK_DISABLED_GONE: ['接收方答复 410，地址已不存在', 'the receiver answered 410: gone'],
   WEBHOOK_DISABLED_FAILING: ['投递连续失败超过 24 小时', 'deliveries failing for over 24 hours'],
   // dashboard map (issue 11)
-  FOCUS_CALL_UNSUPPORTED: ['呼救事件暂不支持在地图上查看', 'Call events cannot be shown on the map yet'],
   // event pages (helper: event pages)
   HANDLE_OK: ['处理成功！', 'Handled!'],
   HANDLE_NOTE_REQUIRED: ['请输入处理说明', 'Please enter a handling note'],

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CALL_OUTCOMES, callCloseForm, callFields, callIntakeAnswer } from './call.ts'
 import { READINESS } from './device-protocol.ts'
 import { endpoint } from './endpoint.ts'
 import { paged } from './envelope.ts'
@@ -284,6 +285,41 @@ export const snParams = z.object({
   sn: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'OPEN_API_SN_INVALID'),
 })
 
+/** POST /open-api/v1/call-event/: a call from the 120 centre or an SOS button (its place in `coord`). */
+export const openCallForm = z.object({
+  ...callFields,
+  coord: z.enum(COORDS, { message: 'OPEN_API_COORD_INVALID' }).default('gcj02'),
+  /** The integrator's own id of the call: the same id again is the same call. */
+  external_id: z
+    .string({ message: 'CALL_EXTERNAL_ID_INVALID' })
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'CALL_EXTERNAL_ID_INVALID'),
+})
+export type OpenCallForm = z.output<typeof openCallForm>
+
+/** PUT /open-api/v1/call-event/{external_id}: the integrator closes its call. */
+export const openCallCloseForm = callCloseForm
+
+/** A call as the integrator sees it (and the webhooks `call.created`, `call.closed` send). */
+export const openCallSchema = z.object({
+  id: z.number().int(),
+  external_id: z.string().nullable(),
+  phone: z.string(),
+  location: z.string(),
+  address_code: z.string().nullable(),
+  lat: z.number(),
+  lon: z.number(),
+  coord: z.enum(COORDS),
+  /** ISO 8601 (UTC). */
+  call_time: z.string(),
+  description: z.string().nullable(),
+  status: z.number().int(),
+  outcome: z.enum(CALL_OUTCOMES).nullable(),
+  closed_at: z.string().nullable(),
+  /** The AED used, when a device near the call started a rescue after it. */
+  rescue: z.object({ device_sn: z.string(), event_time: z.string() }).nullable(),
+})
+export type OpenCall = z.infer<typeof openCallSchema>
+
 /** Every endpoint of the open API, with the service each requires. */
 export const openApi = {
   nearby: endpoint({
@@ -315,6 +351,23 @@ export const openApi = {
     query: changedSinceQuery,
     response: paged(openEventSchema),
   }),
+  callIntake: endpoint({
+    method: 'POST',
+    path: '/open-api/v1/call-event/',
+    summary: 'Record a call (open_api): the same external_id again answers the same call, created false',
+    body: openCallForm,
+    response: callIntakeAnswer,
+  }),
+  callClose: endpoint({
+    method: 'PUT',
+    path: '/open-api/v1/call-event/:external_id',
+    summary: 'Close the integrator’s own open call with its outcome (open_api)',
+    params: z.object({
+      external_id: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'CALL_EXTERNAL_ID_INVALID'),
+    }),
+    body: openCallCloseForm,
+    response: openCallSchema,
+  }),
   classroom: endpoint({
     method: 'GET',
     path: '/open-api/v1/classroom/',
@@ -330,6 +383,8 @@ export const OPEN_API_SERVICE_OF: Record<keyof typeof openApi, OpenApiService> =
   status: 'open_api',
   aed: 'open_api',
   events: 'open_api',
+  callIntake: 'open_api',
+  callClose: 'open_api',
   classroom: 'mini_program',
 }
 
@@ -340,6 +395,8 @@ export const WEBHOOK_EVENTS = {
   'device.rescue.started': 'event_push',
   'device.rescue.ended': 'event_push',
   'cabinet.door.alarm': 'event_push',
+  'call.created': 'event_push',
+  'call.closed': 'event_push',
   'device.status.changed': 'device_data_push',
   'webhook.test': 'event_push',
 } as const satisfies Record<string, OpenApiService>

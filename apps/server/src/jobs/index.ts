@@ -1,5 +1,6 @@
 import { alertJobs } from '../modules/alert/alert.jobs.ts'
 import { cabinetEngineJobs } from '../modules/cabinet/cabinet-engine.jobs.ts'
+import { callJobs } from '../modules/call/call.jobs.ts'
 import { deviceJobs } from '../modules/device/device.jobs.ts'
 import { engineJobsAfterSweep } from '../modules/engine/engine.jobs.ts'
 import { responderJobs } from '../modules/responder/responder.jobs.ts'
@@ -23,6 +24,7 @@ export const productionJobs: readonly Job[] = [
   ...deviceJobs,
   // Before the alerts: certificate reminders it queues go out in the same tick.
   ...responderJobs,
+  ...callJobs,
   ...alertJobs,
   housekeepingJob,
   settleJob,

@@ -23,6 +23,7 @@ export type WebhookOutboxPayload =
       device_sn: string
     }
   | { event: 'cabinet.door.alarm'; door_event_id: number; cabinet_id: number }
+  | { event: 'call.created' | 'call.closed'; call_id: number }
 
 /** The outbox key of a webhook row (its dedupe key, and the deliveries' event_key). */
 export type WebhookOutboxKey = `webhook:${string}`
@@ -72,4 +73,6 @@ export const ENGINE_WEBHOOK_EVENTS: readonly WebhookEvent[] = [
   'device.rescue.started',
   'device.rescue.ended',
   'cabinet.door.alarm',
+  'call.created',
+  'call.closed',
 ]

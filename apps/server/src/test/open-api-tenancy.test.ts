@@ -85,6 +85,36 @@ const cases: Record<string, Case> = {
     (o) => o.classroomId,
     (r) => r.id,
   ),
+  'POST /open-api/v1/call-event/': {
+    async read(me, mine, theirs) {
+      // The same external_id from two integrators is two calls, each its sender's organisation's.
+      const externalId = `tenancy-${mine.agency.id}-${theirs.agency.id}`
+      const body = { phone: '13800138000', ...HERE, location: '宁波', external_id: externalId }
+      const a = await me.send<{ id: number; created: boolean }>('POST', '/open-api/v1/call-event/', body)
+      expect([a.code, a.data.created]).toEqual([0, true])
+      const other = theirs.integrator
+      const b = await other.send<{ id: number; created: boolean }>('POST', '/open-api/v1/call-event/', body)
+      expect([b.code, b.data.created]).toEqual([0, true])
+      expect(b.data.id).not.toBe(a.data.id)
+    },
+  },
+  'PUT /open-api/v1/call-event/:external_id': {
+    async read(me, _mine, theirs) {
+      const externalId = `close-${theirs.agency.id}-${Math.random().toString(36).slice(2)}`
+      const body = { phone: '13800138000', ...HERE, location: '宁波', external_id: externalId }
+      expect((await theirs.integrator.send('POST', '/open-api/v1/call-event/', body)).code).toBe(0)
+      const r = await me.send('PUT', `/open-api/v1/call-event/${externalId}`, { outcome: 'cancelled' })
+      expect([r.code, r.data]).toEqual([Code.NOT_FOUND, null])
+      const own = await theirs.integrator.send<{ status: number }>(
+        'PUT',
+        `/open-api/v1/call-event/${externalId}`,
+        {
+          outcome: 'cancelled',
+        },
+      )
+      expect(own.data.status).toBe(0)
+    },
+  },
   'GET /open-api/docs': { exempt: 'public: the document of the API, no organisation’s records' },
 }
 

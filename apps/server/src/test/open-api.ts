@@ -14,6 +14,12 @@ export type TestIntegrator = {
     target: string,
     o?: { lang?: 'zh-CN' | 'en-US'; headers?: Record<string, string> },
   ): Promise<{ status: number; code: number; msg: string; data: T }>
+  /** A signed POST or PUT of a JSON body. */
+  send<T = unknown>(
+    method: 'POST' | 'PUT',
+    target: string,
+    body: unknown,
+  ): Promise<{ status: number; code: number; msg: string; data: T }>
 }
 
 /**
@@ -48,6 +54,22 @@ export async function testIntegrator(
         method: 'GET',
         url: target,
         headers: { ...headers, ...(o.lang ? { 'accept-language': o.lang } : {}), ...o.headers },
+      })
+      return { status: res.statusCode, ...res.json() }
+    },
+    async send(method, target, body) {
+      const payload = JSON.stringify(body)
+      const headers = signOpenApiRequest(token, secret, {
+        method,
+        target,
+        body: payload,
+        timestamp: Math.floor(t.ctx.clock.now().getTime() / 1000),
+      })
+      const res = await t.app.inject({
+        method,
+        url: target,
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload,
       })
       return { status: res.statusCode, ...res.json() }
     },

@@ -7,9 +7,9 @@ import type { AppContext } from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import type { DeviceEventKind } from '../../db/schema.ts'
 import { TIME_ZONE } from '../../lib/time.ts'
-import type { OutboxHandler } from '../engine/outbox.ts'
+import type { OutboxHandler, OutboxRecord } from '../engine/outbox.ts'
 import * as repo from './alert.repository.ts'
-import { allowedOn, localDay, rescueLine, statusLine, statusSendAt } from './alert.rules.ts'
+import { allowedOn, callLine, localDay, rescueLine, statusLine, statusSendAt } from './alert.rules.ts'
 
 /** A number that can receive an SMS (a mainland mobile); organisations' contact numbers may be landlines. */
 export const isMobile = (phone: string | null | undefined): phone is string =>
@@ -29,6 +29,35 @@ type StatusPayload = {
   code: string
 }
 type RescuePayload = { sms: 'aid'; rescue_id: number; device_id: number }
+type CallPayload = { sms: 'call'; call_id: number }
+
+/**
+ * A call's first-aid SMS (modules/call): to the owning organisation's contact mobile, under its
+ * aid_sms schedule, at once (a first-aid alarm waits for no window).
+ */
+async function planCallSms(ctx: AppContext, tx: DbOrTx, row: OutboxRecord, p: CallPayload) {
+  const now = ctx.clock.now()
+  const facts = await repo.callAlertFacts(tx, p.call_id)
+  if (!facts) return
+  const skip = (why: string) =>
+    ctx.log.info({ outbox: row.id, call: p.call_id }, `call SMS not queued: ${why}`)
+  if (!isMobile(facts.agency_phone)) return skip('no mobile of the organisation')
+  if (!allowedOn(settingsOf(facts.config).aid_sms, localDay(now, TIME_ZONE).weekday))
+    return skip('first-aid SMS off today')
+  await repo.queueAlert(
+    tx,
+    {
+      kind: 'aid',
+      dedupeKey: `call:${p.call_id}:${facts.agency_phone}`,
+      phone: facts.agency_phone,
+      agencyId: facts.agency_id,
+      deviceId: null,
+      line: callLine({ location: facts.location, phone: facts.phone }),
+      dueAt: now,
+    },
+    now,
+  )
+}
 
 /**
  * Plans the SMS of an engine `sms` outbox row (aid or abnormal status) inside the drain's
@@ -37,6 +66,7 @@ type RescuePayload = { sms: 'aid'; rescue_id: number; device_id: number }
  * dispatch job sends them.
  */
 export const smsOutboxHandler: OutboxHandler = async (ctx, tx, row) => {
+  if (row.payload.sms === 'call') return planCallSms(ctx, tx, row, row.payload as CallPayload)
   const payload = row.payload as StatusPayload | RescuePayload
   const now = ctx.clock.now()
   const facts = await repo.deviceAlertFacts(tx, payload.device_id, now)

@@ -37,6 +37,23 @@ export function deviceAlertFacts(db: DbOrTx, deviceId: number, now: Date) {
   )
 }
 
+/** What planning a call's SMS needs: its owner's contact number and settings, the place and the caller. */
+export function callAlertFacts(db: DbOrTx, callId: number) {
+  return one<{
+    agency_id: number
+    agency_phone: string | null
+    config: Partial<AgencySettings> | null
+    location: string
+    phone: string
+  }>(
+    db,
+    sql`SELECT a.id AS agency_id, a.phone AS agency_phone, st.config, c.location, c.phone
+        FROM call_events c JOIN agencies a ON a.id = c.agency_id
+        LEFT JOIN agency_settings st ON st.agency_id = a.id
+        WHERE c.id = ${callId}`,
+  )
+}
+
 /** An organisation's saved settings (null until saved). */
 export async function agencyConfig(db: DbOrTx, agencyId: number) {
   const row = await one<{ config: Partial<AgencySettings> }>(

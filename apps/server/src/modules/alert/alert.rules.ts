@@ -122,6 +122,12 @@ export function statusLine(o: {
 }
 
 /** The line of a rescue's start (the SMS kind 'aid' is a stored value and stays). */
+/** The first-aid SMS line of a call: where, and the caller's number to ring back. */
+export function callLine(o: { location: string; phone: string }) {
+  return clip(`${o.location}有人呼救（${o.phone}），请立即关注并组织救援`, LINE_MAX)
+}
+
+/** The first-aid SMS line of a rescue. */
 export function rescueLine(o: { deviceSn: string; location: string | null }) {
   return clip(`设备${o.deviceSn}${where(o.location)}正在急救使用，请立即关注并前往支援`, LINE_MAX)
 }
@@ -137,7 +143,9 @@ export function escalationLine(o: {
   const what =
     o.msgType === 4
       ? `救护箱开门告警未确认：救护箱${o.cabinetSn ?? ''}`
-      : `急救告警未确认：设备${o.deviceSn ?? ''}`
+      : o.msgType === 1
+        ? '呼救告警未确认'
+        : `急救告警未确认：设备${o.deviceSn ?? ''}`
   return clip(`${what}${where(o.location)}已${o.minutes}分钟无人确认，请立即处理`, LINE_MAX)
 }
 

@@ -63,6 +63,7 @@ export function presentRescue(r: RescueRow): RescueLocation {
 }
 
 const TITLES: Record<number, MessageKey> = {
+  [FocusEventType.CALL]: 'MSG_TITLE_CALL',
   [FocusEventType.RESCUE]: 'MSG_TITLE_RESCUE',
   [FocusEventType.OFFSET]: 'MSG_TITLE_OFFSET',
   [FocusEventType.CABINET_DOOR]: 'MSG_TITLE_CABINET_DOOR',

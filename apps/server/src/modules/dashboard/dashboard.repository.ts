@@ -143,6 +143,19 @@ function focusRow(db: DbOrTx, q: { select: SQL; own: SQL; lat: SQL; lon: SQL; fr
   )
 }
 
+/** A call of the scope (type 1): its own place always (a call has no installation). */
+export function callFocus(db: DbOrTx, scope: Scope, id: number) {
+  return focusRow(db, {
+    select: sql`c.id, c.call_time AS event_time, c.closed_at AS end_time, NULL::bigint AS device_id, NULL AS device_sn,
+                NULL AS cabinet_sn, c.location, NULL::int AS offset_distance, ${messageOf(1, sql`c.id`)} AS message_id`,
+    own: sql`TRUE`,
+    lat: sql`c.lat`,
+    lon: sql`c.lon`,
+    from: sql`FROM call_events c JOIN agencies g ON g.id = c.agency_id LEFT JOIN installations i ON FALSE`,
+    where: sql`c.id = ${id} AND ${pathInScope(scope, sql`c.index_link`)}`,
+  })
+}
+
 /** A rescue of the scope; its place is where it happened, else its installation. */
 export function rescueFocus(db: DbOrTx, scope: Scope, id: number) {
   return focusRow(db, {

@@ -1,4 +1,4 @@
-import { Code, type Lang } from '@aed/contracts'
+import type { Lang } from '@aed/contracts'
 import {
   type DeviceLocationQuery,
   type EventFocus,
@@ -11,7 +11,7 @@ import {
 } from '@aed/contracts/dashboard'
 import { regionPrefix } from '@aed/contracts/regions'
 import type { AppContext } from '../../context.ts'
-import { AppError, notFound } from '../../lib/errors.ts'
+import { notFound } from '../../lib/errors.ts'
 import type { AuthContext } from '../../plugins/auth.ts'
 import { deviceDetail } from '../device/device.service.ts'
 import { getMessage } from '../message/message.service.ts'
@@ -52,22 +52,19 @@ export async function rescueLocation(ctx: AppContext, auth: AuthContext, q: Even
 }
 
 const focusOf = {
+  [FocusEventType.CALL]: repo.callFocus,
   [FocusEventType.RESCUE]: repo.rescueFocus,
   [FocusEventType.OFFSET]: repo.offsetFocus,
   [FocusEventType.CABINET_DOOR]: repo.doorFocus,
 } as const
 
-/**
- * The event a message's details link opens: its place, title and message. Calls have no
- * records on this server yet, so type 1 answers that it cannot be shown.
- */
+/** The event a message's details link opens (a call, rescue, offset or cabinet door): its place, title and message. */
 export async function eventFocus(
   ctx: AppContext,
   auth: AuthContext,
   q: EventFocusQuery,
   lang: Lang,
 ): Promise<EventFocus> {
-  if (q.event_type === FocusEventType.CALL) throw new AppError(Code.NOT_FOUND, 'FOCUS_CALL_UNSUPPORTED')
   const read = focusOf[q.event_type as keyof typeof focusOf]
   const row = await read(ctx.db, auth, q.event_id)
   if (!row) throw notFound()

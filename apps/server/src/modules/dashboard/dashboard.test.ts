@@ -520,11 +520,8 @@ describe('event focus', () => {
     expect((await focus(env.childAdmin, 4, placed)).code).toBe(Code.NOT_FOUND)
   })
 
-  it('answers a call event as not supported, and another branch’s or a missing event as not found', async () => {
-    const call = await focus(env.admin, 1, 1)
-    expect(call.code).toBe(Code.NOT_FOUND)
-    expect(call.msg).toBe('呼救事件暂不支持在地图上查看')
-    expect((await focus(env.admin, 1, 1, 'en-US')).msg).toBe('Call events cannot be shown on the map yet')
+  it('answers another branch’s or a missing event as not found (calls: modules/call/call.test.ts)', async () => {
+    expect((await focus(env.admin, 1, 999_999_999)).code).toBe(Code.NOT_FOUND)
     expect((await focus(env.siblingAdmin, 2, rescues.open)).code).toBe(Code.NOT_FOUND)
     expect((await focus(env.childAdmin, 2, rescues.open)).code).toBe(Code.NOT_FOUND)
     expect((await focus(env.admin, 2, rescues.theirs)).code).toBe(Code.NOT_FOUND)

@@ -196,3 +196,18 @@ export function doorFacts(db: DbOrTx, doorEventId: number) {
         WHERE e.id = ${doorEventId}`,
   )
 }
+
+/** The facts of a call for its message and alarm (type 1): where, who called, and its owner. */
+export function callFacts(db: DbOrTx, callId: number) {
+  return one<{
+    id: number
+    agency_id: number
+    index_link: string
+    call_time: Date
+    location: string
+    phone: string
+  }>(
+    db,
+    sql`SELECT id, agency_id, index_link, call_time, location, phone FROM call_events WHERE id = ${callId}`,
+  )
+}

@@ -87,6 +87,7 @@ export async function repushAlarm(
 type MessagePayload = {
   msg_type: number
   rescue_id?: number
+  call_id?: number
   event_id?: number
   door_event_id?: number
 }
@@ -98,6 +99,24 @@ async function newMessageOf(
 ): Promise<Omit<repo.NewMessage, 'escalate_at'> | null> {
   const p = row.payload as MessagePayload
   switch (p.msg_type) {
+    case MsgType.CALL: {
+      // A call (modules/call): no device; the place and the caller's phone.
+      const c = await repo.callFacts(tx, Number(p.call_id))
+      if (!c) return null
+      return {
+        msg_type: MsgType.CALL,
+        event_type: 1,
+        event_id: c.id,
+        device_id: null,
+        device_sn: null,
+        cabinet_sn: null,
+        location: c.location,
+        agency_id: c.agency_id,
+        index_link: c.index_link,
+        msg_time: new Date(c.call_time),
+        detail: { phone: c.phone },
+      }
+    }
     case MsgType.RESCUE: {
       const r = await repo.rescueFacts(tx, Number(p.rescue_id))
       if (!r) return null

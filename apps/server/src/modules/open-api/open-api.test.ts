@@ -492,6 +492,8 @@ describe('GET /open-api/docs', () => {
       '/open-api/v1/aed/nearby',
       '/open-api/v1/aed/status',
       '/open-api/v1/aed/{sn}',
+      '/open-api/v1/call-event/',
+      '/open-api/v1/call-event/{external_id}',
       '/open-api/v1/classroom/',
       '/open-api/v1/event/',
     ])

@@ -281,3 +281,36 @@ export function certificatesDue(db: DbOrTx, today: string, limit: number) {
         ORDER BY d.id LIMIT ${limit}`,
   )
 }
+
+/** The Earth's mean radius over earthdistance's own (6378168 m): distances as a haversine gives them. */
+const SCALE = 6371008.8 / 6378168
+
+/** Responders of the scope whose resident point lies within `radius` metres of a point, nearest first. */
+export function near(
+  db: DbOrTx,
+  scope: Scope,
+  at: { lat: number; lon: number },
+  radius: number,
+  limit: number,
+) {
+  const here = sql`ll_to_earth(${at.lat}, ${at.lon})`
+  return many<{
+    id: number
+    name: string
+    lon: number
+    lat: number
+    distance: number
+    aid_aptitude: number
+    paused: boolean
+    certificate_expire: string | null
+  }>(
+    db,
+    sql`SELECT * FROM (
+          SELECT r.id, a.name, a.lon, a.lat, r.aid_aptitude, r.paused, r.certificate_expire,
+                 round(earth_distance(ll_to_earth(a.lat, a.lon), ${here}) * ${SCALE})::int AS distance
+          ${from}
+          WHERE ${scoped(scope)} AND a.lat IS NOT NULL AND a.lon IS NOT NULL
+            AND earth_box(${here}, ${radius / SCALE}) @> ll_to_earth(a.lat, a.lon)) n
+        WHERE n.distance <= ${radius} ORDER BY n.distance, n.id LIMIT ${limit}`,
+  )
+}

@@ -276,3 +276,24 @@ export async function responderLocations(
     })),
   }
 }
+
+/** Responders of the scope near a point (a call), nearest first, with whether an alert may reach them. */
+export async function respondersNear(
+  ctx: AppContext,
+  auth: AuthContext,
+  at: { lat: number; lon: number },
+  radius: number,
+  limit: number,
+) {
+  const today = todayOf(ctx)
+  const rows = await repo.near(ctx.db, auth, at, radius, limit)
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    lon: r.lon,
+    lat: r.lat,
+    distance: r.distance,
+    aid_aptitude: r.aid_aptitude,
+    dispatch_state: dispatchState(r, today),
+  }))
+}

@@ -1,5 +1,6 @@
 import { type AgencySettings, DEFAULT_SETTINGS } from '@aed/contracts/settings'
 import type { AppContext } from '../../context.ts'
+import type { DbOrTx } from '../../db/client.ts'
 import { notFound } from '../../lib/errors.ts'
 import type { AuthContext } from '../../plugins/auth.ts'
 import { agencyInScope } from '../agency/agency.service.ts'
@@ -38,4 +39,9 @@ export async function saveSettings(
     )
   }
   return { ...settings, agency_id: agency.id }
+}
+
+/** An organisation's settings with the defaults filled in, for the server's own use (no member asks). */
+export async function settingsOfAgency(db: DbOrTx, agencyId: number): Promise<Required<AgencySettings>> {
+  return { ...DEFAULT_SETTINGS, ...(await repo.findSettings(db, agencyId)) } as Required<AgencySettings>
 }

@@ -2,6 +2,7 @@ import { WEBHOOK_EVENTS, type WebhookEvent } from '@aed/contracts/open-api'
 import type { AppContext, OutboxBatchHandler, OutboxRecord } from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import { ENGINE_WEBHOOK_EVENTS, type WebhookOutboxPayload } from '../../lib/webhook-rows.ts'
+import { openCallsByIds } from '../call/call.service.ts'
 import { holdPushOrder } from '../live/live.service.ts'
 import { filesOrigin, openAedsByIds, openEventsByIds } from '../open-api/open-api.service.ts'
 import { openDoorAlarmObject, openRescueObject, webhookBody } from './webhook.presenter.ts'
@@ -26,7 +27,9 @@ function engineEventOf(row: OutboxRecord): Happened | null {
         ? p.rescue_id
         : 'door_event_id' in p
           ? p.door_event_id
-          : null
+          : 'call_id' in p
+            ? p.call_id
+            : null
   return typeof ref === 'number' ? { event: p.event, ref, row } : null
 }
 
@@ -56,6 +59,7 @@ async function objectsOf(ctx: AppContext, tx: DbOrTx, events: Happened[]) {
     (await repo.rescuesByIds(tx, ids('device.rescue.started', 'device.rescue.ended'))).map((r) => [r.id, r]),
   )
   const doors = new Map((await repo.doorAlarmsByIds(tx, ids('cabinet.door.alarm'))).map((d) => [d.id, d]))
+  const calls = new Map((await openCallsByIds(tx, ids('call.created', 'call.closed'))).map((c) => [c.id, c]))
 
   return (e: Happened): { data: Record<string, unknown>; time: Date } | null => {
     switch (e.event) {
@@ -76,6 +80,13 @@ async function objectsOf(ctx: AppContext, tx: DbOrTx, events: Happened[]) {
         if (!r) return null
         const at = e.event === 'device.rescue.ended' ? (r.ended_at ?? e.row.create_time) : r.event_time
         return { data: openRescueObject(r), time: at }
+      }
+      case 'call.created':
+      case 'call.closed': {
+        const c = calls.get(e.ref)
+        if (!c) return null
+        const at = e.event === 'call.closed' ? c.closed_at : c.call_time
+        return { data: c, time: at ? new Date(at) : e.row.create_time }
       }
       case 'cabinet.door.alarm': {
         const d = doors.get(e.ref)

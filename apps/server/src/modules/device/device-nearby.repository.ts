@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client.ts'
+import { pathInScope, type Scope } from '../../db/scope.ts'
+import { many, one } from '../../db/sql.ts'
+
+/** The Earth's mean radius over earthdistance's own (6378168 m): distances as a haversine gives them. */
+const SCALE = 6371008.8 / 6378168
+
+/**
+ * The scope's registered devices in normal status within `radius` metres of a point (GCJ-02),
+ * nearest first: the emergency page's marker 9 around a call. The installations' GiST index
+ * (installations_earth_idx) serves the box.
+ */
+export function normalDevicesNear(
+  db: DbOrTx,
+  scope: Scope,
+  at: { lat: number; lon: number },
+  radius: number,
+  limit: number,
+) {
+  const here = sql`ll_to_earth(${at.lat}, ${at.lon})`
+  return many<{
+    id: number
+    device_sn: string
+    location: string | null
+    lon: number
+    lat: number
+    distance: number
+    readiness: string
+  }>(
+    db,
+    sql`SELECT * FROM (
+          SELECT d.id, d.device_sn, i.location, i.lon, i.lat, d.readiness,
+                 round(earth_distance(ll_to_earth(i.lat, i.lon), ${here}) * ${SCALE})::int AS distance
+          FROM installations i
+          JOIN devices d ON d.id = i.device_id AND d.installation_id = i.id AND d.deleted_at IS NULL
+          JOIN agencies g ON g.id = i.agency_id
+          WHERE i.removed_at IS NULL AND i.device_id IS NOT NULL
+            AND earth_box(${here}, ${radius / SCALE}) @> ll_to_earth(i.lat, i.lon)
+            AND d.status = 0 AND ${pathInScope(scope, sql`g.index_link`)}) n
+        WHERE n.distance <= ${radius} ORDER BY n.distance, n.id LIMIT ${limit}`,
+  )
+}
+
+/** The district of the live installation nearest a point within `within` metres, or null. */
+export async function nearestInstallationDistrict(
+  db: DbOrTx,
+  at: { lat: number; lon: number },
+  within: number,
+) {
+  const row = await one<{ address_code: string | null }>(
+    db,
+    sql`SELECT address_code FROM installations
+        WHERE removed_at IS NULL AND device_id IS NOT NULL AND address_code IS NOT NULL
+          AND earth_box(ll_to_earth(${at.lat}, ${at.lon}), ${within}) @> ll_to_earth(lat, lon)
+        ORDER BY ll_to_earth(lat, lon) <-> ll_to_earth(${at.lat}, ${at.lon}) LIMIT 1`,
+  )
+  return row?.address_code ?? null
+}
