@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { pathInScope, type Scope } from '../../db/scope.ts'
-import { containsPattern, one, type PageRequest, pageOf } from '../../db/sql.ts'
+import { containsPattern, many, one, type PageRequest, paginate } from '../../db/sql.ts'
 
 /** A rescue with its device, installation, organisation, answered call and cabinet door. */
 export type RescueRecord = {
@@ -41,46 +41,50 @@ const returnState = sql`CASE WHEN de.id IS NULL THEN NULL
   WHEN de.not_returned_at IS NOT NULL THEN 'not_returned'
   ELSE 'out' END`
 
-/**
- * The page's columns and joins: one row per rescue, each join by a key (call_events_rescue_idx
- * keeps one call per rescue). The call shows only when it lies in the scope too: a call of
- * another branch that a device of this one answered stays that branch's.
- */
-const select = (scope: Scope) => sql`SELECT r.id, r.rescue_event_id, r.event_location, r.event_time,
-    r.ended_at, r.device_id, d.device_sn, i.location, i.location_desc, r.agency_id, g.name AS agency_name,
-    r.event_lat, r.event_lon, r.ecg_file_url, c.id AS call_id, c.call_time, c.location AS call_location,
-    ${returnState} AS return_state
-  FROM rescue_events r
-  JOIN devices d ON d.id = r.device_id
-  JOIN agencies g ON g.id = r.agency_id
-  LEFT JOIN installations i ON i.id = r.installation_id
-  LEFT JOIN call_events c ON c.rescue_id = r.id AND ${pathInScope(scope, sql`c.index_link`)}
-  LEFT JOIN cabinet_door_events de ON de.id = r.cabinet_door_event_id`
+const newestFirst = sql`r.event_time DESC, r.id DESC`
 
 /**
- * One page of the scope's rescues, newest first. The scope and the times are conditions on
- * rescue_events_scope_idx (index_link, event_time); the count joins only what a filter needs.
+ * One page of the scope's rescues, newest first, in one statement (and a count when the page is
+ * full). The page is chosen from rescue_events alone (the scope and the times are conditions on
+ * rescue_events_scope_idx; a filter joins only its own table), and only its rows are joined to
+ * their device, installation, organisation, call and door event, by key: joined before the limit,
+ * a page of the whole network hashed all devices and installations (890 ms at 100,000 devices).
+ * The call shows only when it lies in the scope too: a call of another branch that a device of
+ * this one answered stays that branch's.
  */
-export function listRescues(db: DbOrTx, scope: Scope, f: RescueFilters, page: PageRequest) {
+export function listRescues(db: DbOrTx, scope: Scope, f: RescueFilters, p: PageRequest) {
   const where: SQL[] = [pathInScope(scope, sql`r.index_link`)]
   const joins: SQL[] = []
   if (f.start_time) where.push(sql`r.event_time >= ${f.start_time}::timestamptz`)
   if (f.end_time) where.push(sql`r.event_time <= ${f.end_time}::timestamptz`)
   if (f.device_sn) {
-    where.push(sql`d.device_sn ILIKE ${containsPattern(f.device_sn)}`)
-    joins.push(sql`JOIN devices d ON d.id = r.device_id`)
+    where.push(sql`fd.device_sn ILIKE ${containsPattern(f.device_sn)}`)
+    joins.push(sql`JOIN devices fd ON fd.id = r.device_id`)
   }
   if (f.region) {
-    where.push(sql`i.address_code LIKE ${`${f.region}%`}`)
-    joins.push(sql`JOIN installations i ON i.id = r.installation_id`)
+    where.push(sql`fi.address_code LIKE ${`${f.region}%`}`)
+    joins.push(sql`JOIN installations fi ON fi.id = r.installation_id`)
   }
-  return pageOf<RescueRecord>(db, {
-    select: select(scope),
-    from: sql.join([sql`FROM rescue_events r`, ...joins], sql` `),
-    where,
-    orderBy: [sql`r.event_time DESC`, sql`r.id DESC`],
-    ...page,
-  })
+  const matching = sql`FROM rescue_events r ${sql.join(joins, sql` `)} WHERE ${sql.join(where, sql` AND `)}`
+  return paginate(
+    p,
+    (limit, offset) =>
+      many<RescueRecord>(
+        db,
+        sql`SELECT r.id, r.rescue_event_id, r.event_location, r.event_time, r.ended_at, r.device_id,
+              d.device_sn, i.location, i.location_desc, r.agency_id, g.name AS agency_name, r.event_lat,
+              r.event_lon, r.ecg_file_url, c.id AS call_id, c.call_time, c.location AS call_location,
+              ${returnState} AS return_state
+            FROM (SELECT r.* ${matching} ORDER BY ${newestFirst} LIMIT ${limit} OFFSET ${offset}) r
+            JOIN devices d ON d.id = r.device_id
+            JOIN agencies g ON g.id = r.agency_id
+            LEFT JOIN installations i ON i.id = r.installation_id
+            LEFT JOIN call_events c ON c.rescue_id = r.id AND ${pathInScope(scope, sql`c.index_link`)}
+            LEFT JOIN cabinet_door_events de ON de.id = r.cabinet_door_event_id
+            ORDER BY ${newestFirst}`,
+      ),
+    async () => (await one<{ n: number }>(db, sql`SELECT count(*) AS n ${matching}`))?.n ?? 0,
+  )
 }
 
 /** The rescue a download names, when the scope holds it: its device's serial and its file. */

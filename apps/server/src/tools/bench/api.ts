@@ -1,9 +1,9 @@
 // `npm run bench`: times the administration lists on a large organisation tree, and the device
-// list, the factory list, the device statistics and the dashboard map's layers on 100,000
-// registered devices (and 20,000 rescues). Builds the app in-process on a fresh embedded database
-// (or BENCH_DATABASE_URL), bulk-loads agencies, users, operation-log rows and devices with
-// generate_series (network.ts), then sends each request repeatedly through the real HTTP stack
-// (inject) and prints p50 / p95 / max in milliseconds.
+// list, the factory list, the device statistics, the dashboard map's layers and the rescue list
+// on 100,000 registered devices (and 20,000 rescues). Builds the app in-process on a fresh
+// embedded database (or BENCH_DATABASE_URL), bulk-loads agencies, users, operation-log rows and
+// devices with generate_series (network.ts), then sends each request repeatedly through the real
+// HTTP stack (inject) and prints p50 / p95 / max in milliseconds.
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -38,6 +38,9 @@ const DIR = process.env.BENCH_DIR
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null
 const STATS = '/api/v1/device/statistic'
 const BOARD = '/api/v1/analysis-board'
+const RESCUES = '/api/v1/aid-event/rescue-event/'
+/** The rescue list's time filter: the last 7 days of the bench's 60 (about 2,300 rescues). */
+const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString()
 
 /** The requests: name, URL, and who sends them (default the system) with which extra headers. */
 type Case = [name: string, url: string, token?: string, headers?: Record<string, string>]
@@ -93,6 +96,13 @@ function cases(system: string, agent: string, single: string): Case[] {
     ['general agent: dashboard map device layer', `${BOARD}/device/location/`, agent],
     ['general agent: dashboard map rescue layer', `${BOARD}/rescue-event/location/`, agent],
     ['one organisation: dashboard map device layer', `${BOARD}/device/location/`, single],
+    ['rescue list, page 1', `${RESCUES}?page=1&page_size=10`],
+    ['rescue list, page 100', `${RESCUES}?page=100&page_size=10`],
+    ['rescue list, a province', `${RESCUES}?address_code=440000`],
+    ['rescue list, serial filter', `${RESCUES}?device_sn=0012345`],
+    ['rescue list, last 7 days', `${RESCUES}?start_time=${encodeURIComponent(weekAgo)}`],
+    ['general agent: rescue list, page 1', `${RESCUES}?page=1&page_size=10`, agent],
+    ['one organisation: rescue list, page 1', `${RESCUES}?page=1&page_size=10`, single],
   ]
 }
 
