@@ -139,9 +139,9 @@ describe('device canvas', () => {
     ])
   })
 
-  it('draws a layer’s points in their own colours, the layer’s colour first, and finds each', () => {
+  it('draws a layer’s points in their own colours, the layer’s colour first, at its scale, and finds each', () => {
     const view = viewAt(120, 30, 12)
-    const people: MarkerLayer = { ...rescue, key: 'responder', color: '#13a8a8' }
+    const people: MarkerLayer = { ...rescue, key: 'responder', color: '#13a8a8', scale: 0.5 }
     const points = [
       { ...marker(1, 120, 30.01, false), color: '#8c8c8c' },
       { ...marker(2, 120, 30.02, false), color: '#13a8a8' },
@@ -151,18 +151,23 @@ describe('device canvas', () => {
     const markers = markerShapes([{ layer: people, points }], same)
     const { ctx, log } = recorder()
     paintDevices(ctx, deviceShapes([]), markers, view, 12, sprite)
+    // Half a rescue's size: 4 px with a 1.25 px ring at zoom 12.
     expect(log).toEqual([
-      'fill #ffffff 2 r10.5',
-      'fill #13a8a8 2 r8',
-      'fill #ffffff 1 r10.5',
-      'fill #8c8c8c 1 r8',
-      'fill #ffffff 1 r10.5',
-      'fill #d46b08 1 r8',
+      'fill #ffffff 2 r5.25',
+      'fill #13a8a8 2 r4',
+      'fill #ffffff 1 r5.25',
+      'fill #8c8c8c 1 r4',
+      'fill #ffffff 1 r5.25',
+      'fill #d46b08 1 r4',
     ])
     const at = pixel(view, 120, 29.98)
-    expect(
-      hitsAt(deviceShapes([]), markers, view, 12, at.x, at.y).map((h) => h.kind === 'marker' && h.point.id),
-    ).toEqual([4])
+    const ids = (dx: number) =>
+      hitsAt(deviceShapes([]), markers, view, 12, at.x + dx, at.y).map(
+        (h) => h.kind === 'marker' && h.point.id,
+      )
+    expect(ids(0)).toEqual([4])
+    expect(ids(5)).toEqual([4])
+    expect(ids(6)).toEqual([])
   })
 
   it('finds what is drawn under a pixel, the topmost first, within each circle and its ring', () => {

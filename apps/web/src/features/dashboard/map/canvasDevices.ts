@@ -32,6 +32,8 @@ type DrawnMarkers = {
   coords: Float64Array
   /** The layer's own colour first (the usual state under the exceptions), then the others. */
   byColor: { color: string; coords: Float64Array }[]
+  /** Its size against a rescue marker's (radius, ring and halo). */
+  scale: number
   active: Float64Array
   points: readonly MarkerPoint[]
   /** Each point in the map's display coordinates. */
@@ -110,6 +112,7 @@ export function markerShapes(markers: MarkerSet, show: (p: LatLon) => [number, n
     return {
       key: m.layer.key,
       color: m.layer.color,
+      scale: m.layer.scale ?? 1,
       coords: mercatorOf(places),
       byColor: colors.flatMap((color) => {
         const mine = places.filter((_, i) => colorOf(m.points[i]) === color)
@@ -164,9 +167,10 @@ export function paintDevices(
   for (const m of markers) {
     ctx.fillStyle = m.color
     ctx.globalAlpha = 0.25
-    if (circles(ctx, view, m.active, halo)) ctx.fill()
+    if (circles(ctx, view, m.active, halo * m.scale)) ctx.fill()
     ctx.globalAlpha = 1
-    for (const g of m.byColor) discs(ctx, view, g.coords, markerRadius, markerStroke, g.color)
+    for (const g of m.byColor)
+      discs(ctx, view, g.coords, markerRadius * m.scale, markerStroke * m.scale, g.color)
   }
 
   // The counts over the markers, so a rescue beside a cluster does not hide its number.
@@ -209,7 +213,7 @@ export function hitsAt(
   for (let l = markers.length - 1; l >= 0; l--) {
     const m = markers[l]
     for (let i = m.points.length - 1; i >= 0; i--) {
-      if (!within(m.coords[2 * i], m.coords[2 * i + 1], markerReach)) continue
+      if (!within(m.coords[2 * i], m.coords[2 * i + 1], markerReach * m.scale)) continue
       hits.push({ kind: 'marker', layer: m.key, point: m.points[i], at: m.places[i] })
     }
   }

@@ -34,6 +34,11 @@ export type MarkerLayer = {
   /** data_type of live frames that refresh it at once (a rescue alarm). */
   liveTypes: readonly number[]
   load: (addressCode: string | undefined, signal: AbortSignal) => Promise<MarkerPoint[]>
+  /**
+   * Its markers' size against a rescue's (default 1): people live beside the devices, and drawn
+   * as large as a rescue, hundreds of them would hide the devices' clusters.
+   */
+  scale?: number
   /** The colours its points may take besides the layer's, with the i18n key of each (the legend's dots). */
   states?: readonly { color: string; label: string }[]
 }
@@ -81,6 +86,7 @@ const responder: MarkerLayer = {
   color: RESPONDER_HEX.ready,
   refreshMs: 5 * 60_000,
   liveTypes: [],
+  scale: 0.6,
   states: (['paused', 'certificate_expired'] as const).map((s) => ({
     color: RESPONDER_HEX[s],
     label: `dashboard.responder.${s}`,
