@@ -7,6 +7,9 @@ import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { AppContext } from './context.ts'
+import { devClockRoutes } from './jobs/dev-clock.routes.ts'
+import { productionJobs } from './jobs/index.ts'
+import { createJobRunner, type JobRunner } from './jobs/runner.ts'
 import { agencyRoutes } from './modules/agency/agency.routes.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { securityRoutes } from './modules/auth/security.routes.ts'
@@ -85,8 +88,12 @@ const features = [
   openApiRoutes,
 ]
 
-/** Builds the HTTP app (API, OpenAPI docs, built console) without listening. */
-export async function buildApp(ctx: AppContext, opts: { logger?: FastifyBaseLogger } = {}) {
+/**
+ * Builds the HTTP app (API, OpenAPI docs, built console) without listening. `jobs` is the
+ * server's job runner, which the development clock (DEV_CLOCK) ticks; without it that route
+ * ticks a runner of its own.
+ */
+export async function buildApp(ctx: AppContext, opts: { logger?: FastifyBaseLogger; jobs?: JobRunner } = {}) {
   const app = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
     // Only proxies we trust may name the client: per-address limits (SMS codes) must not be spoofable.
@@ -125,5 +132,10 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyBaseLogg
   await app.register(authPlugin, { ctx })
   await app.register(oplogPlugin, { ctx })
   for (const feature of features) await app.register(feature, { ctx })
+  // Development only: with DEV_CLOCK off the route is not registered at all (404).
+  if (ctx.config.DEV_CLOCK) {
+    const jobs = opts.jobs ?? createJobRunner(ctx, productionJobs, { log: app.log })
+    await app.register(devClockRoutes, { ctx, jobs })
+  }
   return app
 }

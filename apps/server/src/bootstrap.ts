@@ -6,7 +6,7 @@ import { type Database, openPglite, openPostgres } from './db/client.ts'
 import { createEventBus } from './db/events.ts'
 import { migrate } from './db/migrate.ts'
 import { outboxHandlers } from './jobs/outbox.ts'
-import { systemClock } from './lib/clock.ts'
+import { OffsetClock, systemClock } from './lib/clock.ts'
 import { createFileLinks } from './lib/file-links.ts'
 import { createSealer } from './lib/sealed.ts'
 import { persistentSecret } from './lib/secrets.ts'
@@ -90,7 +90,8 @@ export async function createContext(
         ? tencentMap({ key: config.TENCENT_MAP_KEY!, sk: config.TENCENT_MAP_SK })
         : offlineMap(),
     sealer: createSealer(config.DEVICE_SECRET_KEY ?? persistentSecret(config.dataDir, 'device_secret_key')),
-    clock: systemClock,
+    // A development server's clock can be moved forward (DEV_CLOCK, jobs/dev-clock.routes.ts).
+    clock: config.DEV_CLOCK ? new OffsetClock() : systemClock,
     events: createEventBus(database, log),
     deviceCredentials: noDevices,
     log,

@@ -121,6 +121,12 @@ const schema = z.object({
   OPEN_API_BURST: z.coerce.number().int().min(1).default(60),
   /** Lets push URLs point at loopback and private addresses (tests, a receiver on this machine). */
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  /**
+   * Development only: the server's clock can be moved forward by a system super administrator
+   * (POST /api/v1/dev/clock), which then runs the scheduled jobs once, so a journey sees a
+   * certificate expire without waiting for it. Off, the route does not exist.
+   */
+  DEV_CLOCK: bool.default(false),
 })
 
 export type Config = z.infer<typeof schema> & { dataDir: string }

@@ -36,8 +36,9 @@ async function main() {
   // Messages a crash left acknowledged but not applied are applied before anything new comes in.
   const recovered = (await retryInbox(ctx)) + (await retryCabinetInbox(ctx))
   if (recovered) log.warn({ messages: recovered }, 'applied device messages left over by the previous run')
-  const app = await buildApp(ctx, { logger: log })
   const jobs = createJobRunner(ctx, productionJobs, { log })
+  // The development clock (DEV_CLOCK) ticks this runner, so its ticks and the schedule's never overlap.
+  const app = await buildApp(ctx, { logger: log, jobs })
   let mqtt: MqttGateway | null = null
   let webhooks: WebhookSender | null = null
   // Closing the app stops the webhook sender: no new send, the batches under way recorded (what
