@@ -21,6 +21,8 @@ export type DataTableProps<T> = {
   /** A fixed body height (e.g. '44vh') past which the rows scroll under a fixed header. */
   bodyHeight?: number | string
   onActiveChange?: (row: T | undefined) => void
+  /** The row the page selected itself (a new record, a point on a map), highlighted as if clicked. */
+  activeKey?: Key | null
   size?: TableProps<T>['size']
   /** Check boxes for toolbar actions on several rows (assign, delete). */
   rowSelection?: TableProps<T>['rowSelection']
@@ -55,6 +57,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
     loadedAt: list.cleared ? 0 : query.dataUpdatedAt,
     generation: list.generation,
     onActiveChange: props.onActiveChange,
+    selected: props.activeKey,
   })
   const wrapper = useRef<HTMLDivElement>(null)
   const showPagination = pagination && total > 0

@@ -42,4 +42,19 @@ describe('useActiveRow', () => {
     act(() => vi.advanceTimersByTime(100))
     expect(result.current.key).toBe(1)
   })
+
+  it('marks a row the page selects, and no longer the first row of later loads', () => {
+    const onActiveChange = vi.fn()
+    const { result, rerender } = renderHook(
+      (p: { loadedAt: number; selected?: number }) =>
+        useActiveRow({ rows, rowKey: (r) => r.id, onActiveChange, generation: 0, ...p }),
+      { initialProps: { loadedAt: 0 } as { loadedAt: number; selected?: number } },
+    )
+    rerender({ loadedAt: 0, selected: 2 })
+    expect(result.current.key).toBe(2)
+    rerender({ loadedAt: 1, selected: 2 })
+    act(() => vi.advanceTimersByTime(100))
+    expect(result.current.key).toBe(2)
+    expect(onActiveChange).not.toHaveBeenCalled()
+  })
 })

@@ -11,19 +11,34 @@ type Options<T> = {
   /** Bumped by search and refresh: they re-arm the highlight a row click stopped. */
   generation: number
   onActiveChange?: (row: T | undefined) => void
+  /** A row the page selected itself (a new record, a point on a map): marked like a click, no callback. */
+  selected?: Key | null
 }
 
 /**
  * The active (highlighted) row: the first row 50 ms after each load, until a row is clicked;
  * a click marks that row and stops the automatic highlight until the next search or refresh.
  */
-export function useActiveRow<T>({ rows, rowKey, loadedAt, generation, onActiveChange }: Options<T>) {
+export function useActiveRow<T>({
+  rows,
+  rowKey,
+  loadedAt,
+  generation,
+  onActiveChange,
+  selected,
+}: Options<T>) {
   const [key, setKey] = useState<Key | undefined>()
   const armed = useRef(true)
   const latest = useRef({ rows, rowKey, onActiveChange })
   latest.current = { rows, rowKey, onActiveChange }
 
   const seenGeneration = useRef(generation)
+
+  useEffect(() => {
+    if (selected === undefined || selected === null) return
+    armed.current = false
+    setKey(selected)
+  }, [selected])
 
   useEffect(() => {
     if (generation !== seenGeneration.current) {
