@@ -6,7 +6,11 @@ const resource = resourceKeys('device')
 /** Query keys of the device pages: lists and details (with the detail's record tabs and commands), the factory list, change records, managers, statistics. */
 export const deviceKeys = {
   ...resource,
-  records: (sn: string, type: PageDetailType) => [...resource.detail(`sn:${sn}`), type] as const,
+  /** A record tab of the detail; with a rescue, only the records of its span. */
+  records: (sn: string, type: PageDetailType, rescueEventId?: string) =>
+    rescueEventId === undefined
+      ? ([...resource.detail(`sn:${sn}`), type] as const)
+      : ([...resource.detail(`sn:${sn}`), type, rescueEventId] as const),
   /** The remote commands of a device (by id) and where each one is. */
   commands: (id: number) => [...resource.detail(id), 'commands'] as const,
   factory: (params: object) => ['device', 'factory', params] as const,

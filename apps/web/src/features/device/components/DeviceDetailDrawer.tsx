@@ -6,7 +6,7 @@ import type {
   OffsetRow,
   PageDetailType,
 } from '@aed/contracts/device-detail'
-import { Drawer, Spin, Tabs } from 'antd'
+import { Drawer, Spin, Tabs, Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -22,13 +22,18 @@ import { useRecordColumns } from './useRecordColumns'
 
 export const DETAIL_WIDTH = 1000
 
-/** The device detail: basic info (with the change record), the six record tabs of the spec and the remote commands. */
+/**
+ * The device detail: basic info (with the change record), the six record tabs of the spec and the
+ * remote commands; opened from a rescue, the record tabs show that rescue's span only.
+ */
 export default function DeviceDetailDrawer({
   device,
   onClose,
+  rescueEventId,
 }: {
   device: Device | DeviceRef | null
   onClose: () => void
+  rescueEventId?: string
 }) {
   const { t } = useTranslation()
   const sn = device?.device_sn ?? ''
@@ -41,7 +46,9 @@ export default function DeviceDetailDrawer({
   const record = <T extends { id: number }>(key: string, type: PageDetailType, cols: ColumnsType<T>) => ({
     key,
     label: t(`device.tabs.${key}`),
-    children: <RecordTab<T> sn={sn} type={type} active={tab === key} columns={cols} />,
+    children: (
+      <RecordTab<T> sn={sn} type={type} active={tab === key} columns={cols} rescueEventId={rescueEventId} />
+    ),
   })
   return (
     <Drawer
@@ -55,7 +62,15 @@ export default function DeviceDetailDrawer({
       title={
         shown && (
           <span className="device-detail-title">
-            {shown.device_sn} <DeviceStatusTag status={shown.status} text={shown.status_text} />
+            {shown.device_sn}{' '}
+            {shown.status !== undefined && (
+              <DeviceStatusTag status={shown.status} text={shown.status_text ?? ''} />
+            )}
+            {rescueEventId && (
+              <Tag color="red" data-testid="device-detail-rescue">
+                {t('device.detailRescue', { id: rescueEventId })}
+              </Tag>
+            )}
           </span>
         )
       }
@@ -84,13 +99,14 @@ export default function DeviceDetailDrawer({
                   active={tab === 'inspect'}
                   columns={columns.inspect}
                   canRecord={full?.can.edit ?? false}
+                  rescueEventId={rescueEventId}
                 />
               ),
             },
             {
               key: 'usageLog',
               label: t('device.tabs.usageLog'),
-              children: <UsageLogTab sn={sn} active={tab === 'usageLog'} />,
+              children: <UsageLogTab sn={sn} active={tab === 'usageLog'} rescueEventId={rescueEventId} />,
             },
             {
               key: 'commands',

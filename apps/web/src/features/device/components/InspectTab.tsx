@@ -9,10 +9,16 @@ import { RecordTab } from './RecordTab'
 
 const InspectionModal = lazy(() => import('./InspectionModal'))
 
-type Props = { sn: string; active: boolean; columns: ColumnsType<InspectRow>; canRecord: boolean }
+type Props = {
+  sn: string
+  active: boolean
+  columns: ColumnsType<InspectRow>
+  canRecord: boolean
+  rescueEventId?: string
+}
 
 /** The detail's inspections, and 记录巡检 for members who may change devices. */
-export function InspectTab({ sn, active, columns, canRecord }: Props) {
+export function InspectTab({ sn, active, columns, canRecord, rescueEventId }: Props) {
   const { t } = useTranslation()
   const [recording, setRecording] = useState(false)
   return (
@@ -29,7 +35,13 @@ export function InspectTab({ sn, active, columns, canRecord }: Props) {
           </Button>
         </div>
       )}
-      <RecordTab<InspectRow> sn={sn} type="inspect" active={active} columns={columns} />
+      <RecordTab<InspectRow>
+        sn={sn}
+        type="inspect"
+        active={active}
+        columns={columns}
+        rescueEventId={rescueEventId}
+      />
       <LazyMount when={recording}>
         <InspectionModal sn={sn} open={recording} onClose={() => setRecording(false)} />
       </LazyMount>

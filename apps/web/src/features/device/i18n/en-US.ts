@@ -157,6 +157,7 @@ export const deviceEnUS: typeof deviceZhCN = {
       change_count: 'Changed',
       replace_count: 'Replaced',
     },
+    detailRescue: 'Rescue {{id}}',
     tabs: {
       base: 'Basic info',
       earlyWarn: 'Early warnings',

@@ -154,6 +154,7 @@ export const deviceZhCN = {
       change_count: '变更',
       replace_count: '更换',
     },
+    detailRescue: '急救事件 {{id}}',
     tabs: {
       base: '基本信息',
       earlyWarn: '预警',
