@@ -128,6 +128,24 @@ export const routeTree: RouteDef[] = [
     ],
   },
   {
+    name: 'emergency',
+    path: '/emergency',
+    title: ['急救事件', 'Emergencies'],
+    icon: 'PhoneOutlined',
+    menu: true,
+    permissions: ['aid_event'],
+    children: [
+      {
+        // Calls and rescues on one page (spec 2.5); 登记呼救 needs device EDIT (decisions).
+        name: 'emergency-call',
+        path: '/emergency/call',
+        title: ['急救事件', 'Emergencies'],
+        menu: true,
+        permissions: ['aid_event'],
+      },
+    ],
+  },
+  {
     name: 'aidManManagement',
     path: '/aidManManagement',
     title: ['急救人员管理', 'Responders'],

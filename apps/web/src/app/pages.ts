@@ -14,6 +14,15 @@ const dashboard: Load = () =>
       },
   )
 
+/** The emergency page opens a device's detail, also scoped to a rescue: the same drawer. */
+const emergencyCall: Load = () =>
+  import('../features/call/pages/EmergencyCallPage').then(
+    ({ EmergencyCallPage }) =>
+      function EmergencyCall() {
+        return createElement(EmergencyCallPage, { DeviceDetail: DeviceDetailDrawer })
+      },
+  )
+
 /**
  * The page of each console route, by its name in the shared route tree (contracts' menu.ts),
  * each loaded as its own chunk when first opened. A group without a page opens its first child.
@@ -37,6 +46,7 @@ export const pages: Record<string, Load> = {
   'organizationalManagement-organizational': () =>
     import('../features/agency/pages/OrganisationsPage').then((m) => m.OrganisationsPage),
   'users-permission': () => import('../features/member/pages/UsersPage').then((m) => m.UsersPage),
+  'emergency-call': emergencyCall,
   'aidManManagement-aidMan': () =>
     import('../features/responder/pages/RespondersPage').then((m) => m.RespondersPage),
   'systemManagement-classroom': () =>

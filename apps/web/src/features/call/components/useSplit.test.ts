@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest'
+import { clampShare, MIN_PANE_PX, TOP_SHARE } from './useSplit'
+
+describe('the map and list panes', () => {
+  it('start at 55% and 45%', () => {
+    expect(TOP_SHARE).toBe(0.55)
+    expect(clampShare(TOP_SHARE, 800)).toBe(0.55)
+  })
+
+  it('keep each pane at least 200 px high', () => {
+    expect(MIN_PANE_PX).toBe(200)
+    expect(clampShare(0.1, 800)).toBe(0.25)
+    expect(clampShare(0.95, 800)).toBe(0.75)
+    expect(clampShare(0.6, 800)).toBe(0.6)
+  })
+})
