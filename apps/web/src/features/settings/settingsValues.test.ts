@@ -17,6 +17,8 @@ describe('system settings values', () => {
       electrode_sheet_expire: 3,
       battery_expire: 0,
       alarm_escalate_minutes: 10,
+      call_close_minutes: 60,
+      call_radius_m: 500,
     }
     const v = toSettingsValues(s)
     expect(v.location_offset).toBe(0)
@@ -28,5 +30,13 @@ describe('system settings values', () => {
     const { alarm_escalate_minutes: _, ...old } = DEFAULT_SETTINGS
     expect(toSettingsValues(old).alarm_escalate_minutes).toBe(5)
     expect(toAgencySettings(toSettingsValues(old)).alarm_escalate_minutes).toBe(5)
+  })
+
+  it('fills the call settings of settings saved before them with 120 minutes and 1000 m', () => {
+    const { call_close_minutes: _, call_radius_m: __, ...old } = DEFAULT_SETTINGS
+    expect(toAgencySettings(toSettingsValues(old))).toMatchObject({
+      call_close_minutes: 120,
+      call_radius_m: 1000,
+    })
   })
 })

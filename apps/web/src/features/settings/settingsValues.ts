@@ -1,18 +1,32 @@
-import { type AgencySettings, DEFAULT_ALARM_ESCALATE_MINUTES } from '@aed/contracts/settings'
+import {
+  type AgencySettings,
+  DEFAULT_ALARM_ESCALATE_MINUTES,
+  DEFAULT_SETTINGS,
+} from '@aed/contracts/settings'
 import dayjs, { type Dayjs } from 'dayjs'
 
 /**
  * The form's values: the off threshold as 0 (a select cannot hold null), the window as two times,
- * the escalation minutes always present (settings saved before it had none).
+ * the escalation minutes and the call settings always present (settings saved before them had none).
  */
 export type SettingsValues = Omit<
   AgencySettings,
-  'location_offset' | 'exec_status_sms_time_period' | 'alarm_escalate_minutes'
+  | 'location_offset'
+  | 'exec_status_sms_time_period'
+  | 'alarm_escalate_minutes'
+  | 'call_close_minutes'
+  | 'call_radius_m'
 > & {
   location_offset: number
   exec_status_sms_time_period: [Dayjs, Dayjs]
   alarm_escalate_minutes: number
+  call_close_minutes: number
+  call_radius_m: number
 }
+
+/** The call settings' defaults: open calls close after 120 minutes, their surroundings reach 1000 m. */
+export const DEFAULT_CALL_CLOSE_MINUTES = DEFAULT_SETTINGS.call_close_minutes ?? 120
+export const DEFAULT_CALL_RADIUS_M = DEFAULT_SETTINGS.call_radius_m ?? 1000
 
 export const OFFSET_OFF = 0
 const HHMM = 'HH:mm'
@@ -24,6 +38,8 @@ export function toSettingsValues(s: AgencySettings): SettingsValues {
     location_offset: s.location_offset ?? OFFSET_OFF,
     exec_status_sms_time_period: [dayjs(start, HHMM), dayjs(end, HHMM)],
     alarm_escalate_minutes: s.alarm_escalate_minutes ?? DEFAULT_ALARM_ESCALATE_MINUTES,
+    call_close_minutes: s.call_close_minutes ?? DEFAULT_CALL_CLOSE_MINUTES,
+    call_radius_m: s.call_radius_m ?? DEFAULT_CALL_RADIUS_M,
   }
 }
 
@@ -38,5 +54,7 @@ export function toAgencySettings(v: SettingsValues): AgencySettings {
     electrode_sheet_expire: v.electrode_sheet_expire,
     battery_expire: v.battery_expire,
     alarm_escalate_minutes: v.alarm_escalate_minutes,
+    call_close_minutes: v.call_close_minutes,
+    call_radius_m: v.call_radius_m,
   }
 }

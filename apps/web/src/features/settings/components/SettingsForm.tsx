@@ -3,8 +3,9 @@ import type { Dayjs } from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { useDict } from '../../../lib/useDict'
 import { OFFSET_OFF } from '../settingsValues'
+import { CallSettingsFields } from './CallSettingsFields'
 
-/** Every alert preference: SMS schedules and window, location offset, expiry reminders, alarm sound and escalation. */
+/** Every alert preference: SMS schedules and window, location offset, expiry reminders, alarm sound and escalation, calls. */
 export function SettingsForm({ disabled }: { disabled: boolean }) {
   const { t } = useTranslation()
   const dict = useDict()
@@ -97,6 +98,8 @@ export function SettingsForm({ disabled }: { disabled: boolean }) {
           data-testid="settings-escalate"
         />
       </Form.Item>
+      {section(t('systemSettings.call'))}
+      <CallSettingsFields disabled={disabled} />
     </>
   )
 }

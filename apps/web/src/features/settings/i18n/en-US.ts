@@ -24,5 +24,14 @@ export const settingsEnUS: typeof settingsZhCN = {
     escalateHint:
       "A first-aid or cabinet door alarm nobody confirms in this time is pushed again and sent by SMS to the organisation's administrators, then to each organisation above",
     escalateRange: 'Enter a whole number from 1 to 60',
+    call: 'Calls',
+    callClose: 'Close calls after',
+    callCloseHint: 'A call still open this long after it was recorded or received closes by itself',
+    callCloseUnit: 'minutes',
+    callRadius: 'Around a call',
+    callRadiusHint:
+      'A call’s details show the normal devices and responders within this distance; a rescue started within it is linked to the call',
+    callRadiusUnit: 'm',
+    rangeInt: 'Enter a whole number from {{min}} to {{max}}',
   },
 }

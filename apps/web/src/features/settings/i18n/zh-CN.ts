@@ -22,5 +22,13 @@ export const settingsZhCN = {
     escalateHint:
       '急救或救护箱开门告警在此时间内无人确认时，重新推送并短信通知机构管理员，再逐级通知上级机构',
     escalateRange: '请输入1-60之间的整数',
+    call: '呼救',
+    callClose: '呼救自动结束时间',
+    callCloseHint: '呼救事件登记或接收后超过此时间仍未结束的，自动结束',
+    callCloseUnit: '分钟',
+    callRadius: '呼救周边范围',
+    callRadiusHint: '呼救详情显示此范围内的正常设备和急救人员，此范围内开始的急救关联到呼救',
+    callRadiusUnit: '米',
+    rangeInt: '请输入{{min}}-{{max}}之间的整数',
   },
 }

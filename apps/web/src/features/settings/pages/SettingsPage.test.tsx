@@ -46,6 +46,8 @@ describe('SettingsPage', () => {
       '电池到期提醒',
       '告警提示音',
       '告警升级时间（分钟）',
+      '呼救自动结束时间',
+      '呼救周边范围',
     ])
       expect(screen.getByText(label)).toBeInTheDocument()
     expect(screen.getByTestId('settings-offset')).toHaveTextContent('关闭')
@@ -64,6 +66,8 @@ describe('SettingsPage', () => {
         electrode_sheet_expire: 1,
         battery_expire: 1,
         alarm_escalate_minutes: 5,
+        call_close_minutes: 120,
+        call_radius_m: 1000,
       },
     ])
   })
@@ -74,7 +78,7 @@ describe('SettingsPage', () => {
     renderWithProviders(<SettingsPage />)
     await screen.findByText('告警升级时间（分钟）')
     const user = userEvent.setup()
-    const input = screen.getByRole('spinbutton') // the page's only number field
+    const input = screen.getByTestId('settings-escalate')
     await user.clear(input)
     await user.click(screen.getByTestId('settings-save'))
     expect(await screen.findByText('请输入1-60之间的整数')).toBeInTheDocument()
@@ -83,6 +87,31 @@ describe('SettingsPage', () => {
     await user.click(screen.getByTestId('settings-save'))
     expect(await screen.findByText('保存成功')).toBeInTheDocument()
     expect(posted).toEqual([expect.objectContaining({ alarm_escalate_minutes: 15 })])
+  })
+
+  it('shows the call settings with their defaults in minutes and metres, and refuses values out of range', async () => {
+    api()
+    sessionStore.signIn(userInfo({ role_type: 0, agency_id: 1, permissions: {} }))
+    renderWithProviders(<SettingsPage />)
+    await screen.findByText('呼救自动结束时间')
+    const close = screen.getByTestId('settings-call-close')
+    const radius = screen.getByTestId('settings-call-radius')
+    expect(close).toHaveValue('120')
+    expect(radius).toHaveValue('1000')
+    expect(close.closest('.ant-input-number')).toHaveTextContent('分钟')
+    expect(radius.closest('.ant-input-number')).toHaveTextContent('米')
+    const user = userEvent.setup()
+    await user.clear(close)
+    await user.clear(radius)
+    await user.click(screen.getByTestId('settings-save'))
+    expect(await screen.findByText('请输入10-1440之间的整数')).toBeInTheDocument()
+    expect(screen.getByText('请输入100-5000之间的整数')).toBeInTheDocument()
+    expect(posted).toEqual([])
+    await user.type(close, '30')
+    await user.type(radius, '2500')
+    await user.click(screen.getByTestId('settings-save'))
+    expect(await screen.findByText('保存成功')).toBeInTheDocument()
+    expect(posted).toEqual([expect.objectContaining({ call_close_minutes: 30, call_radius_m: 2500 })])
   })
 
   it('disables the form for read-only members and offers no save', async () => {
