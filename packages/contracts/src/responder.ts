@@ -294,21 +294,29 @@ export const responderImportResult = z.object({
 })
 export type ResponderImportResult = z.infer<typeof responderImportResult>
 
-/** One responder on the dashboard's layer 5. */
-export const responderPointSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  lon: z.number(),
-  lat: z.number(),
-  aid_aptitude: z.number().int(),
-  dispatch_state: z.enum(DISPATCH_STATES),
-})
+/** A layer point's dispatch state: 0 ready, 1 paused, 2 certificate expired (DISPATCH_STATES' order). */
+export const LAYER_STATES = DISPATCH_STATES
+
+/**
+ * One responder on the dashboard's layer 5, as a plain array (a province holds 20,000):
+ * [id, lon, lat, aid_aptitude, state (index in LAYER_STATES), name].
+ */
+export const responderPointSchema = z.tuple([
+  z.number().int(),
+  z.number(),
+  z.number(),
+  z.number().int(),
+  z.number().int().min(0).max(2),
+  z.string(),
+])
 export type ResponderPoint = z.infer<typeof responderPointSchema>
 
 /** The layer's answer: the points in `resource` (spec: "responder locations in a resource list"). */
 export const responderLocationsSchema = z.object({
+  /** Points in `resource`. */
   count: z.number().int(),
-  /** At most RESPONDER_LAYER_MAX points; `count` says how many match. */
+  /** True when the region held more than RESPONDER_LAYER_MAX: the newest are shown. */
+  more: z.boolean(),
   resource: z.array(responderPointSchema),
 })
 

@@ -251,29 +251,23 @@ export async function listChanges(
   return { count, resource: rows.map((c) => presentChange(c, lang)) }
 }
 
-/** The dashboard's responder layer: the scope's responders with a place in the region. */
+/** The dashboard's responder layer: the scope's responders with a place in the region, as plain arrays. */
 export async function responderLocations(
   ctx: AppContext,
   auth: AuthContext,
   addressCode: string | undefined,
 ) {
-  const today = todayOf(ctx)
-  const rows = await repo.locations(
+  const { total, points } = await repo.locations(
     ctx.db,
     auth,
     addressCode ? regionPrefix(addressCode) : null,
+    todayOf(ctx),
     RESPONDER_LAYER_MAX,
   )
   return {
-    count: rows[0]?.total ?? 0,
-    resource: rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      lon: r.lon,
-      lat: r.lat,
-      aid_aptitude: r.aid_aptitude,
-      dispatch_state: dispatchState(r, today),
-    })),
+    count: Math.min(total, RESPONDER_LAYER_MAX),
+    more: total > RESPONDER_LAYER_MAX,
+    resource: points.slice(0, RESPONDER_LAYER_MAX),
   }
 }
 

@@ -220,13 +220,13 @@ describe('the responder register', () => {
       token: env.admin,
       query: { address_code: '330100' },
     })
-    expect(layer.data.resource.map((p) => p.id)).toContain(mine.id)
-    expect(layer.data.resource.map((p) => p.id)).not.toContain(theirs.id)
+    expect(layer.data.resource.map(([id]) => id)).toContain(mine.id)
+    expect(layer.data.resource.map(([id]) => id)).not.toContain(theirs.id)
     const elsewhere = await env.t.api(responderApi.location, {
       token: env.admin,
       query: { address_code: '110000' },
     })
-    expect(elsewhere.data.resource.map((p) => p.id)).not.toContain(mine.id)
+    expect(elsewhere.data.resource.map(([id]) => id)).not.toContain(mine.id)
     const exported = await env.t.api(responderApi.list, { token: env.admin, query: { export_xls: 'true' } })
     const file = 'file_base64' in exported.data ? exported.data.file_base64 : ''
     const { rows } = await sheetRows(Buffer.from(file, 'base64'))
@@ -263,6 +263,21 @@ describe('the responder register', () => {
     expect(await names({ dispatch_state: 'certificate_expired' })).toEqual([old.name])
     expect(await names({ dispatch_state: 'ready' })).toEqual([lay.name])
     expect(await names({ agency_id: env.sibling.id })).toEqual([])
+    // Pages of one, sorted by name and by expiry: each page the next row of the whole sorted list.
+    for (const order_by of ['name', '-certificate_expire']) {
+      const all = await env.t.api(responderApi.list, { token: env.admin, query: { name: '滤镜', order_by } })
+      const whole = 'resource' in all.data ? all.data.resource.map((x) => x.id) : []
+      const paged: number[] = []
+      for (const page of [1, 2, 3]) {
+        const r = await env.t.api(responderApi.list, {
+          token: env.admin,
+          query: { name: '滤镜', order_by, page, page_size: 1 },
+        })
+        if ('resource' in r.data) paged.push(...r.data.resource.map((x) => x.id))
+        expect('count' in r.data && r.data.count).toBe(3)
+      }
+      expect(paged).toEqual(whole)
+    }
     const bad = await env.t.api(responderApi.list, { token: env.admin, query: { name: 'x'.repeat(51) } })
     expect(bad.msg).toBe('字符长度不超过50')
   })

@@ -1,6 +1,6 @@
 import { dictLabel } from '@aed/contracts/constants'
 import { dashboardApi } from '@aed/contracts/dashboard'
-import { type DispatchState, responderApi } from '@aed/contracts/responder'
+import { type DispatchState, LAYER_STATES, responderApi } from '@aed/contracts/responder'
 import { currentLanguage, i18n } from '../../../i18n'
 import { callApi } from '../../../lib/api'
 
@@ -94,21 +94,19 @@ const responder: MarkerLayer = {
   load: async (addressCode, signal) => {
     const data = await callApi(responderApi.location, { query: { address_code: addressCode }, signal })
     const lang = currentLanguage()
-    return data.resource.map((r) => ({
-      id: r.id,
-      lon: r.lon,
-      lat: r.lat,
-      title: r.name,
-      lines: [
-        i18n.t('dashboard.responder.aptitude', { label: dictLabel('aid_aptitude', r.aid_aptitude, lang) }),
-      ],
-      active: false,
-      color: RESPONDER_HEX[r.dispatch_state],
-      tag: {
-        text: i18n.t(`dashboard.responder.${r.dispatch_state}`),
-        color: RESPONDER_HEX[r.dispatch_state],
-      },
-    }))
+    return data.resource.map(([id, lon, lat, aptitude, stateIndex, name]) => {
+      const state = LAYER_STATES[stateIndex]
+      return {
+        id,
+        lon,
+        lat,
+        title: name,
+        lines: [i18n.t('dashboard.responder.aptitude', { label: dictLabel('aid_aptitude', aptitude, lang) })],
+        active: false,
+        color: RESPONDER_HEX[state],
+        tag: { text: i18n.t(`dashboard.responder.${state}`), color: RESPONDER_HEX[state] },
+      }
+    })
   },
 }
 

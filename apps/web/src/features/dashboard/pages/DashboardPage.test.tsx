@@ -30,9 +30,9 @@ vi.mock('../../../components/EChart/EChart', async (load) => ({
 const located: MockCall[] = []
 const responders: MockCall[] = []
 const people: ResponderPoint[] = [
-  { id: 11, name: '张伟', lon: 120.15, lat: 30.27, aid_aptitude: 1, dispatch_state: 'ready' },
-  { id: 12, name: '李娜', lon: 120.14, lat: 30.26, aid_aptitude: 0, dispatch_state: 'paused' },
-  { id: 13, name: '王芳', lon: 120.13, lat: 30.25, aid_aptitude: 1, dispatch_state: 'certificate_expired' },
+  [11, 120.15, 30.27, 1, 0, '张伟'],
+  [12, 120.14, 30.26, 0, 1, '李娜'],
+  [13, 120.13, 30.25, 1, 2, '王芳'],
 ]
 const answer = (): DeviceLocations => ({
   '0': [[1, 120.15, 30.28]],
@@ -52,6 +52,7 @@ function api(focus: 'ok' | 'call' = 'ok') {
       code: 0,
       data: {
         count: 3,
+        more: false,
         resource: people,
       },
     })),
