@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DISPATCH_DEFAULTS } from './dispatch.ts'
 import { get, post } from './endpoint.ts'
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/
@@ -12,6 +13,10 @@ export const LOCATION_OFFSET_OPTIONS = [1, 2, 3, 5, 10, 15, 20, 30] as const
 
 /** Minutes an unconfirmed alarm waits for each escalation step when the organisation saved none. */
 export const DEFAULT_ALARM_ESCALATE_MINUTES = 5
+
+/** A whole-number setting within [min, max], optional (its default applies when absent). */
+const settingInt = (min: number, max: number) =>
+  z.number().int('SETTINGS_INVALID').min(min, 'SETTINGS_INVALID').max(max, 'SETTINGS_INVALID').optional()
 
 /** System settings (alert preferences) of one organisation. */
 export const agencySettingsSchema = z
@@ -57,6 +62,23 @@ export const agencySettingsSchema = z
       .min(100, 'SETTINGS_INVALID')
       .max(5000, 'SETTINGS_INVALID')
       .optional(),
+    // Dispatch (issue 26): each optional, DISPATCH_DEFAULTS (dispatch.ts) where absent.
+    dispatch_first_wave: settingInt(1, 30),
+    dispatch_radii_m: z
+      .array(z.number().int('SETTINGS_INVALID').min(100, 'SETTINGS_INVALID').max(10_000, 'SETTINGS_INVALID'))
+      .min(1, 'SETTINGS_INVALID')
+      .max(5, 'SETTINGS_INVALID')
+      .refine((r) => r.every((v, i) => i === 0 || v > r[i - 1]), 'SETTINGS_INVALID')
+      .optional(),
+    dispatch_phase_s: settingInt(15, 600),
+    dispatch_max: settingInt(1, 100),
+    dispatch_answer_s: settingInt(15, 300),
+    dispatch_enough: settingInt(1, 30),
+    dispatch_patient_pct: settingInt(0, 100),
+    dispatch_aed_detour_m: settingInt(0, 3000),
+    dispatch_speed_mps: z.number().min(0.5, 'SETTINGS_INVALID').max(10, 'SETTINGS_INVALID').optional(),
+    dispatch_on_rescue: z.union([z.literal(0), z.literal(1)], { message: 'SETTINGS_INVALID' }).optional(),
+    dispatch_cabinet_siren: z.union([z.literal(0), z.literal(1)], { message: 'SETTINGS_INVALID' }).optional(),
   })
   .refine((v) => v.exec_status_sms_time_period[0] < v.exec_status_sms_time_period[1], {
     message: 'SETTINGS_TIME_ORDER',
@@ -75,6 +97,8 @@ export const DEFAULT_SETTINGS: AgencySettings = {
   alarm_escalate_minutes: DEFAULT_ALARM_ESCALATE_MINUTES,
   call_close_minutes: 120,
   call_radius_m: 1000,
+  ...DISPATCH_DEFAULTS,
+  dispatch_radii_m: [...DISPATCH_DEFAULTS.dispatch_radii_m],
 }
 
 /** A rescue that starts this long after a call, near it, is the call's AED use. */

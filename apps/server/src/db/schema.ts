@@ -948,6 +948,10 @@ export const responders = pgTable(
     create_time: ts('create_time').notNull().defaultNow(),
     updator: ref('updator'),
     update_time: ts('update_time').notNull().defaultNow(),
+    /** The last position the responder's alert page shared (GCJ-02), used for 30 minutes. */
+    last_lat: doublePrecision('last_lat'),
+    last_lon: doublePrecision('last_lon'),
+    located_at: ts('located_at'),
   },
   (t) => [
     uniqueIndex('responders_account_idx').on(t.account_id),
@@ -1022,6 +1026,8 @@ export const callEvents = pgTable(
     /** Metres from the call to where the rescue started. */
     rescue_distance: integer('rescue_distance'),
     create_time: ts('create_time').notNull().defaultNow(),
+    /** Ready AEDs within 500 m when the call came in (the coverage page). */
+    ready_aeds_500m: integer('ready_aeds_500m'),
   },
   (t) => [
     uniqueIndex('call_events_external_idx')
@@ -1031,6 +1037,93 @@ export const callEvents = pgTable(
     index('call_events_time_idx').on(t.call_time),
     uniqueIndex('call_events_rescue_idx').on(t.rescue_id).where(sql`${t.rescue_id} IS NOT NULL`),
   ],
+)
+
+/** A call's (or an unexplained rescue's) dispatch: phases and alerts as stored deadlines. */
+export const dispatches = pgTable(
+  'dispatches',
+  {
+    id: id(),
+    call_id: ref('call_id')
+      .unique('dispatches_call_id_key')
+      .references(() => callEvents.id, { onDelete: 'cascade' }),
+    rescue_id: ref('rescue_id')
+      .unique('dispatches_rescue_id_key')
+      .references(() => rescueEvents.id, { onDelete: 'cascade' }),
+    agency_id: ref('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    index_link: text('index_link').notNull(),
+    /** Where help is needed (GCJ-02). */
+    lat: doublePrecision('lat').notNull(),
+    lon: doublePrecision('lon').notNull(),
+    state: varchar('state', { length: 8, enum: ['running', 'enough', 'closed'] })
+      .notNull()
+      .default('running'),
+    phase: smallint('phase').notNull().default(0),
+    next_phase_at: ts('next_phase_at'),
+    /** The organisation's dispatch settings when it started. */
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+    create_time: ts('create_time').notNull().defaultNow(),
+    closed_at: ts('closed_at'),
+  },
+  (t) => [
+    index('dispatches_phase_idx').on(t.next_phase_at).where(sql`${t.state} = 'running'`),
+    index('dispatches_open_idx').on(t.id).where(sql`${t.state} <> 'closed'`),
+  ],
+)
+
+/** One responder alerted for a dispatch: role, the AED to fetch, the answer window, the answer. */
+export const dispatchAlerts = pgTable(
+  'dispatch_alerts',
+  {
+    id: id(),
+    dispatch_id: ref('dispatch_id')
+      .notNull()
+      .references(() => dispatches.id, { onDelete: 'cascade' }),
+    responder_id: ref('responder_id')
+      .notNull()
+      .references(() => responders.id, { onDelete: 'cascade' }),
+    /** SHA-256 (hex) of the link's token. */
+    token_hash: char('token_hash', { length: 64 }).notNull().unique('dispatch_alerts_token_hash_key'),
+    role: varchar('role', { length: 8, enum: ['patient', 'aed'] }).notNull(),
+    device_id: ref('device_id').references(() => devices.id),
+    state: varchar('state', {
+      length: 12,
+      enum: ['alerted', 'accepted', 'declined', 'expired', 'arrived', 'stood_down'],
+    })
+      .notNull()
+      .default('alerted'),
+    distance: integer('distance').notNull(),
+    eta_s: integer('eta_s').notNull(),
+    alerted_at: ts('alerted_at').notNull(),
+    answer_due_at: ts('answer_due_at').notNull(),
+    answered_at: ts('answered_at'),
+    arrived_at: ts('arrived_at'),
+    stood_down_at: ts('stood_down_at'),
+    unlocked_at: ts('unlocked_at'),
+  },
+  (t) => [
+    unique('dispatch_alerts_dispatch_id_responder_id_key').on(t.dispatch_id, t.responder_id),
+    index('dispatch_alerts_due_idx').on(t.answer_due_at).where(sql`${t.state} = 'alerted'`),
+    index('dispatch_alerts_responder_idx').on(t.responder_id, t.alerted_at.desc()),
+  ],
+)
+
+/** A dispatch's steps in order: the call's timeline, the live push and the webhooks read them. */
+export const dispatchSteps = pgTable(
+  'dispatch_steps',
+  {
+    id: id(),
+    dispatch_id: ref('dispatch_id')
+      .notNull()
+      .references(() => dispatches.id, { onDelete: 'cascade' }),
+    alert_id: ref('alert_id').references(() => dispatchAlerts.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    time: ts('time').notNull(),
+  },
+  (t) => [index('dispatch_steps_dispatch_idx').on(t.dispatch_id, t.id)],
 )
 
 /** The migration files applied, created by migrate.ts (not by a migration). */
