@@ -80,7 +80,9 @@ describe('登记呼救', () => {
     const [rule] = callRules('zh-CN').call_time
     const check = (v: unknown) =>
       typeof rule === 'function' ? Promise.resolve() : rule.validator?.({}, v, () => {})
-    await expect(check(dayjs().add(1, 'hour'))).rejects.toThrow('呼救时间不能晚于当前时间')
-    await expect(check(dayjs().subtract(1, 'hour'))).resolves.toBeUndefined()
+    const shanghai = (hours: number) =>
+      dayjs(dayjs().tz('Asia/Shanghai').add(hours, 'hour').format('YYYY-MM-DD HH:mm:ss'))
+    await expect(check(shanghai(1))).rejects.toThrow('呼救时间不能晚于当前时间')
+    await expect(check(shanghai(-1))).resolves.toBeUndefined()
   })
 })

@@ -1,13 +1,12 @@
 import type { MapSuggestion } from '@aed/contracts/map'
 import { Col, DatePicker, Form, Input, Row } from 'antd'
-import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { FormModal } from '../../../components/FormModal/FormModal'
 import { useFormDialog } from '../../../components/FormModal/useFormDialog'
 import { MapPicker } from '../../../components/MapPicker/MapPicker'
 import type { LatLon } from '../../../components/MapView/datum'
 import { PlaceSearch } from '../../../components/PlaceSearch/PlaceSearch'
-import { DATE_TIME_FORMAT } from '../../../lib/datetime'
+import { DATE_TIME_FORMAT, todayInZone } from '../../../lib/datetime'
 import { useFormReset } from '../../../lib/useFormReset'
 import { validated } from '../../../lib/validated'
 import { useCreateCall } from '../api/useCreateCall'
@@ -74,7 +73,7 @@ export default function CallModal({ open, onClose, onCreated }: Props) {
               <DatePicker
                 showTime
                 format={DATE_TIME_FORMAT}
-                disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+                disabledDate={(d) => d.format('YYYY-MM-DD') > todayInZone().format('YYYY-MM-DD')}
                 style={{ width: '100%' }}
                 data-testid="call-time"
               />

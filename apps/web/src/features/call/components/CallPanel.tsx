@@ -42,9 +42,9 @@ export function CallPanel({ detail, onClose, onDevice, onRescue }: Props) {
         <>
           <CallFacts call={call} />
           <Divider className="call-panel-divider" />
-          <CallNearby call={call} onDevice={onDevice} />
-          <Divider className="call-panel-divider" />
           <CallTimeline call={call} onRescue={onRescue} />
+          <Divider className="call-panel-divider" />
+          <CallNearby call={call} onDevice={onDevice} />
         </>
       ) : detail.isError ? (
         <Alert type="error" title={failed} />

@@ -19,7 +19,12 @@ export function SplitPanes({ top, bottom }: Props) {
   const percent = Math.round(share * 100)
   const bottomPx = total ? Math.max(MIN_PANE_PX, total * (1 - share) - HANDLE_PX) : 0
   return (
-    <div ref={box} className="emergency-split" data-testid="emergency-split">
+    <div
+      ref={box}
+      className="emergency-split"
+      style={total ? { height: total } : undefined}
+      data-testid="emergency-split"
+    >
       <div className="emergency-pane" style={{ height: `calc(${percent}% - ${HANDLE_PX / 2}px)` }}>
         {top}
       </div>

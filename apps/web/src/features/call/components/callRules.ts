@@ -3,6 +3,7 @@ import { type Lang, translate } from '@aed/contracts/messages'
 import type { Rule } from 'antd/es/form'
 import type { Dayjs } from 'dayjs'
 import type { LatLon } from '../../../components/MapView/datum'
+import { callInstant } from './callFormValues'
 import { contractProblem, contractRule, ruleOf } from './contractRule'
 
 type Field = 'phone' | 'place' | 'location' | 'call_time' | 'description'
@@ -22,7 +23,9 @@ export function callRules(lang: Lang): Record<Field, Rule[]> {
     location: [contractRule(callFields.location, lang)],
     call_time: [
       ruleOf((time: Dayjs | null | undefined) =>
-        time && time.valueOf() > Date.now() + CALL_TIME_SKEW_MS ? translate('CALL_TIME_FUTURE', lang) : null,
+        time && callInstant(time).valueOf() > Date.now() + CALL_TIME_SKEW_MS
+          ? translate('CALL_TIME_FUTURE', lang)
+          : null,
       ),
     ],
     description: [contractRule(callFields.description, lang)],

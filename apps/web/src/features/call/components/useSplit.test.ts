@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { clampShare, MIN_PANE_PX, TOP_SHARE } from './useSplit'
+import { boxHeight, clampShare, MIN_PANE_PX, TOP_SHARE } from './useSplit'
 
 describe('the map and list panes', () => {
   it('start at 55% and 45%', () => {
@@ -12,5 +12,10 @@ describe('the map and list panes', () => {
     expect(clampShare(0.1, 800)).toBe(0.25)
     expect(clampShare(0.95, 800)).toBe(0.75)
     expect(clampShare(0.6, 800)).toBe(0.6)
+  })
+
+  it('fill the window below the filters, never less than 560 px', () => {
+    expect(boxHeight(250, 1000)).toBe(726)
+    expect(boxHeight(250, 700)).toBe(560)
   })
 })
