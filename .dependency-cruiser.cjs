@@ -164,6 +164,24 @@ module.exports = {
       },
     },
 
+    {
+      name: 'web-rescue-page-is-light',
+      comment:
+        "The responder's alert page (src/rescue/, its own Vite entry rescue.html) opens from an SMS " +
+        'on a phone outdoors and must load in 3 s on slow 4G: nothing it reaches, directly or ' +
+        "through lib/, may be the console's (features, components, the app shell, its i18n set-up) " +
+        'or one of the heavy libraries (antd, maplibre, echarts, react-query, i18next, the router). ' +
+        'The built entry is held to 200 KB of JavaScript (gzip) by e2e/rescue-page.spec.ts.',
+      severity: 'error',
+      from: { path: '^apps/web/src/rescue/', pathNot: test },
+      to: {
+        reachable: true,
+        path:
+          '^apps/web/src/(features|components|app|i18n)/|' +
+          'node_modules/(antd|@ant-design|maplibre-gl|echarts|@tanstack|i18next|react-i18next|react-router|dayjs|supercluster)/',
+      },
+    },
+
     // ---- end-to-end tests ----------------------------------------------------------------------
     {
       name: 'e2e-imports-contracts-only',
