@@ -128,7 +128,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyBaseLogg
 
   const spa = fs.existsSync(path.join(ctx.config.WEB_DIST, 'index.html'))
   if (spa) await app.register(fastifyStatic, { root: ctx.config.WEB_DIST, wildcard: false })
-  await app.register(envelopePlugin, { spa })
+  const rescuePage = spa && fs.existsSync(path.join(ctx.config.WEB_DIST, 'rescue.html'))
+  await app.register(envelopePlugin, { spa, rescuePage })
   await app.register(authPlugin, { ctx })
   await app.register(oplogPlugin, { ctx })
   for (const feature of features) await app.register(feature, { ctx })

@@ -87,12 +87,23 @@ export function frameworkErrors(_err: FastifyError, req: FastifyRequest, reply: 
   return sendError(reply, 200, Code.INVALID, translate('INVALID_INPUT', langOf(req)))
 }
 
+type EnvelopeOptions = { spa?: boolean; rescuePage?: boolean }
+
+/** The built page a GET answers when no route does: null for the APIs, which answer their 404. */
+function pageFor(url: string, opts: EnvelopeOptions): string | null {
+  if (!opts.spa || url.startsWith('/api') || url.startsWith('/responder-api/')) return null
+  // The responder's alert links get their own light page, no console code.
+  return opts.rescuePage && /^\/rescue(\/|\?|$)/.test(url) ? 'rescue.html' : 'index.html'
+}
+
 /**
  * Every answer is `{code, msg, data}`: validation errors get the spec's message of the first
  * failing field, AppErrors their catalogue entry, anything unexpected a generic message and
- * a log line, never a stack trace.
+ * a log line, never a stack trace. Options: `spa`, the console is built (its index.html answers
+ * the routes it owns); `rescuePage`, so is the responder's alert page (rescue.html answers
+ * /rescue/{token}).
  */
-export const envelopePlugin = fp(async (app: FastifyInstance, opts: { spa?: boolean }) => {
+export const envelopePlugin = fp(async (app: FastifyInstance, opts: EnvelopeOptions) => {
   // PostgreSQL cannot store a NUL character in text: refuse it in any route's input, before validation.
   app.addHook('preValidation', async (req) => {
     const at = findNul(req.params, 'params') ?? findNul(req.query, 'query') ?? findNul(req.body, 'body')
@@ -128,10 +139,9 @@ export const envelopePlugin = fp(async (app: FastifyInstance, opts: { spa?: bool
   })
 
   app.setNotFoundHandler((req, reply) => {
-    // Console routes are the single-page app's: any GET outside /api gets its index.
-    if (opts.spa && req.method === 'GET' && !req.url.startsWith('/api')) {
-      return reply.type('text/html; charset=utf-8').sendFile('index.html')
-    }
+    // Console routes are the single-page app's: any GET outside the APIs gets its index.
+    const page = req.method === 'GET' ? pageFor(req.url, opts) : null
+    if (page) return reply.type('text/html; charset=utf-8').sendFile(page)
     return sendError(reply, 404, Code.NOT_FOUND, translate('ROUTE_NOT_FOUND', langOf(req)))
   })
 })
