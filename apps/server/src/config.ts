@@ -8,6 +8,11 @@ const bool = z
 const schema = z.object({
   /** Port for the API, the WebSocket channel and the built console. */
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+  /** Where people reach this server from outside (the links in responders' alert SMS); http://localhost:PORT when unset. */
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/\s]+(\/\S*)?$/, 'must be an http(s) URL such as https://aed.example.cn')
+    .optional(),
   HOST: z.string().default('0.0.0.0'),
   /** Folder for PGlite files, uploads and generated secrets. */
   DATA_DIR: z.string().min(1).default('./data'),

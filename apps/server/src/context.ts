@@ -60,7 +60,7 @@ export type Job = {
 }
 
 /** The topics of the outbox table (migration and engine): who is told of a change. */
-export type OutboxTopic = 'live' | 'message' | 'sms' | 'webhook'
+export type OutboxTopic = 'live' | 'message' | 'sms' | 'webhook' | 'dispatch'
 
 /** An outbox row as a handler gets it. */
 export type OutboxRecord = {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { dispatchSchema } from './dispatch.ts'
 import { get, idParams, post, put } from './endpoint.ts'
 import { paged, pageQuery } from './envelope.ts'
 import { agencyFields, emptyAsUnset, optionalInt, regionFilter } from './fields.ts'
@@ -163,6 +164,8 @@ export const callDetailSchema = callSchema.extend({
   /** The radius the lists use (system settings). */
   radius: z.number().int(),
   timeline: z.array(callStepSchema),
+  /** Its dispatch: the alerts, who accepted and arrived, the AEDs chosen from (null before it started). */
+  dispatch: dispatchSchema.nullable(),
 })
 export type CallDetail = z.infer<typeof callDetailSchema>
 

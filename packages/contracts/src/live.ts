@@ -21,6 +21,8 @@ export const LiveType = {
   DEVICE_STATUS: 11,
   UNCONFIRMED: 12,
   MESSAGE: 13,
+  /** A call's dispatch moved (an alert, an answer, an arrival, a position): refetch the call. */
+  DISPATCH: 14,
 } as const
 
 /** Close codes the console acts on: sign in again (bad token) or give up (not allowed). */
@@ -71,3 +73,4 @@ export type LiveFrame =
   | { id: number; data_type: 11; data: z.infer<typeof liveDeviceStatusData> }
   | { id: number; data_type: 12; data: { amount: number } }
   | { id: number; data_type: 13; data: import('./message.ts').MessageRow }
+  | { id: number; data_type: 14; data: { call_id: number | null; dispatch_id: number; kind: string } }

@@ -1,4 +1,5 @@
 import { callMessages } from './call-messages.ts'
+import { dispatchMessages } from './dispatch-messages.ts'
 import { openApiMessages } from './open-api-messages.ts'
 import { responderMessages } from './responder-messages.ts'
 
@@ -352,6 +353,7 @@ export const messages = {
   ...openApiMessages,
   ...responderMessages,
   ...callMessages,
+  ...dispatchMessages,
 } as const satisfies Record<string, readonly [string, string]>
 
 export type MessageKey = keyof typeof messages

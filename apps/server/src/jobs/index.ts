@@ -1,6 +1,7 @@
 import { alertJobs } from '../modules/alert/alert.jobs.ts'
 import { cabinetEngineJobs } from '../modules/cabinet/cabinet-engine.jobs.ts'
 import { callJobs } from '../modules/call/call.jobs.ts'
+import { dispatchJobs } from '../modules/dispatch/dispatch.jobs.ts'
 import { deviceJobs } from '../modules/device/device.jobs.ts'
 import { engineJobsAfterSweep } from '../modules/engine/engine.jobs.ts'
 import { responderJobs } from '../modules/responder/responder.jobs.ts'
@@ -25,6 +26,7 @@ export const productionJobs: readonly Job[] = [
   // Before the alerts: certificate reminders it queues go out in the same tick.
   ...responderJobs,
   ...callJobs,
+  ...dispatchJobs,
   ...alertJobs,
   housekeepingJob,
   settleJob,

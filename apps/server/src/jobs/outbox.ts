@@ -2,6 +2,7 @@ import { LiveType } from '@aed/contracts/live'
 import type { OutboxHandlers } from '../context.ts'
 import { firstEscalationAt, smsOutboxHandler } from '../modules/alert/alert-sms.service.ts'
 import { pushLiveMany } from '../modules/live/live.service.ts'
+import { dispatchOutboxHandler } from '../modules/dispatch/dispatch.service.ts'
 import { messageOutboxHandler } from '../modules/message/message.service.ts'
 import { fanOutStatus, webhookOutboxHandler } from '../modules/webhook/webhook.fanout.ts'
 
@@ -40,4 +41,6 @@ export const outboxHandlers: OutboxHandlers = {
   message: messageOutboxHandler(firstEscalationAt),
   sms: (ctx, tx, row) => smsOutboxHandler(ctx, tx, row),
   webhook: webhookOutboxHandler,
+  // A new call's dispatch (modules/call writes the row with the call; drained at once, as alarms).
+  dispatch: dispatchOutboxHandler,
 }

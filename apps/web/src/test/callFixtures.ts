@@ -33,6 +33,7 @@ export function callDetail(patch: Partial<CallDetail> = {}): CallDetail {
   return {
     ...call(patch),
     phone: '13912345678',
+    dispatch: null,
     devices: [
       {
         id: 51,

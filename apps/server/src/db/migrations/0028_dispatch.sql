@@ -81,3 +81,7 @@ CREATE INDEX accounts_earth_idx ON accounts USING gist (ll_to_earth(lat, lon)) W
 ALTER TABLE sms_outbox DROP CONSTRAINT IF EXISTS sms_outbox_kind_check;
 ALTER TABLE sms_outbox ADD CONSTRAINT sms_outbox_kind_check
   CHECK (kind IN ('code', 'aid', 'status', 'escalation', 'digest', 'certificate', 'dispatch'));
+
+-- Outbox topic 'dispatch': a new call's dispatch starts in the drain after its commit.
+ALTER TABLE outbox DROP CONSTRAINT IF EXISTS outbox_topic_check;
+ALTER TABLE outbox ADD CONSTRAINT outbox_topic_check CHECK (topic IN ('live', 'message', 'sms', 'webhook', 'dispatch'));

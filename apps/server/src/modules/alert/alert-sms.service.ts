@@ -134,9 +134,13 @@ export async function firstEscalationAt(
 }
 
 /**
- * Queues a notice SMS to a person (a responder's certificate reminder), once per `key`, in the
+ * Queues a notice SMS to a person (a responder's certificate reminder, a dispatch alert), once per `key`, in the
  * caller's transaction; the dispatch job sends it with the alarms' retries.
  */
-export function queueNoticeSms(tx: DbOrTx, s: { phone: string; content: string; key: string }, now: Date) {
-  return repo.queueSms(tx, { ...s, kind: 'certificate' }, now)
+export function queueNoticeSms(
+  tx: DbOrTx,
+  s: { phone: string; content: string; key: string; kind?: 'certificate' | 'dispatch' },
+  now: Date,
+) {
+  return repo.queueSms(tx, { kind: 'certificate', ...s }, now)
 }

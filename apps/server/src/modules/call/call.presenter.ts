@@ -1,4 +1,4 @@
-import { can, type Lang, maskPhone, translate } from '@aed/contracts'
+import { can, type Lang, type MessageKey, maskPhone, translate } from '@aed/contracts'
 import type { Call } from '@aed/contracts/call'
 import type { OpenCall } from '@aed/contracts/open-api'
 import { regionFullName } from '@aed/contracts/regions'
@@ -73,8 +73,34 @@ export function openCallObject(row: CallRow, coord: 'gcj02' | 'wgs84' = 'gcj02')
 
 type Step = { at: Date; kind: string; text: string }
 
+/** The timeline's words of each dispatch step. */
+const DISPATCH_STEP_TEXT: Record<string, MessageKey> = {
+  started: 'DISPATCH_STEP_STARTED',
+  alerted: 'DISPATCH_STEP_ALERTED',
+  accepted: 'DISPATCH_STEP_ACCEPTED',
+  declined: 'DISPATCH_STEP_DECLINED',
+  expired: 'DISPATCH_STEP_EXPIRED',
+  arrived: 'DISPATCH_STEP_ARRIVED',
+  stood_down: 'DISPATCH_STEP_STOOD_DOWN',
+  unlocked: 'DISPATCH_STEP_UNLOCKED',
+  aed_replaced: 'DISPATCH_STEP_AED_REPLACED',
+  phase: 'DISPATCH_STEP_PHASE',
+  enough: 'DISPATCH_STEP_ENOUGH',
+  closed: 'DISPATCH_STEP_CLOSED',
+}
+
 /** The call's timeline in the reader's language, oldest first. */
-export function presentTimeline(row: CallRow, facts: Awaited<ReturnType<typeof timelineFacts>>, lang: Lang) {
+export function presentTimeline(
+  row: CallRow,
+  facts: Awaited<ReturnType<typeof timelineFacts>>,
+  lang: Lang,
+  dispatch: readonly {
+    kind: string
+    detail: Record<string, unknown>
+    time: Date
+    name: string | null
+  }[] = [],
+) {
   const steps: Step[] = [
     {
       at: row.create_time,
@@ -86,7 +112,8 @@ export function presentTimeline(row: CallRow, facts: Awaited<ReturnType<typeof t
   ]
   const m = facts.message
   if (m) {
-    steps.push({ at: m.msg_time, kind: 'message', text: translate('CALL_STEP_MESSAGE', lang) })
+    // Written in the transaction that recorded the call: the same moment.
+    steps.push({ at: row.create_time, kind: 'message', text: translate('CALL_STEP_MESSAGE', lang) })
     if (m.is_confirm && m.confirm_time)
       steps.push({
         at: m.confirm_time,
@@ -112,6 +139,23 @@ export function presentTimeline(row: CallRow, facts: Awaited<ReturnType<typeof t
         phone: maskPhone(s.phone) ?? s.phone,
       }),
     })
+  for (const d of dispatch) {
+    const key = DISPATCH_STEP_TEXT[d.kind]
+    if (!key) continue
+    steps.push({
+      at: d.time,
+      kind: `dispatch_${d.kind}`,
+      text: translate(key, lang, {
+        name: d.name ?? '',
+        role: translate(d.detail.role === 'aed' ? 'DISPATCH_ROLE_AED' : 'DISPATCH_ROLE_PATIENT', lang),
+        radius: typeof d.detail.radius === 'number' ? d.detail.radius : '',
+        cabinet: typeof d.detail.cabinet_sn === 'string' ? d.detail.cabinet_sn : '',
+        from: typeof d.detail.from === 'string' ? d.detail.from : '',
+        to: typeof d.detail.to === 'string' ? d.detail.to : '-',
+        accepted: typeof d.detail.accepted === 'number' ? d.detail.accepted : '',
+      }),
+    })
+  }
   if (row.rescue_time && row.rescue_device_sn)
     steps.push({
       at: row.rescue_time,

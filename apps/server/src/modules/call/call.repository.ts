@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { callEvents } from '../../db/schema.ts'
 import { pathInScope, type Scope } from '../../db/scope.ts'
-import { many, one, pageOf } from '../../db/sql.ts'
+import { many, one, paginate } from '../../db/sql.ts'
 
 /** A call with its organisation and the rescue that answered it. */
 export type CallRow = {
@@ -35,15 +35,18 @@ export type CallRow = {
   rescue_time: Date | null
 }
 
-const from = sql`FROM call_events c JOIN agencies g ON g.id = c.agency_id`
-const select = sql`
-  SELECT c.id, c.agency_id, g.name AS agency_name, c.index_link, c.source, c.config_id, c.external_id, c.recorder,
-         c.phone, c.lat, c.lon, c.location, c.address_code, c.description, c.call_time, c.status, c.outcome,
-         c.closed_at, c.close_reason, c.remark, c.create_time, c.rescue_id, c.rescue_distance,
-         r.device_id AS rescue_device_id, d.device_sn AS rescue_device_sn, r.event_time AS rescue_time
-  ${from}
+const columns = sql`
+  c.id, c.agency_id, g.name AS agency_name, c.index_link, c.source, c.config_id, c.external_id, c.recorder,
+  c.phone, c.lat, c.lon, c.location, c.address_code, c.description, c.call_time, c.status, c.outcome,
+  c.closed_at, c.close_reason, c.remark, c.create_time, c.rescue_id, c.rescue_distance,
+  r.device_id AS rescue_device_id, d.device_sn AS rescue_device_sn, r.event_time AS rescue_time`
+/** A call's organisation and the rescue that answered it, joined by key. */
+const joins = sql`
+  JOIN agencies g ON g.id = c.agency_id
   LEFT JOIN rescue_events r ON r.id = c.rescue_id
   LEFT JOIN devices d ON d.id = r.device_id`
+const select = sql`SELECT ${columns} FROM call_events c ${joins}`
+const newestFirst = sql`c.call_time DESC, c.id DESC`
 const scoped = (scope: Scope) => pathInScope(scope, sql`c.index_link`)
 
 /** The list's filters (region by its code's prefix, times as instants). */
@@ -68,16 +71,27 @@ function conditions(scope: Scope, f: CallFilter): SQL[] {
   return where
 }
 
-/** One page of the scope's calls, newest first. */
+/**
+ * One page of the scope's calls, newest first (and a count when the page is full). The page is
+ * chosen from call_events alone and only its rows are joined to their organisation and rescue, by
+ * key: joined before the limit, a deep page joined every call before its offset (the last page of
+ * 50,000: 207 ms on PostgreSQL), and the count had no need of the organisations at all.
+ */
 export function listPage(db: DbOrTx, scope: Scope, f: CallFilter & { page: number; page_size: number }) {
-  return pageOf<CallRow>(db, {
-    select,
-    from,
-    where: conditions(scope, f),
-    orderBy: [sql`c.call_time DESC`, sql`c.id DESC`],
-    page: f.page,
-    page_size: f.page_size,
-  })
+  const where = sql.join(conditions(scope, f), sql` AND `)
+  return paginate(
+    f,
+    (limit, offset) =>
+      many<CallRow>(
+        db,
+        sql`SELECT ${columns}
+            FROM (SELECT c.* FROM call_events c WHERE ${where} ORDER BY ${newestFirst} LIMIT ${limit} OFFSET ${offset}) c
+            ${joins}
+            ORDER BY ${newestFirst}`,
+      ),
+    async () =>
+      (await one<{ n: number }>(db, sql`SELECT count(*) AS n FROM call_events c WHERE ${where}`))?.n ?? 0,
+  )
 }
 
 /** A call, only when the scope sees it. */
@@ -164,7 +178,7 @@ export function locations(db: DbOrTx, scope: Scope, prefix: string | null, since
     sql`SELECT c.id, c.lon, c.lat, c.location, c.call_time, c.status, count(*) OVER () AS total
         FROM call_events c
         WHERE ${scoped(scope)} AND (c.status = 1 OR c.call_time >= ${since.toISOString()}::timestamptz) ${region}
-        ORDER BY c.call_time DESC, c.id DESC LIMIT ${limit}`,
+        ORDER BY ${newestFirst} LIMIT ${limit}`,
   )
 }
 

@@ -11,17 +11,22 @@ import { MsgType } from '@aed/contracts/message'
 import { regionPrefix } from '@aed/contracts/regions'
 import type { AppContext } from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'
+import { chinaTime } from '../../db/opening-hours.ts'
 import { invalid, notFound } from '../../lib/errors.ts'
 import type { WebhookOutboxKey } from '../../lib/webhook-rows.ts'
 import type { IntegratorContext } from '../../plugins/auth/integrator.ts'
 import type { AuthContext } from '../../plugins/auth.ts'
-import { normalDevicesNear } from '../device/device-nearby.port.ts'
+import { normalDevicesNear, readyAedsNear } from '../device/device-nearby.port.ts'
+import { dispatchOfCall, dispatchSteps } from '../dispatch/dispatch.service.ts'
 import { insertOutbox, kickIfTold, type OutboxRow, tellOutbox } from '../engine/engine.port.ts'
 import { respondersNear } from '../responder/responder.service.ts'
 import { settingsOfAgency } from '../settings/settings.service.ts'
 import { callListCan, openCallObject, presentCall, presentTimeline } from './call.presenter.ts'
 import * as repo from './call.repository.ts'
 import { regionOfPoint } from './call-region.ts'
+
+/** The coverage page's radius: a ready AED within it when the call came in covers the call. */
+export const COVER_RADIUS_M = 500
 
 /** Who recorded a call: the organisation that owns it, and how it came in. */
 export type CallOwner = {
@@ -52,6 +57,7 @@ function newCallRows(id: number, owner: Pick<CallOwner, 'agency_id' | 'index_lin
       ...at,
       payload: { event: 'call.created', call_id: id },
     },
+    { topic: 'dispatch', key: `dispatch:call:${id}`, ...at, payload: { call_id: id } },
   ]
 }
 
@@ -80,6 +86,15 @@ export async function intake(ctx: AppContext, owner: CallOwner, form: CallForm) 
   // Before the transaction: a vendor's reverse geocoding must not hold it open.
   const addressCode = await regionOfPoint(ctx, form.lat, form.lon)
   const settings = await callSettings(ctx.db, owner.agency_id)
+  // The coverage page's fact: was a ready AED within 500 m when the call came in (asked now, not later).
+  const covered = await readyAedsNear(
+    ctx.db,
+    { index_link: owner.index_link },
+    form,
+    COVER_RADIUS_M,
+    chinaTime(now),
+    50,
+  )
   const answer = await ctx.db.transaction(async (tx) => {
     const id = await repo.insertCall(
       tx,
@@ -93,6 +108,7 @@ export async function intake(ctx: AppContext, owner: CallOwner, form: CallForm) 
         description: form.description ?? null,
         call_time: callTime,
         close_due_at: new Date(now.getTime() + settings.closeMinutes * 60_000),
+        ready_aeds_500m: covered.length,
       },
       now,
     )
@@ -164,17 +180,20 @@ async function callRow(ctx: AppContext, auth: AuthContext, id: number) {
 export async function callDetail(ctx: AppContext, auth: AuthContext, id: number, lang: Lang) {
   const row = await callRow(ctx, auth, id)
   const { radius } = await callSettings(ctx.db, row.agency_id)
-  const [devices, responders, facts] = await Promise.all([
+  const [devices, responders, facts, dispatch, steps] = await Promise.all([
     normalDevicesNear(ctx.db, auth, row, radius, 50),
     respondersNear(ctx, auth, row, radius, 50),
     repo.timelineFacts(ctx.db, row.id, row.agency_id),
+    dispatchOfCall(ctx, row.id),
+    dispatchSteps(ctx, row.id),
   ])
   return {
     ...presentCall(row, auth, { masked: false }),
     devices,
     responders,
     radius,
-    timeline: presentTimeline(row, facts, lang),
+    timeline: presentTimeline(row, facts, lang, steps),
+    dispatch,
   }
 }
 

@@ -31,7 +31,7 @@ export async function insertCommand(
     senderId: number
     name: CommandName
     args: Record<string, unknown>
-    creator: number
+    creator: number | null
     creatorName: string
     now: Date
     expiresAt: Date

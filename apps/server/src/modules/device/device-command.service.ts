@@ -43,7 +43,12 @@ export type Sender = { kind: 'aed' | 'cabinet'; id: number; sn: string }
  * once when the device is connected over MQTT, or hands it over in the device's next HTTPS
  * answer; it expires unanswered after a day.
  */
-export async function issueCommand(ctx: AppContext, auth: AuthContext, to: Sender, name: CommandName) {
+export async function issueCommand(
+  ctx: AppContext,
+  auth: { member_id: number | null; user_name: string },
+  to: Sender,
+  name: CommandName,
+) {
   const now = ctx.clock.now()
   const row = await repo.insertCommand(ctx.db, {
     cmdId: crypto.randomUUID(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
+import { type LocalTime, openAt } from '../../db/opening-hours.ts'
 import { pathInScope, type Scope } from '../../db/scope.ts'
 import { many, one } from '../../db/sql.ts'
 
@@ -56,4 +57,71 @@ export async function nearestInstallationDistrict(
         ORDER BY ll_to_earth(lat, lon) <-> ll_to_earth(${at.lat}, ${at.lon}) LIMIT 1`,
   )
   return row?.address_code ?? null
+}
+
+/** A ready AED dispatch may send a responder to fetch. */
+export type ReadyAed = {
+  device_id: number
+  device_sn: string
+  lat: number
+  lon: number
+  location: string | null
+  location_desc: string | null
+  photo: string | null
+  cabinet_id: number | null
+  cabinet_sn: string | null
+  distance: number
+}
+
+/**
+ * The AEDs of the scope usable now within `radius` metres of a point, nearest first: ready by the
+ * engine (in use is not ready), open at this hour by their opening hours, and their cabinet (when
+ * they sit in one) online. What dispatch chooses from; a public display setting does not matter to
+ * a trained responder.
+ */
+export function readyAedsNear(
+  db: DbOrTx,
+  scope: Scope,
+  at: { lat: number; lon: number },
+  radius: number,
+  now: LocalTime,
+  limit: number,
+) {
+  const here = sql`ll_to_earth(${at.lat}, ${at.lon})`
+  return many<ReadyAed>(
+    db,
+    sql`SELECT * FROM (
+          SELECT d.id AS device_id, d.device_sn, i.lat, i.lon, i.location, i.location_desc,
+                 coalesce(i.chest_shot_img, i.long_shot_img) AS photo, c.id AS cabinet_id, c.cabinet_sn,
+                 round(earth_distance(ll_to_earth(i.lat, i.lon), ${here}) * ${SCALE})::int AS distance
+          FROM installations i
+          JOIN devices d ON d.id = i.device_id AND d.installation_id = i.id AND d.deleted_at IS NULL
+          JOIN agencies g ON g.id = i.agency_id
+          LEFT JOIN cabinets c ON c.device_id = d.id AND c.deleted_at IS NULL
+          LEFT JOIN cabinet_states cs ON cs.cabinet_id = c.id
+          WHERE i.removed_at IS NULL AND i.device_id IS NOT NULL
+            AND earth_box(${here}, ${radius / SCALE}) @> ll_to_earth(i.lat, i.lon)
+            AND d.readiness = 'ready' AND ${openAt(now)}
+            AND (c.id IS NULL OR cs.offline IS NOT TRUE)
+            AND ${pathInScope(scope, sql`g.index_link`)}) n
+        WHERE n.distance <= ${radius} ORDER BY n.distance, n.device_id LIMIT ${limit}`,
+  )
+}
+
+/** Whether these devices are still usable now (an AED a responder was sent to fetch). */
+export async function stillReady(db: DbOrTx, deviceIds: number[], now: LocalTime): Promise<Set<number>> {
+  if (deviceIds.length === 0) return new Set()
+  const rows = await many<{ id: number }>(
+    db,
+    sql`SELECT d.id FROM devices d
+        JOIN installations i ON i.id = d.installation_id AND i.device_id = d.id AND i.removed_at IS NULL
+        LEFT JOIN cabinets c ON c.device_id = d.id AND c.deleted_at IS NULL
+        LEFT JOIN cabinet_states cs ON cs.cabinet_id = c.id
+        WHERE d.id IN (${sql.join(
+          deviceIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}) AND d.deleted_at IS NULL AND d.readiness = 'ready' AND ${openAt(now)}
+          AND (c.id IS NULL OR cs.offline IS NOT TRUE)`,
+  )
+  return new Set(rows.map((r) => r.id))
 }

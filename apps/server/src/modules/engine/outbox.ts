@@ -152,7 +152,9 @@ export async function tellOutbox(
   if (rows.length === 0) return
   const urgent = rows.filter((r) => r.topic === 'message').map((r) => r.key)
   const delivered = await deliverInline(ctx, tx, urgent)
-  if (urgent.length > 0 && !delivered) noteTold(ctx, 'urgent')
+  // A dispatch must not wait the second the rest wait: its first alert SMS is due within it.
+  const dispatch = rows.some((r) => r.topic === 'dispatch')
+  if ((urgent.length > 0 && !delivered) || dispatch) noteTold(ctx, 'urgent')
   else if (rows.length > urgent.length) noteTold(ctx, 'later')
 }
 
@@ -179,10 +181,13 @@ export function kickIfTold(ctx: AppContext): void {
   }, LATER_MS).unref()
 }
 
-/** What a drain after a commit takes: messages only (alarms), or every topic. */
+/** What a drain after a commit takes: messages (alarms) and dispatches only, or every topic. */
 type Drain = 'messages' | 'all'
 const drains: Record<Drain, (handlers: OutboxHandlers) => OutboxHandlers> = {
-  messages: (handlers) => ({ message: handlers.message }),
+  messages: (handlers) => ({
+    ...(handlers.message ? { message: handlers.message } : {}),
+    ...(handlers.dispatch ? { dispatch: handlers.dispatch } : {}),
+  }),
   all: (handlers) => handlers,
 }
 const kicked = new WeakMap<AppContext, Record<Drain, { running: boolean; again: boolean }>>()

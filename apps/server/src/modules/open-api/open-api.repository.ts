@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client.ts'
+import { type LocalTime, openAt } from '../../db/opening-hours.ts'
 import { pathInScope, type Scope } from '../../db/scope.ts'
 import { many, one, type PageRequest, pageOf } from '../../db/sql.ts'
 
@@ -83,20 +84,7 @@ const aedFrom = sql`FROM devices d
   ${aedJoins}`
 const live = sql`d.deleted_at IS NULL`
 
-/** The time in China an opening-hours check reads: weekday 1 (Monday) to 7, and 'HH:mm'. */
-export type LocalTime = { day: number; hhmm: string }
-
-/**
- * Open at `at` by its opening hours: always (2), never (0), or (1) on a listed weekday within one
- * of its [start, end] periods, both ends included; a period whose start is after its end runs past
- * midnight (22:00-02:00 holds at 23:00 and at 01:00 of a listed day).
- */
-function openAt(at: LocalTime): SQL {
-  return sql`(i.open_state = 2 OR (i.open_state = 1 AND ${at.day}::smallint = ANY (i.open_day) AND EXISTS (
-    SELECT 1 FROM jsonb_array_elements(i.open_time_period) p
-    WHERE CASE WHEN p->>0 <= p->>1 THEN ${at.hhmm} BETWEEN p->>0 AND p->>1
-               ELSE ${at.hhmm} >= p->>0 OR ${at.hhmm} <= p->>1 END)))`
-}
+export type { LocalTime }
 
 /**
  * The AEDs of the scope ready now, open at `at` and shown to the public (xcx_display 1) within

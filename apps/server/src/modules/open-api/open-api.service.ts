@@ -2,6 +2,7 @@ import type { Lang } from '@aed/contracts'
 import type { ChangedSinceQuery, NearbyAed, NearbyQuery, OpenAed, OpenEvent } from '@aed/contracts/open-api'
 import type { Config } from '../../config.ts'
 import type { Db, DbOrTx } from '../../db/client.ts'
+import { chinaTime } from '../../db/opening-hours.ts'
 import type { Scope } from '../../db/scope.ts'
 import { notFound } from '../../lib/errors.ts'
 import { toGcj02 } from './open-api.coords.ts'
@@ -17,16 +18,7 @@ import * as repo from './open-api.repository.ts'
 
 export type { Coord, PresentOptions } from './open-api.presenter.ts'
 
-/** China time (+08:00, no daylight saving): the opening hours' clock. */
-const CHINA_OFFSET_MS = 8 * 3_600_000
-
-/** The weekday (1 Monday ... 7 Sunday) and 'HH:mm' in China at an instant. */
-export function chinaTime(now: Date): repo.LocalTime {
-  const local = new Date(now.getTime() + CHINA_OFFSET_MS)
-  const day = local.getUTCDay() || 7
-  const hhmm = `${String(local.getUTCHours()).padStart(2, '0')}:${String(local.getUTCMinutes()).padStart(2, '0')}`
-  return { day, hhmm }
-}
+export { chinaTime }
 
 /**
  * The origin relative file URLs are made absolute with: PUBLIC_FILES_URL's when it is absolute,

@@ -22,7 +22,7 @@ function api() {
     on(calls.list, () => ({ code: 0, data: { count: 1, resource: [call()], can: { create: true } } })),
     on(calls.detail, () => ({
       code: 0,
-      data: { ...call(), devices: [], responders: [], radius: 1000, timeline: [] },
+      data: { ...call(), devices: [], responders: [], radius: 1000, timeline: [], dispatch: null },
     })),
   ])
 }

@@ -1,0 +1,26 @@
+/** Dispatch's and the responder page's messages (zh-CN, en-US), spread into the message table. */
+export const dispatchMessages = {
+  ALERT_LINK_INVALID: ['链接无效或已失效', 'This link is not valid'],
+  ALERT_CLOSED: ['该呼救已结束，无需再前往', 'This call has ended: you need not go'],
+  ALERT_LOCATION_REQUIRED: ['缺少位置信息', 'The position is missing'],
+  ALERT_NOT_PENDING: ['该派单已处理', 'This alert has already been answered'],
+  ALERT_NOT_ACCEPTED: ['请先接受派单', 'Please accept the alert first'],
+  ALERT_STOOD_DOWN: [
+    '已有足够急救人员响应，您无需前往',
+    'Enough responders are on their way: you need not go',
+  ],
+  DISPATCH_ROLE_PATIENT: ['直接前往现场', 'straight to the patient'],
+  DISPATCH_ROLE_AED: ['先取AED', 'by way of an AED'],
+  DISPATCH_STEP_STARTED: ['开始派单，范围{radius}米', 'Dispatch started within {radius} m'],
+  DISPATCH_STEP_ALERTED: ['已通知{name}（{role}）', '{name} alerted ({role})'],
+  DISPATCH_STEP_ACCEPTED: ['{name}已接受', '{name} accepted'],
+  DISPATCH_STEP_DECLINED: ['{name}已拒绝', '{name} declined'],
+  DISPATCH_STEP_EXPIRED: ['{name}未在时限内应答', '{name} did not answer in time'],
+  DISPATCH_STEP_ARRIVED: ['{name}已到达现场', '{name} arrived'],
+  DISPATCH_STEP_STOOD_DOWN: ['已通知{name}无需前往', '{name} stood down'],
+  DISPATCH_STEP_UNLOCKED: ['救护箱{cabinet}已开锁', 'Cabinet {cabinet} unlocked'],
+  DISPATCH_STEP_AED_REPLACED: ['{name}的AED由{from}改为{to}', '{name}’s AED changed from {from} to {to}'],
+  DISPATCH_STEP_PHASE: ['扩大范围至{radius}米', 'Widened to {radius} m'],
+  DISPATCH_STEP_ENOUGH: ['已有{accepted}人接受，停止派单', '{accepted} accepted: no more alerts'],
+  DISPATCH_STEP_CLOSED: ['派单结束', 'Dispatch closed'],
+} as const satisfies Record<string, readonly [string, string]>
