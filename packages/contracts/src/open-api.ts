@@ -397,6 +397,7 @@ export const WEBHOOK_EVENTS = {
   'cabinet.door.alarm': 'event_push',
   'call.created': 'event_push',
   'call.closed': 'event_push',
+  'call.dispatch': 'event_push',
   'device.status.changed': 'device_data_push',
   'webhook.test': 'event_push',
 } as const satisfies Record<string, OpenApiService>

@@ -24,6 +24,7 @@ export type WebhookOutboxPayload =
     }
   | { event: 'cabinet.door.alarm'; door_event_id: number; cabinet_id: number }
   | { event: 'call.created' | 'call.closed'; call_id: number }
+  | { event: 'call.dispatch'; step_id: number }
 
 /** The outbox key of a webhook row (its dedupe key, and the deliveries' event_key). */
 export type WebhookOutboxKey = `webhook:${string}`
@@ -75,4 +76,5 @@ export const ENGINE_WEBHOOK_EVENTS: readonly WebhookEvent[] = [
   'cabinet.door.alarm',
   'call.created',
   'call.closed',
+  'call.dispatch',
 ]

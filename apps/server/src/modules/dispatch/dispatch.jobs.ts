@@ -4,6 +4,7 @@ import { chinaTime } from '../../db/opening-hours.ts'
 import { every } from '../../lib/every.ts'
 import { queueNoticeSms } from '../alert/alert-sms.service.ts'
 import { readyAedsNear, stillReady } from '../device/device-nearby.port.ts'
+import { kickIfTold } from '../engine/engine.port.ts'
 import * as repo from './dispatch.repository.ts'
 import { metres, replacementAed } from './dispatch.rules.ts'
 import { alertMore, type DispatchSettings, POSITION_FRESH_MS, stepped } from './dispatch.service.ts'
@@ -146,6 +147,7 @@ export async function dispatchTick(ctx: AppContext, now: Date) {
   await expireAlerts(ctx, now)
   await replaceAeds(ctx, now)
   await widenPhases(ctx, now)
+  kickIfTold(ctx)
 }
 
 /** Every 5 seconds, once per cluster: answer windows are 45 s, phases a minute. */

@@ -158,14 +158,17 @@ export function alertsOf(db: DbOrTx, dispatchId: number) {
   )
 }
 
-/** Writes steps of a dispatch (the timeline). */
+/** Writes steps of a dispatch (the timeline); answers their ids. */
 export async function insertSteps(
   db: DbOrTx,
   rows: { dispatch_id: number; alert_id?: number | null; kind: string; detail?: Record<string, unknown> }[],
   now: Date,
 ) {
-  if (rows.length === 0) return
-  await db.insert(dispatchSteps).values(rows.map((r) => ({ detail: {}, alert_id: null, ...r, time: now })))
+  if (rows.length === 0) return []
+  return db
+    .insert(dispatchSteps)
+    .values(rows.map((r) => ({ detail: {}, alert_id: null, ...r, time: now })))
+    .returning({ id: dispatchSteps.id })
 }
 
 /** Marks alerts whose answer window passed as expired; answers them (locked dispatches skipped). */

@@ -8,6 +8,7 @@ import { chinaTime } from '../../db/opening-hours.ts'
 import { formatDate, formatDateTime } from '../../lib/time.ts'
 import { queueNoticeSms } from '../alert/alert-sms.service.ts'
 import { readyAedsNear } from '../device/device-nearby.port.ts'
+import { insertOutbox, type OutboxRow, tellOutbox } from '../engine/engine.port.ts'
 import { pushLive } from '../live/live.service.ts'
 import { settingsOfAgency } from '../settings/settings.service.ts'
 import * as repo from './dispatch.repository.ts'
@@ -68,12 +69,24 @@ async function stepped(
   steps: { alert_id?: number | null; kind: string; detail?: Record<string, unknown> }[],
 ) {
   if (steps.length === 0) return
-  await repo.insertSteps(
+  const now = ctx.clock.now()
+  const written = await repo.insertSteps(
     tx,
     steps.map((s) => ({ ...s, dispatch_id: d.id })),
-    ctx.clock.now(),
+    now,
   )
   await tellConsoles(ctx, tx, d, steps[steps.length - 1].kind)
+  // A call's integrators see who is coming (call.dispatch), through the outbox like every webhook.
+  if (d.call_id === null) return
+  const rows: OutboxRow[] = written.map((w) => ({
+    topic: 'webhook',
+    key: `webhook:dispatch:${w.id}`,
+    agencyId: d.agency_id,
+    indexLink: d.index_link,
+    payload: { event: 'call.dispatch', step_id: w.id },
+  }))
+  await insertOutbox(tx, rows, now)
+  await tellOutbox(ctx, tx, rows)
 }
 
 /** The SMS of an alert: where, the role, and the link. */

@@ -132,6 +132,13 @@ describe('dispatching a call', () => {
       'alerted',
     ])
     expect(detail.data.timeline.filter((s) => s.kind === 'dispatch_alerted')).toHaveLength(5)
+    // Every step is a call.dispatch webhook row (started, and five alerted).
+    const hooks = await many<{ payload: { event: string } }>(
+      env.t.db,
+      sql`SELECT o.payload FROM outbox o JOIN dispatch_steps s ON o.dedupe_key = 'webhook:dispatch:' || s.id
+          JOIN dispatches d ON d.id = s.dispatch_id WHERE d.call_id = ${id}`,
+    )
+    expect(hooks.map((h) => h.payload.event)).toEqual(Array(6).fill('call.dispatch'))
   })
 
   it('passes a decline at once, and an unanswered alert after 45 s, to the next nearest', async () => {

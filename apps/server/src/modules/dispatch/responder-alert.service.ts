@@ -5,6 +5,7 @@ import { AppError, invalid } from '../../lib/errors.ts'
 import { formatDateTime } from '../../lib/time.ts'
 import { queueNoticeSms } from '../alert/alert-sms.service.ts'
 import { issueCommand } from '../device/device-command.service.ts'
+import { kickIfTold } from '../engine/engine.port.ts'
 import { toGcj02 } from '../open-api/open-api.coords.ts'
 import * as repo from './dispatch.repository.ts'
 import { alertMore, type DispatchSettings, hashToken, stepped, tellConsoles } from './dispatch.service.ts'
@@ -146,6 +147,7 @@ export async function actOnAlert(
       }
     }
   })
+  kickIfTold(ctx)
   // Commands go to the cabinet after the commit: the accept stands even if the gateway is slow.
   if (unlock) {
     const by = { member_id: null, user_name: '派单系统' }

@@ -3,6 +3,7 @@ import type { AppContext, OutboxBatchHandler, OutboxRecord } from '../../context
 import type { DbOrTx } from '../../db/client.ts'
 import { ENGINE_WEBHOOK_EVENTS, type WebhookOutboxPayload } from '../../lib/webhook-rows.ts'
 import { openCallsByIds } from '../call/call.service.ts'
+import { openDispatchSteps } from '../dispatch/dispatch.webhook.ts'
 import { holdPushOrder } from '../live/live.service.ts'
 import { filesOrigin, openAedsByIds, openEventsByIds } from '../open-api/open-api.service.ts'
 import { openDoorAlarmObject, openRescueObject, webhookBody } from './webhook.presenter.ts'
@@ -29,7 +30,9 @@ function engineEventOf(row: OutboxRecord): Happened | null {
           ? p.door_event_id
           : 'call_id' in p
             ? p.call_id
-            : null
+            : 'step_id' in p
+              ? p.step_id
+              : null
   return typeof ref === 'number' ? { event: p.event, ref, row } : null
 }
 
@@ -60,6 +63,7 @@ async function objectsOf(ctx: AppContext, tx: DbOrTx, events: Happened[]) {
   )
   const doors = new Map((await repo.doorAlarmsByIds(tx, ids('cabinet.door.alarm'))).map((d) => [d.id, d]))
   const calls = new Map((await openCallsByIds(tx, ids('call.created', 'call.closed'))).map((c) => [c.id, c]))
+  const steps = new Map((await openDispatchSteps(tx, ids('call.dispatch'))).map((s) => [s.step_id, s]))
 
   return (e: Happened): { data: Record<string, unknown>; time: Date } | null => {
     switch (e.event) {
@@ -87,6 +91,10 @@ async function objectsOf(ctx: AppContext, tx: DbOrTx, events: Happened[]) {
         if (!c) return null
         const at = e.event === 'call.closed' ? c.closed_at : c.call_time
         return { data: c, time: at ? new Date(at) : e.row.create_time }
+      }
+      case 'call.dispatch': {
+        const st = steps.get(e.ref)
+        return st ? { data: st, time: new Date(st.time) } : null
       }
       case 'cabinet.door.alarm': {
         const d = doors.get(e.ref)
