@@ -7,7 +7,7 @@ import { readyAedsNear, stillReady } from '../device/device-nearby.port.ts'
 import { kickIfTold } from '../engine/engine.port.ts'
 import * as repo from './dispatch.repository.ts'
 import { metres, replacementAed } from './dispatch.rules.ts'
-import { alertMore, type DispatchSettings, POSITION_FRESH_MS, stepped } from './dispatch.service.ts'
+import { alertMore, type DispatchSettings, POSITION_FRESH_MS, start, stepped } from './dispatch.service.ts'
 
 /** Rows each pass of the tick takes. */
 const BATCH = 100
@@ -138,6 +138,24 @@ async function replaceAeds(ctx: AppContext, now: Date) {
   }
 }
 
+/** A rescue waits this long for a call to explain it (the link job runs every 10 s). */
+export const RESCUE_GRACE_MS = 15_000
+
+/**
+ * Rescues no call explains, where the organisation dispatches on them: someone opened an AED, so
+ * someone collapsed near it. Rescues of the last 10 minutes, past the grace for a call to explain
+ * them.
+ */
+async function dispatchRescues(ctx: AppContext, now: Date) {
+  const rescues = await repo.unexplainedRescues(
+    ctx.db,
+    new Date(now.getTime() - 10 * 60_000),
+    new Date(now.getTime() - RESCUE_GRACE_MS),
+    20,
+  )
+  for (const r of rescues) await ctx.db.transaction((tx) => start(ctx, tx, r))
+}
+
 /** How long the responder positions are kept for the dispatcher's map: those of the last half hour. */
 export const LOCATION_FRESH_MS = POSITION_FRESH_MS
 
@@ -147,6 +165,7 @@ export async function dispatchTick(ctx: AppContext, now: Date) {
   await expireAlerts(ctx, now)
   await replaceAeds(ctx, now)
   await widenPhases(ctx, now)
+  await dispatchRescues(ctx, now)
   kickIfTold(ctx)
 }
 

@@ -33,6 +33,33 @@ export function callOrigin(db: DbOrTx, callId: number) {
   )
 }
 
+/**
+ * Rescues no call explains, of organisations that dispatch on them (dispatch_on_rescue 1): in
+ * progress, started between `from` and `to`, with no dispatch, no call linked, and no open call
+ * within 1,000 m in the half hour before (the link job may not have run yet).
+ */
+export function unexplainedRescues(db: DbOrTx, from: Date, to: Date, limit: number) {
+  return many<Origin>(
+    db,
+    sql`SELECT NULL::bigint AS call_id, r.id AS rescue_id, r.agency_id, r.index_link,
+               coalesce(r.event_lat, i.lat) AS lat, coalesce(r.event_lon, i.lon) AS lon,
+               coalesce(r.event_location, i.location, '') AS location
+        FROM rescue_events r
+        LEFT JOIN installations i ON i.id = r.installation_id
+        JOIN agency_settings st ON st.agency_id = r.agency_id
+        WHERE r.event_time BETWEEN ${iso(from)}::timestamptz AND ${iso(to)}::timestamptz AND r.ended_at IS NULL
+          AND (st.config->>'dispatch_on_rescue') = '1'
+          AND coalesce(r.event_lat, i.lat) IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM dispatches d WHERE d.rescue_id = r.id)
+          AND NOT EXISTS (SELECT 1 FROM call_events c WHERE c.rescue_id = r.id)
+          AND NOT EXISTS (SELECT 1 FROM call_events c WHERE c.status = 1
+                          AND c.call_time BETWEEN r.event_time - interval '30 minutes' AND r.event_time
+                          AND earth_distance(ll_to_earth(c.lat, c.lon),
+                                ll_to_earth(coalesce(r.event_lat, i.lat), coalesce(r.event_lon, i.lon))) <= 1000)
+        ORDER BY r.event_time LIMIT ${limit}`,
+  )
+}
+
 /** Writes a dispatch once per call or rescue; null when one exists already. */
 export async function insertDispatch(
   db: DbOrTx,

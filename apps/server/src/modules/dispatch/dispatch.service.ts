@@ -180,18 +180,18 @@ async function alertMore(ctx: AppContext, tx: DbOrTx, d: repo.DispatchRow, count
 export async function startForCall(ctx: AppContext, tx: DbOrTx, callId: number) {
   const call = await repo.callOrigin(tx, callId)
   if (!call || call.status !== 1) return null
-  const settings = await dispatchSettings(tx, call.agency_id)
+  return start(ctx, tx, call)
+}
+
+/** Starts a dispatch from its origin (a call's or a rescue's place), once. */
+export async function start(ctx: AppContext, tx: DbOrTx, origin: repo.Origin) {
+  const settings = await dispatchSettings(tx, origin.agency_id)
   const now = ctx.clock.now()
-  const d = await repo.insertDispatch(
-    tx,
-    call,
-    settings,
-    new Date(now.getTime() + settings.dispatch_phase_s * 1000),
-    now,
-  )
+  const nextPhase = new Date(now.getTime() + settings.dispatch_phase_s * 1000)
+  const d = await repo.insertDispatch(tx, origin, settings, nextPhase, now)
   if (!d) return null
   await stepped(ctx, tx, d, [{ kind: 'started', detail: { radius: settings.dispatch_radii_m[0] } }])
-  await alertMore(ctx, tx, d, settings.dispatch_first_wave, call.location)
+  await alertMore(ctx, tx, d, settings.dispatch_first_wave, origin.location)
   return d.id
 }
 

@@ -2,6 +2,7 @@ import { Code } from '@aed/contracts'
 import { callApi } from '@aed/contracts/call'
 import { responderAlertApi } from '@aed/contracts/dispatch'
 import { responderApi } from '@aed/contracts/responder'
+import { settingsApi } from '@aed/contracts/settings'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { many, one } from '../../db/sql.ts'
@@ -272,5 +273,45 @@ describe('dispatching a call', () => {
     await dispatchTick(env.t.ctx, clock.now())
     const after = (await alerts(id)).find((a) => a.id === mine.id)!
     expect(after).toMatchObject({ role: 'aed', device_id: a2.deviceId })
+  })
+
+  it('dispatches on a rescue no call explains when the organisation says so, and not otherwise', async () => {
+    const base = at(-60_000, 0)
+    const point = (north: number) => ({ lat: base.lat + north / 111_195, lon: base.lon })
+    const person = await responder(point(80))
+    const aed = await readyAed(point(0))
+    const rescueOf = async (id: string) => {
+      await aed.send(
+        aed.msg('usage', { rescue_event_id: id, event_time: clock.now().getTime(), event_desc: 'power_on' }),
+      )
+      return (await one<{ id: number }>(
+        env.t.db,
+        sql`SELECT id FROM rescue_events WHERE rescue_event_id = ${id}`,
+      ))!.id
+    }
+    const dispatched = (rescueId: number) =>
+      many<{ responder_id: number }>(
+        env.t.db,
+        sql`SELECT x.responder_id FROM dispatch_alerts x JOIN dispatches d ON d.id = x.dispatch_id WHERE d.rescue_id = ${rescueId}`,
+      )
+    const off = await rescueOf('R-OFF')
+    clock.advance(20_000)
+    await dispatchTick(env.t.ctx, clock.now())
+    expect(await dispatched(off)).toEqual([])
+    await aed.send(
+      aed.msg('usage', {
+        rescue_event_id: 'R-OFF',
+        event_time: clock.now().getTime(),
+        event_desc: 'power_off',
+      }),
+    )
+    const saved = await env.t.api(settingsApi.get, { token: env.admin })
+    await env.t.api(settingsApi.save, { token: env.admin, body: { ...saved.data, dispatch_on_rescue: 1 } })
+    const on = await rescueOf('R-ON')
+    await dispatchTick(env.t.ctx, clock.now())
+    expect(await dispatched(on)).toEqual([]) // within the grace for a call to explain it
+    clock.advance(20_000)
+    await dispatchTick(env.t.ctx, clock.now())
+    expect((await dispatched(on)).map((a) => a.responder_id)).toEqual([person.id])
   })
 })
