@@ -25,9 +25,10 @@ export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
 
 /**
  * One browser per spec file; each test opens its own context (fresh storage) with `open()`.
- * `args` adds Chromium flags for this spec only, e.g. `--autoplay-policy=no-user-gesture-required`.
+ * `args` adds Chromium flags for this spec only, e.g. `--autoplay-policy=no-user-gesture-required`;
+ * `server` names a server of the spec's own (support/server.ts) instead of the shared one.
  */
-export function useBrowser({ args = [] }: { args?: string[] } = {}) {
+export function useBrowser({ args = [], server }: { args?: string[]; server?: () => string } = {}) {
   let browser: Browser
   const contexts: BrowserContext[] = []
   beforeAll(async () => {
@@ -36,7 +37,7 @@ export function useBrowser({ args = [] }: { args?: string[] } = {}) {
   afterAll(async () => {
     await browser?.close()
   })
-  const baseURL = () => inject('baseURL')
+  const baseURL = server ?? (() => inject('baseURL'))
   return {
     baseURL,
     /** A fresh browser context at 1920x1080 in the given locale, on `path`. */
