@@ -1,4 +1,5 @@
 import type { Call, CallDetail } from '@aed/contracts/call'
+import type { Dispatch, DispatchAlert } from '@aed/contracts/dispatch'
 import type { RescueRow } from '@aed/contracts/rescue'
 
 /** An open call as the list sends it (phone masked); `patch` changes any field. */
@@ -95,6 +96,54 @@ export function rescueRow(patch: Partial<RescueRow> = {}): RescueRow {
     ecg_file_url: '/files/ecg-7.dat',
     call: { id: 1, call_time: '2026-03-10 09:30:00', location: '浙江省杭州市西湖区文三路20号' },
     return_state: 'returned',
+    ...patch,
+  }
+}
+
+/** An alert of call 1's dispatch: 李医生 (responder 61) sent straight to the patient, not answered yet. */
+export function dispatchAlert(patch: Partial<DispatchAlert> = {}): DispatchAlert {
+  return {
+    id: 1,
+    responder_id: 61,
+    name: '李医生',
+    phone: '138****0061',
+    role: 'patient',
+    device_sn: null,
+    cabinet_sn: null,
+    state: 'alerted',
+    distance: 260,
+    eta_s: 113,
+    alerted_at: '2026-03-10 09:30:05',
+    answered_at: null,
+    arrived_at: null,
+    lat: null,
+    lon: null,
+    located_at: null,
+    ...patch,
+  }
+}
+
+/** Call 1's dispatch in its first phase (500 m), with `alerts` (李医生 alerted by default) and the two nearby AEDs. */
+export function dispatchOf(patch: Partial<Dispatch> = {}): Dispatch {
+  return {
+    id: 3,
+    state: 'running',
+    phase: 0,
+    radius: 500,
+    accepted: 0,
+    arrived: 0,
+    alerts: [dispatchAlert()],
+    aeds: [
+      {
+        device_id: 51,
+        device_sn: 'A640000051',
+        lat: 30.271,
+        lon: 120.151,
+        distance: 120,
+        cabinet_sn: 'C510',
+      },
+      { device_id: 53, device_sn: 'A640000053', lat: 30.274, lon: 120.153, distance: 610, cabinet_sn: null },
+    ],
     ...patch,
   }
 }

@@ -4,6 +4,7 @@ import { Alert, Button, Card, Divider, Spin } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../../lib/errors'
 import type { useCallDetail } from '../api/useCallDetail'
+import { CallDispatch } from './CallDispatch'
 import { CallFacts } from './CallFacts'
 import { CallNearby } from './CallNearby'
 import { CallTimeline } from './CallTimeline'
@@ -15,7 +16,7 @@ type Props = {
   onRescue: (deviceSn: string) => void
 }
 
-/** The selected call's details beside the map: the call, what is around it, its linked rescue and timeline. */
+/** The selected call's details beside the map: the call, its dispatch, its linked rescue and timeline, what is around it. */
 export function CallPanel({ detail, onClose, onDevice, onRescue }: Props) {
   const { t } = useTranslation()
   const call = detail.data
@@ -41,6 +42,8 @@ export function CallPanel({ detail, onClose, onDevice, onRescue }: Props) {
       {call ? (
         <>
           <CallFacts call={call} />
+          <Divider className="call-panel-divider" />
+          <CallDispatch dispatch={call.dispatch} />
           <Divider className="call-panel-divider" />
           <CallTimeline call={call} onRescue={onRescue} />
           <Divider className="call-panel-divider" />

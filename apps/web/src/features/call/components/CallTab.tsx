@@ -54,7 +54,7 @@ export function CallTab({
   const { label } = useDict()
   const list = useListState(['tab'])
   const rows = useCallList(list)
-  useCallLiveSync()
+  useCallLiveSync(selectedId)
   const fields = useCallFilterFields()
   const detail = useCallDetail(selectedId)
   const [panelOpen, setPanelOpen] = useState(true)
@@ -62,7 +62,7 @@ export function CallTab({
   const [creating, setCreating] = useState(false)
   const [closing, setClosing] = useState<Call | null>(null)
   const shown = list.cleared ? NONE : (rows.data?.resource ?? NONE)
-  const { points, focus } = useCallPoints(shown, selectedId, detail.data, focusKey)
+  const { points, lines, focus } = useCallPoints(shown, selectedId, detail.data, focusKey)
 
   const select = (id: number | null) => {
     onSelect(id)
@@ -73,17 +73,14 @@ export function CallTab({
   const clicked = useRef<(p: MapPoint) => void>(() => {})
   clicked.current = (p) => {
     if (p.kind === PointKind.CALL) select(p.id)
-    const device = p.kind === PointKind.NEARBY_DEVICE && detail.data?.devices.find((d) => d.id === p.id)
-    if (device)
-      onDevice({
-        id: device.id,
-        device_sn: device.device_sn,
-        status: 0,
-        status_text: label('device_status', 0),
-      })
+    if (p.kind !== PointKind.NEARBY_DEVICE) return
+    const near = detail.data?.devices.find((d) => d.id === p.id)
+    const chosen = detail.data?.dispatch?.aeds.find((a) => a.device_id === p.id)
+    const sn = near?.device_sn ?? chosen?.device_sn
+    if (sn) onDevice({ id: p.id, device_sn: sn, status: 0, status_text: label('device_status', 0) })
   }
   const onPointClick = useCallback((p: MapPoint) => clicked.current(p), [])
-  useEffect(() => onMap({ points, focus, onPointClick }), [onMap, points, focus, onPointClick])
+  useEffect(() => onMap({ points, lines, focus, onPointClick }), [onMap, points, lines, focus, onPointClick])
 
   return (
     <>

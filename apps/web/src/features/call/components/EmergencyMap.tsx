@@ -3,13 +3,15 @@ import { lazy, type ReactNode, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MapBoundary } from '../../../components/MapView/MapView'
 import { MapLegend } from './MapLegend'
-import type { MapFocus, MapPoint } from './mapPoints'
+import type { MapFocus, MapLine, MapPoint } from './mapPoints'
 
 /** MapLibre loads with the page's first map, never with the lists alone. */
 const EmergencyMapCanvas = lazy(() => import('./EmergencyMapCanvas'))
 
 type Props = {
   points: readonly MapPoint[]
+  /** The dispatched responders' ways. */
+  lines?: readonly MapLine[]
   focus: MapFocus | null
   onPointClick: (p: MapPoint) => void
   /** Drawn over the map's right side (the selected call's details). */
@@ -17,7 +19,7 @@ type Props = {
 }
 
 /** The emergency page's map with its legend, and what the page lays over it. */
-export function EmergencyMap({ points, focus, onPointClick, children }: Props) {
+export function EmergencyMap({ points, lines, focus, onPointClick, children }: Props) {
   const { t } = useTranslation()
   return (
     <div className="map-view emergency-map" data-testid="emergency-map">
@@ -29,7 +31,7 @@ export function EmergencyMap({ points, focus, onPointClick, children }: Props) {
             </div>
           }
         >
-          <EmergencyMapCanvas points={points} focus={focus} onPointClick={onPointClick} />
+          <EmergencyMapCanvas points={points} lines={lines} focus={focus} onPointClick={onPointClick} />
         </Suspense>
       </MapBoundary>
       <MapLegend />

@@ -6,10 +6,16 @@ import { BROWSE_ZOOM } from '../../../components/MapPicker/MapPicker'
 import { createMap, datum } from '../../../components/MapView/createMap'
 import { toDisplay } from '../../../components/MapView/datum'
 import { leaveMap, type ParkedMap, takeParkedMap } from '../../responder'
-import type { MapFocus, MapPoint } from './mapPoints'
+import type { MapFocus, MapLine, MapPoint } from './mapPoints'
+import { useMapLines } from './useMapLines'
 import { useMapPoints } from './useMapPoints'
 
-type Props = { points: readonly MapPoint[]; focus: MapFocus | null; onPointClick: (p: MapPoint) => void }
+type Props = {
+  points: readonly MapPoint[]
+  lines?: readonly MapLine[]
+  focus: MapFocus | null
+  onPointClick: (p: MapPoint) => void
+}
 
 /** The responder page's map when it was kept for this page, else a new one. */
 function openMap(host: HTMLElement, focus: MapFocus | null): ParkedMap {
@@ -33,8 +39,8 @@ function openMap(host: HTMLElement, focus: MapFocus | null): ParkedMap {
   }
 }
 
-/** The MapLibre map of the emergency page: its points, and a move to each new focus (zoom 13 or closer). */
-export default function EmergencyMapCanvas({ points, focus, onPointClick }: Props) {
+/** The MapLibre map of the emergency page: its points and lines, and a move to each new focus (zoom 13 or closer). */
+export default function EmergencyMapCanvas({ points, lines, focus, onPointClick }: Props) {
   const { t } = useTranslation()
   const host = useRef<HTMLDivElement>(null)
   const [map, setMap] = useState<MapLibre | null>(null)
@@ -56,6 +62,7 @@ export default function EmergencyMapCanvas({ points, focus, onPointClick }: Prop
   }, [])
 
   useMapPoints(map, points, onPointClick)
+  useMapLines(map, lines)
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new focus key moves the view
   useEffect(() => {

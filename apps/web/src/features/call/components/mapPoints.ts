@@ -19,8 +19,21 @@ export const KIND_HEX: Readonly<Record<number, string>> = {
   9: '#1677ff',
 }
 
+/** A marker's weight besides the selection: strong (an accepted responder, an AED being fetched) or faint (not coming). */
+export type Emphasis = 'strong' | 'faint'
+
 /** One point of the emergency map (GCJ-02): its category, hover text and whether it is the selected one. */
-export type MapPoint = LatLon & { key: string; id: number; kind: number; title: string; active?: boolean }
+export type MapPoint = LatLon & {
+  key: string
+  id: number
+  kind: number
+  title: string
+  active?: boolean
+  emphasis?: Emphasis
+}
+
+/** A responder's way on the map (GCJ-02): to the patient, or by their AED; `strong` once they accepted. */
+export type MapLine = { key: string; path: readonly LatLon[]; strong: boolean }
 
 /** Where the map goes: a point, again each time `key` changes. */
 export type MapFocus = LatLon & { key: number }
@@ -28,6 +41,7 @@ export type MapFocus = LatLon & { key: number }
 /** What a tab of the page draws on the shared map, and what a click on one of its points does. */
 export type MapLayer = {
   points: readonly MapPoint[]
+  lines?: readonly MapLine[]
   focus: MapFocus | null
   onPointClick: (p: MapPoint) => void
 }

@@ -1,7 +1,12 @@
 import type { Call, CallDetail } from '@aed/contracts/call'
-import { useMemo } from 'react'
+import type { DispatchAlert } from '@aed/contracts/dispatch'
+import { useCallback, useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../../lib/datetime'
-import { type MapFocus, type MapPoint, PointKind } from './mapPoints'
+import { dispatchLayer } from './dispatchLayer'
+import { type MapFocus, type MapLine, type MapPoint, PointKind } from './mapPoints'
+
+const NO_LINES: readonly MapLine[] = []
 
 const callPoint = (c: Call, active: boolean): MapPoint => ({
   key: `call-${c.id}`,
@@ -15,7 +20,8 @@ const callPoint = (c: Call, active: boolean): MapPoint => ({
 
 /**
  * The call tab's map: the page's calls (6), the selected one marked, and around it the normal
- * devices of its radius (9) and the responders (5); the focus is the selected call, again with each `focusKey`.
+ * devices of its radius and the AEDs its dispatch chose from (9), the responders (5) where they
+ * last were, and the ways of those dispatched; the focus is the selected call, again with each `focusKey`.
  */
 export function useCallPoints(
   rows: readonly Call[],
@@ -23,28 +29,16 @@ export function useCallPoints(
   detail: CallDetail | undefined,
   focusKey: number,
 ) {
+  const { t } = useTranslation()
   const around = detail && detail.id === selectedId ? detail : undefined
-  const points = useMemo(() => {
+  const alertTitle = useCallback((a: DispatchAlert) => `${a.name} ${t(`call.alert.states.${a.state}`)}`, [t])
+  const { points, lines } = useMemo(() => {
     const calls = rows.map((c) => callPoint(c, c.id === selectedId))
     if (around && !rows.some((c) => c.id === around.id)) calls.push(callPoint(around, true))
-    const devices: MapPoint[] = (around?.devices ?? []).map((d) => ({
-      key: `device-${d.id}`,
-      id: d.id,
-      kind: PointKind.NEARBY_DEVICE,
-      lat: d.lat,
-      lon: d.lon,
-      title: `${d.device_sn} ${d.distance}m`,
-    }))
-    const responders: MapPoint[] = (around?.responders ?? []).map((r) => ({
-      key: `responder-${r.id}`,
-      id: r.id,
-      kind: PointKind.RESPONDER,
-      lat: r.lat,
-      lon: r.lon,
-      title: `${r.name} ${r.distance}m`,
-    }))
-    return [...devices, ...responders, ...calls]
-  }, [rows, selectedId, around])
+    if (!around) return { points: calls, lines: NO_LINES }
+    const layer = dispatchLayer(around, alertTitle)
+    return { points: [...layer.devices, ...layer.responders, ...calls], lines: layer.lines }
+  }, [rows, selectedId, around, alertTitle])
   const selected = rows.find((c) => c.id === selectedId) ?? around
   const lat = selected?.lat
   const lon = selected?.lon
@@ -52,5 +46,5 @@ export function useCallPoints(
     () => (lat === undefined || lon === undefined ? null : { lat, lon, key: focusKey }),
     [lat, lon, focusKey],
   )
-  return { points, focus }
+  return { points, lines, focus }
 }

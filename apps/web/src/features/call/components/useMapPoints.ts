@@ -6,7 +6,7 @@ import { KIND_HEX, type MapPoint } from './mapPoints'
 
 type Placed = { marker: Marker; element: HTMLElement }
 
-/** Draws `points` on `map` as pins in their category's colour, the active one larger and on top. */
+/** Draws `points` on `map` as pins in their category's colour, the active one larger and on top, strong ones ringed, faint ones pale. */
 export function useMapPoints(
   map: MapLibre | null,
   points: readonly MapPoint[],
@@ -46,6 +46,8 @@ export function useMapPoints(
       entry.marker.setLngLat(toDisplay(p, datum))
       entry.element.title = p.title
       entry.element.classList.toggle('emergency-marker-active', Boolean(p.active))
+      entry.element.classList.toggle('emergency-marker-strong', p.emphasis === 'strong')
+      entry.element.classList.toggle('emergency-marker-faint', p.emphasis === 'faint')
     }
   }, [map, points])
 

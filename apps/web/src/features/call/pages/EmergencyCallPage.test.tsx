@@ -2,28 +2,32 @@ import { callApi as calls } from '@aed/contracts/call'
 import { rescueApi } from '@aed/contracts/rescue'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { act } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import type { DeviceRef } from '../../../lib/deviceDetail'
-import { call, callDetail, rescueRow } from '../../../test/callFixtures'
+import { createLiveBus, LiveBusContext } from '../../../lib/live/liveContext'
+import { call, callDetail, dispatchAlert, dispatchOf, rescueRow } from '../../../test/callFixtures'
 import { userInfo } from '../../../test/fixtures'
 import { freshConsole } from '../../../test/freshConsole'
 import { type MockCall, mockApi, on, recordOn } from '../../../test/mockApi'
 import { pageRoutes } from '../../../test/pageRoutes'
 import { renderWithProviders } from '../../../test/renderWithProviders'
-import type { MapPoint } from '../components/mapPoints'
+import type { MapLine, MapPoint } from '../components/mapPoints'
 import { EmergencyCallPage } from './EmergencyCallPage'
 
 vi.mock('../components/EmergencyMap', () => ({
   EmergencyMap: ({
     points,
+    lines,
     onPointClick,
     children,
   }: {
     points: MapPoint[]
+    lines?: MapLine[]
     onPointClick: (p: MapPoint) => void
     children: React.ReactNode
   }) => (
-    <div data-testid="emergency-map">
+    <div data-testid="emergency-map" data-lines={(lines ?? []).map((l) => `${l.key}:${l.strong}`).join(' ')}>
       {points.map((p) => (
         <button
           type="button"
@@ -31,6 +35,8 @@ vi.mock('../components/EmergencyMap', () => ({
           data-testid={`point-${p.key}`}
           data-kind={p.kind}
           data-active={p.active ? 'yes' : 'no'}
+          data-emphasis={p.emphasis ?? ''}
+          data-at={`${p.lat},${p.lon}`}
           onClick={() => onPointClick(p)}
         >
           {p.title}
@@ -303,5 +309,51 @@ describe('EmergencyCallPage', () => {
     await waitFor(() => expect(screen.getByTestId('point-call-9')).toHaveAttribute('data-active', 'yes'))
     expect(screen.getByTestId('point-call-1')).toHaveAttribute('data-active', 'no')
     expect(screen.getByTestId('call-panel')).toHaveTextContent('#9')
+  })
+
+  it('shows the selected call’s dispatch, and on its live step (14) refetches it: the tag, the marker and its way change', async () => {
+    let alert = dispatchAlert()
+    mockApi([
+      ...pageRoutes(),
+      on(calls.list, () => ({ code: 0, data: { count: 1, resource: [call()], can: { create: true } } })),
+      recordOn(calls.detail, detailCalls, () => ({
+        code: 0,
+        data: callDetail({
+          dispatch: dispatchOf({ alerts: [alert], accepted: alert.state === 'accepted' ? 1 : 0 }),
+        }),
+      })),
+    ])
+    const bus = createLiveBus()
+    renderWithProviders(
+      <LiveBusContext.Provider value={bus}>
+        <EmergencyCallPage DeviceDetail={DeviceDetail} />
+      </LiveBusContext.Provider>,
+      '/emergency/call',
+    )
+    const panel = await screen.findByTestId('call-dispatch')
+    await waitFor(() => expect(within(panel).getByTestId('call-alert-1')).toHaveTextContent('已通知'))
+    expect(panel).toHaveTextContent('派单中')
+    expect(screen.getByTestId('point-responder-61')).toHaveAttribute('data-at', '30.272,120.149')
+    expect(screen.getByTestId('emergency-map')).toHaveAttribute('data-lines', 'alert-1:false')
+    expect(screen.getByTestId('point-device-53')).toHaveAttribute('data-kind', '9')
+    const fetched = detailCalls.length
+
+    alert = dispatchAlert({
+      state: 'accepted',
+      answered_at: '2026-03-10 09:30:40',
+      lat: 30.273,
+      lon: 120.146,
+    })
+    act(() => bus.emit({ id: 1, data_type: 14, data: { call_id: 1, dispatch_id: 3, kind: 'accepted' } }))
+    await waitFor(() => expect(within(panel).getByTestId('call-alert-1')).toHaveTextContent('已接受'))
+    expect(detailCalls.length).toBe(fetched + 1)
+    expect(panel).toHaveTextContent('已接受1人')
+    expect(screen.getByTestId('point-responder-61')).toHaveAttribute('data-at', '30.273,120.146')
+    expect(screen.getByTestId('point-responder-61')).toHaveAttribute('data-emphasis', 'strong')
+    expect(screen.getByTestId('emergency-map')).toHaveAttribute('data-lines', 'alert-1:true')
+
+    act(() => bus.emit({ id: 2, data_type: 14, data: { call_id: 2, dispatch_id: 4, kind: 'accepted' } }))
+    await new Promise((r) => setTimeout(r, 50))
+    expect(detailCalls.length).toBe(fetched + 1)
   })
 })

@@ -61,7 +61,12 @@ export function EmergencyCallPage({ DeviceDetail }: { DeviceDetail?: DeviceDetai
       </Card>
       <SplitPanes
         top={
-          <EmergencyMap points={layer.points} focus={layer.focus} onPointClick={layer.onPointClick}>
+          <EmergencyMap
+            points={layer.points}
+            lines={layer.lines}
+            focus={layer.focus}
+            onPointClick={layer.onPointClick}
+          >
             <div ref={setOverlaySlot} className="emergency-overlay" />
           </EmergencyMap>
         }

@@ -1,0 +1,90 @@
+import { ALERT_STATES } from '@aed/contracts/dispatch'
+import { screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { dispatchAlert, dispatchOf } from '../../../test/callFixtures'
+import { freshConsole } from '../../../test/freshConsole'
+import { renderWithProviders } from '../../../test/renderWithProviders'
+import { CallDispatch } from './CallDispatch'
+
+freshConsole()
+
+const tagOf = (id: number) => within(screen.getByTestId(`call-alert-${id}`)).getByTestId('call-alert-state')
+
+describe('CallDispatch', () => {
+  it('says when nobody was dispatched', async () => {
+    renderWithProviders(<CallDispatch dispatch={null} />)
+    expect(await screen.findByTestId('call-dispatch')).toHaveTextContent('派单暂未派单')
+  })
+
+  it.each([
+    ['running', '派单中', 'processing'],
+    ['enough', '人数已足', 'success'],
+    ['closed', '已结束', 'default'],
+  ] as const)('shows the %s dispatch as %s with its phase, radius and counts', async (state, text, color) => {
+    renderWithProviders(
+      <CallDispatch dispatch={dispatchOf({ state, phase: 1, radius: 1000, accepted: 2, arrived: 1 })} />,
+    )
+    const tag = await screen.findByTestId('call-dispatch-state')
+    expect(tag).toHaveTextContent(text)
+    expect(tag.className).toContain(color === 'default' ? 'ant-tag' : `ant-tag-${color}`)
+    expect(screen.getByTestId('call-dispatch-phase')).toHaveTextContent('第2阶段 · 范围1000米')
+    expect(screen.getByTestId('call-dispatch-counts')).toHaveTextContent('已通知1人 · 已接受2人 · 已到达1人')
+  })
+
+  it('lists every alert with its state tag, role, way and times, those coming first', async () => {
+    const texts = {
+      alerted: ['已通知', 'processing'],
+      accepted: ['已接受', 'success'],
+      declined: ['已拒绝', 'error'],
+      expired: ['超时未应答', 'warning'],
+      arrived: ['已到达', 'cyan'],
+      stood_down: ['无需前往', 'default'],
+    } as const
+    const alerts = ALERT_STATES.map((state, i) =>
+      dispatchAlert({ id: i + 1, responder_id: 60 + i, name: `人员${i + 1}`, state }),
+    )
+    renderWithProviders(<CallDispatch dispatch={dispatchOf({ alerts })} />)
+    await screen.findByTestId('call-dispatch-alerts')
+    for (const [i, state] of ALERT_STATES.entries()) {
+      const tag = tagOf(i + 1)
+      expect(tag).toHaveTextContent(texts[state][0])
+      if (state !== 'stood_down') expect(tag.className).toContain(`ant-tag-${texts[state][1]}`)
+    }
+    const order = [...screen.getByTestId('call-dispatch-alerts').querySelectorAll('li')].map((li) =>
+      li.getAttribute('data-testid'),
+    )
+    // arrived, accepted, alerted, expired, declined, stood down
+    expect(order).toEqual([5, 2, 1, 4, 3, 6].map((id) => `call-alert-${id}`))
+  })
+
+  it('shows the masked phone, 去现场 or 取AED with the device and cabinet, distance, minutes and times', async () => {
+    const alerts = [
+      dispatchAlert({ id: 1 }),
+      dispatchAlert({
+        id: 2,
+        responder_id: 62,
+        name: '王护士',
+        phone: '139****0062',
+        role: 'aed',
+        device_sn: 'A640000051',
+        cabinet_sn: 'C510',
+        state: 'arrived',
+        distance: 740,
+        eta_s: 322,
+        answered_at: '2026-03-10 09:30:40',
+        arrived_at: '2026-03-10 09:36:12',
+      }),
+    ]
+    renderWithProviders(<CallDispatch dispatch={dispatchOf({ alerts })} />)
+    const first = await screen.findByTestId('call-alert-1')
+    expect(first).toHaveTextContent('李医生138****0061已通知')
+    expect(within(first).getByTestId('call-alert-way')).toHaveTextContent('去现场 · 260米 · 约2分钟')
+    expect(first).toHaveTextContent('通知 09:30:05')
+    const second = screen.getByTestId('call-alert-2')
+    expect(second).toHaveTextContent('王护士139****0062已到达')
+    expect(within(second).getByTestId('call-alert-way')).toHaveTextContent(
+      '取AED · A640000051 · 救护箱C510 · 740米 · 约5分钟',
+    )
+    expect(second).toHaveTextContent('通知 09:30:05 · 应答 09:30:40 · 到达 09:36:12')
+  })
+})
