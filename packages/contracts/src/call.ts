@@ -91,7 +91,12 @@ export const callRescueSchema = z.object({
   id: z.number().int(),
   device_id: z.number().int(),
   device_sn: z.string(),
+  /** The device's own id of the rescue (opens the device detail scoped to it). */
+  rescue_event_id: z.string(),
   event_time: z.string(),
+  /** Where the rescue started (GCJ-02; the installation's place when the device sent none). */
+  event_lat: z.number().nullable(),
+  event_lon: z.number().nullable(),
   /** Metres from the call's place. */
   distance: z.number().int().nullable(),
 })

@@ -36,7 +36,10 @@ export function presentCall(row: CallRow, auth: AuthContext, opts: { masked: boo
             id: row.rescue_id,
             device_id: row.rescue_device_id,
             device_sn: row.rescue_device_sn ?? '',
+            rescue_event_id: row.rescue_event_id ?? '',
             event_time: formatDateTime(row.rescue_time!),
+            event_lat: row.rescue_lat,
+            event_lon: row.rescue_lon,
             distance: row.rescue_distance,
           }
         : null,

@@ -33,17 +33,22 @@ export type CallRow = {
   rescue_device_id: number | null
   rescue_device_sn: string | null
   rescue_time: Date | null
+  rescue_event_id: string | null
+  rescue_lat: number | null
+  rescue_lon: number | null
 }
 
 const columns = sql`
   c.id, c.agency_id, g.name AS agency_name, c.index_link, c.source, c.config_id, c.external_id, c.recorder,
   c.phone, c.lat, c.lon, c.location, c.address_code, c.description, c.call_time, c.status, c.outcome,
   c.closed_at, c.close_reason, c.remark, c.create_time, c.rescue_id, c.rescue_distance,
-  r.device_id AS rescue_device_id, d.device_sn AS rescue_device_sn, r.event_time AS rescue_time`
-/** A call's organisation and the rescue that answered it, joined by key. */
+  r.device_id AS rescue_device_id, d.device_sn AS rescue_device_sn, r.event_time AS rescue_time,
+  r.rescue_event_id, coalesce(r.event_lat, ri.lat) AS rescue_lat, coalesce(r.event_lon, ri.lon) AS rescue_lon`
+/** A call's organisation and the rescue that answered it (and where), joined by key. */
 const joins = sql`
   JOIN agencies g ON g.id = c.agency_id
   LEFT JOIN rescue_events r ON r.id = c.rescue_id
+  LEFT JOIN installations ri ON ri.id = r.installation_id
   LEFT JOIN devices d ON d.id = r.device_id`
 const select = sql`SELECT ${columns} FROM call_events c ${joins}`
 const newestFirst = sql`c.call_time DESC, c.id DESC`

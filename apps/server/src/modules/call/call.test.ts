@@ -240,7 +240,13 @@ describe('a rescue answers the call, and calls close', () => {
     expect(linked.map((l) => l.call_id)).toContain(id)
     expect(await linkRescuesToCalls(env.t.ctx, clock.now())).toEqual([])
     const r = await env.t.api(callApi.detail, { token: env.admin, params: { id } })
-    expect(r.data).toMatchObject({ outcome: 'aed_used', status: 1, rescue: { device_sn: d.sn } })
+    expect(r.msg).toBe('成功')
+    expect(r.data).toMatchObject({
+      outcome: 'aed_used',
+      status: 1,
+      rescue: { device_sn: d.sn, rescue_event_id: 'CALL-R1' },
+    })
+    expect(r.data.rescue?.event_lat).toBeCloseTo(30.2741, 4)
     expect(r.data.timeline.map((s) => s.kind)).toContain('rescue')
   })
 
