@@ -4,7 +4,7 @@ import { sleep } from '../harness/servers.ts'
 import type { AlarmOptions, BenchDevice, Devices } from './types.ts'
 
 // 5. The load: signed HTTPS batches at the offered rate, 90 % heartbeats and 10 % self-tests (one
-// in 50 fails), alternately to each instance.
+// in 50 fails), to each instance in turn.
 
 export type LoadStats = {
   offered: number
@@ -44,7 +44,7 @@ function batchOf(devices: Devices, d: BenchDevice, n: number, sent: number): Env
  * from `runStart`; stop() ends it (what is in flight goes on: see stats.inflight).
  */
 export function startLoad(
-  o: AlarmOptions,
+  o: Pick<AlarmOptions, 'rate' | 'batch' | 'sockets'>,
   devices: Devices,
   pool: BenchDevice[],
   transports: Transport[],
@@ -76,7 +76,7 @@ export function startLoad(
     d.busy = true
     stats.inflight++
     const t = performance.now()
-    void transports[turn++ % 2].send(devices.fleet(d), batch).then((r) => {
+    void transports[turn++ % transports.length].send(devices.fleet(d), batch).then((r) => {
       stats.inflight--
       d.busy = false
       if (r.ok) {

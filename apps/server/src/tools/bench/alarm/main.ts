@@ -23,7 +23,7 @@ import { createDatabase, dropDatabase, newKeys } from '../harness/database.ts'
 import { atLeast, parseOptions } from '../harness/options.ts'
 import { log } from '../harness/report.ts'
 import { freePort, runBench, SERVER_MAIN, startServer, stopServers } from '../harness/servers.ts'
-import { openConsoles } from './consoles.ts'
+import { openConsoles, rescueAlarms } from './consoles.ts'
 import { measure } from './measure.ts'
 import { report } from './report.ts'
 import { seedBenchDatabase } from './setup.ts'
@@ -130,7 +130,7 @@ async function run(o: AlarmOptions) {
       duplicates: 0,
       escalations: 0,
     }
-    const { consoles, joined } = await openConsoles(o.consoles, servers, seeded.links, alarms)
+    const { consoles, joined } = await openConsoles(o.consoles, servers, seeded.links, rescueAlarms(alarms))
     // 4. Before the measurement.
     const load = servers.map((s) => httpTransport(s.base, o.sockets))
     const alarmLine = servers.map((s) => httpTransport(s.base, 8))

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
-import { openPostgres } from '../../../db/client.ts'
+import { type Database, openPostgres } from '../../../db/client.ts'
 import { many } from '../../../db/sql.ts'
 import { createFactoryDevices } from '../../../modules/device/device.service.ts'
 import { demoAgencies } from '../../../seed/seed.ts'
@@ -8,27 +8,45 @@ import { benchContext } from '../harness/database.ts'
 import { log } from '../harness/report.ts'
 import type { BenchDevice } from './types.ts'
 
+/** What the seeding answers: the devices with their secrets, each demo organisation's index link and id by key. */
+export type SeededNetwork = { devices: BenchDevice[]; links: Map<string, string>; ids: Map<string, number> }
+
 /**
  * 1. Migrates the bench database at `url`, seeds the demo network (no history) and makes `count`
  * factory devices spread over the demo organisations, sealed with `keys` (the instances' too).
- * Answers the devices with their secrets, and each demo organisation's index link by key.
  */
 export async function seedBenchDatabase(
   url: string,
   work: string,
   keys: Record<string, string>,
   count: number,
-): Promise<{ devices: BenchDevice[]; links: Map<string, string> }> {
+): Promise<SeededNetwork> {
   const database = await openPostgres(url)
+  try {
+    return await seedBenchNetwork(
+      database,
+      { DATABASE_URL: url, DATA_DIR: path.join(work, 'setup') },
+      keys,
+      count,
+    )
+  } finally {
+    await database.close()
+  }
+}
+
+/**
+ * seedBenchDatabase on an open database (PostgreSQL, or the PGlite a server will open next), with
+ * the configuration `env` (DATA_DIR at least); the caller closes it.
+ */
+export async function seedBenchNetwork(
+  database: Database,
+  env: Record<string, string> & { DATA_DIR: string },
+  keys: Record<string, string>,
+  count: number,
+): Promise<SeededNetwork> {
   const ctx = await benchContext(
     database,
-    {
-      ...keys,
-      DATABASE_URL: url,
-      DATA_DIR: path.join(work, 'setup'),
-      SEED_DEMO: 'true',
-      SEED_HISTORY: 'false',
-    },
+    { ...keys, ...env, SEED_DEMO: 'true', SEED_HISTORY: 'false' },
     'warn',
   )
   const agencies = await many<{ id: number; agency_name: string; index_link: string }>(
@@ -65,7 +83,6 @@ export async function seedBenchDatabase(
       busy: false,
     }
   })
-  await database.close()
   log(`seeded; ${devices.length} bench devices over ${orgs.length} organisations`)
-  return { devices, links }
+  return { devices, links, ids: new Map(orgs.map((o) => [o.key, o.id])) }
 }

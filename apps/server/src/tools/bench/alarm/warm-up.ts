@@ -58,7 +58,7 @@ export function splitPools(devices: BenchDevice[], rescues: number) {
   return { rescuePool, loadPool }
 }
 
-/** Every device's hello and a heartbeat, 32 at a time over the two instances' load transports. */
+/** Every device's hello and a heartbeat, 32 at a time over the instances' load transports. */
 export async function firstMessages(devices: Devices, load: Transport[]) {
   let next = 0
   let bad = 0
@@ -67,7 +67,7 @@ export async function firstMessages(devices: Devices, load: Transport[]) {
     Array.from({ length: 32 }, async (_, w) => {
       while (next < devices.all.length) {
         const d = devices.all[next++]
-        const r = await load[w % 2].send(devices.fleet(d), [
+        const r = await load[w % load.length].send(devices.fleet(d), [
           devices.envelope(d, 'hello', { model: 'D100', fw_version: 'V1.0.0', report_interval_s: 3600 }),
           devices.envelope(d, 'heartbeat', { battery: 90, rssi: -70 }),
         ])
