@@ -1,3 +1,4 @@
+import { DISPATCH_DEFAULTS } from '@aed/contracts/dispatch'
 import { DEFAULT_SETTINGS } from '@aed/contracts/settings'
 import dayjs from 'dayjs'
 import customParseFormat from 'dayjs/plugin/customParseFormat'
@@ -19,6 +20,17 @@ describe('system settings values', () => {
       alarm_escalate_minutes: 10,
       call_close_minutes: 60,
       call_radius_m: 500,
+      dispatch_first_wave: 8,
+      dispatch_radii_m: [300, 800],
+      dispatch_phase_s: 90,
+      dispatch_max: 20,
+      dispatch_answer_s: 60,
+      dispatch_enough: 4,
+      dispatch_patient_pct: 50,
+      dispatch_aed_detour_m: 400,
+      dispatch_speed_mps: 1.8,
+      dispatch_on_rescue: 1 as const,
+      dispatch_cabinet_siren: 1 as const,
     }
     const v = toSettingsValues(s)
     expect(v.location_offset).toBe(0)
@@ -37,6 +49,16 @@ describe('system settings values', () => {
     expect(toAgencySettings(toSettingsValues(old))).toMatchObject({
       call_close_minutes: 120,
       call_radius_m: 1000,
+    })
+  })
+
+  it('fills the dispatch settings of settings saved before them with the published defaults', () => {
+    const old = Object.fromEntries(
+      Object.entries(DEFAULT_SETTINGS).filter(([k]) => !k.startsWith('dispatch_')),
+    ) as typeof DEFAULT_SETTINGS
+    expect(toAgencySettings(toSettingsValues(old))).toMatchObject({
+      ...DISPATCH_DEFAULTS,
+      dispatch_radii_m: [500, 1000, 2000],
     })
   })
 })

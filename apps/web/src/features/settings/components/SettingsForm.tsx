@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next'
 import { useDict } from '../../../lib/useDict'
 import { OFFSET_OFF } from '../settingsValues'
 import { CallSettingsFields } from './CallSettingsFields'
+import { DispatchSettingsFields } from './DispatchSettingsFields'
 
-/** Every alert preference: SMS schedules and window, location offset, expiry reminders, alarm sound and escalation, calls. */
+/** Every alert preference: SMS schedules and window, location offset, expiry reminders, alarm sound and escalation, calls, dispatch. */
 export function SettingsForm({ disabled }: { disabled: boolean }) {
   const { t } = useTranslation()
   const dict = useDict()
@@ -100,6 +101,8 @@ export function SettingsForm({ disabled }: { disabled: boolean }) {
       </Form.Item>
       {section(t('systemSettings.call'))}
       <CallSettingsFields disabled={disabled} />
+      {section(t('systemSettings.dispatch'))}
+      <DispatchSettingsFields disabled={disabled} />
     </>
   )
 }

@@ -33,5 +33,46 @@ export const settingsEnUS: typeof settingsZhCN = {
       'A call’s details show the normal devices and responders within this distance; a rescue started within it is linked to the call',
     callRadiusUnit: 'm',
     rangeInt: 'Enter a whole number from {{min}} to {{max}}',
+    rangeNumber: 'Enter a number from {{min}} to {{max}}',
+    listSep: ', ',
+    people: 'people',
+    dispatch: 'Dispatch',
+    dispatchFirstWave: 'First wave',
+    dispatchFirstWaveHint:
+      'Default {{value}}: the nearest few are alerted first, one more for each decline or silence, rather than everyone at once',
+    dispatchRadii: 'Radius of each phase (m)',
+    dispatchRadiiHint:
+      'Default {{value}} m: nearest first, widening phase by phase; Heartrunner (Sweden) alerts within 1.3 km, which the last phase covers',
+    dispatchRadiusPhase: 'Radius of phase {{n}}',
+    dispatchRadiusRemove: 'Remove phase {{n}}',
+    dispatchRadiusAdd: 'Add a phase',
+    dispatchRadiiRange: 'Enter 1 to 5 whole numbers from {{min}} to {{max}}, each larger than the one before',
+    dispatchPhase: 'Seconds between phases',
+    dispatchPhaseHint:
+      'Default {{value}} s: while too few have accepted, the radius widens to the next phase this often',
+    dispatchMax: 'Most alerted',
+    dispatchMaxHint:
+      'Default {{value}}: as Heartrunner (at most 30 within 1.3 km), enough to find helpers without disturbing more',
+    dispatchAnswer: 'Seconds to answer',
+    dispatchAnswerHint:
+      'Default {{value}} s: an unanswered alert then passes to the next person, a decline at once (as GoodSAM does), so a call never waits on one',
+    dispatchEnough: 'Enough accepted',
+    dispatchEnoughHint:
+      'Default {{value}}: as FirstAED, three accepted stop the alerts and the others are stood down',
+    dispatchPatientPct: 'Straight to the patient (%)',
+    dispatchPatientPctHint:
+      'Default {{value}}%: as HartslagNu (the Netherlands), about a third go straight to start compressions, two thirds fetch an AED first',
+    dispatchAedDetour: 'Detour for an AED (m)',
+    dispatchAedDetourHint:
+      'Default {{value}} m: a responder fetches an AED only when it adds no more than this to the way; a longer detour delays compressions',
+    dispatchSpeed: 'Walking speed (m/s)',
+    dispatchSpeedHint:
+      "Default {{value}} m/s: Heartrunner responders' median speed, used for arrival times and to choose who goes",
+    dispatchOnRescue: "Dispatch on a device's rescue without a call",
+    dispatchOnRescueHint:
+      'Default off: dispatch also when a device starts a rescue that no call explains; an opened AED may be a drill or a mistake',
+    dispatchCabinetSiren: 'Siren when a cabinet unlocks',
+    dispatchCabinetSirenHint:
+      'Default off: a cabinet unlocks when a responder accepts its AED; with this on it also sounds, easier to find but loud',
   },
 }

@@ -30,5 +30,42 @@ export const settingsZhCN = {
     callRadiusHint: '呼救详情显示此范围内的正常设备和急救人员，此范围内开始的急救关联到呼救',
     callRadiusUnit: '米',
     rangeInt: '请输入{{min}}-{{max}}之间的整数',
+    rangeNumber: '请输入{{min}}-{{max}}之间的数值',
+    listSep: '、',
+    people: '人',
+    dispatch: '派单',
+    dispatchFirstWave: '首批通知人数',
+    dispatchFirstWaveHint:
+      '默认{{value}}人：呼救后先通知最近的几位，拒绝或超时再逐人补充，不必一次惊动所有人',
+    dispatchRadii: '各阶段范围（米）',
+    dispatchRadiiHint:
+      '默认{{value}}米：由近及远逐阶段扩大，近处的人先到；Heartrunner（瑞典）在1.3公里内通知，最后一阶段已覆盖',
+    dispatchRadiusPhase: '第{{n}}阶段范围',
+    dispatchRadiusRemove: '删除第{{n}}阶段',
+    dispatchRadiusAdd: '增加阶段',
+    dispatchRadiiRange: '请输入1-5个{{min}}-{{max}}之间的整数，后一阶段大于前一阶段',
+    dispatchPhase: '阶段间隔（秒）',
+    dispatchPhaseHint: '默认{{value}}秒：接受人数不足时，每隔此时间扩大到下一阶段的范围',
+    dispatchMax: '最多通知人数',
+    dispatchMaxHint:
+      '默认{{value}}人：与Heartrunner一致（1.3公里内最多通知30人），足以凑齐接受人数又不过度打扰',
+    dispatchAnswer: '应答时限（秒）',
+    dispatchAnswerHint:
+      '默认{{value}}秒：超时未应答即转给下一位，拒绝也立即转派（GoodSAM的做法），呼救不会空等一个人',
+    dispatchEnough: '足够人数',
+    dispatchEnoughHint: '默认{{value}}人：与FirstAED一致，3人接受后停止派单，并通知其余人员无需前往',
+    dispatchPatientPct: '直接前往现场比例（%）',
+    dispatchPatientPctHint:
+      '默认{{value}}%：与HartslagNu（荷兰）一致，约三分之一直接前往现场开始按压，三分之二先取AED再前往',
+    dispatchAedDetour: '取AED允许绕行（米）',
+    dispatchAedDetourHint: '默认{{value}}米：取AED使路程增加不超过此距离时才派去取AED，绕行过远会延误按压',
+    dispatchSpeed: '步行速度（米/秒）',
+    dispatchSpeedHint: '默认{{value}}米/秒：Heartrunner急救志愿者赶往现场的中位速度，用于估算到达时间和选人',
+    dispatchOnRescue: '设备急救时无呼救也派单',
+    dispatchOnRescueHint:
+      '默认关闭：设备开始急救而没有对应呼救时也派单；开盖也可能是演练或误开，开启前请确认',
+    dispatchCabinetSiren: '救护箱开锁时鸣笛',
+    dispatchCabinetSirenHint:
+      '默认关闭：有人接受取AED时救护箱自动开锁；开启后同时鸣笛，便于找到，但会惊扰周边',
   },
 }

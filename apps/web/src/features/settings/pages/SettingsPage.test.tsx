@@ -1,6 +1,7 @@
 import { agencyApi } from '@aed/contracts/agency'
+import { DISPATCH_DEFAULTS } from '@aed/contracts/dispatch'
 import { DEFAULT_SETTINGS, settingsApi } from '@aed/contracts/settings'
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { sessionStore } from '../../../lib/session'
@@ -12,7 +13,8 @@ import { renderWithProviders } from '../../../test/renderWithProviders'
 import { SettingsPage } from './SettingsPage'
 
 const posted: unknown[] = []
-function api() {
+const DISPATCH = { ...DISPATCH_DEFAULTS, dispatch_radii_m: [500, 1000, 2000] }
+function api(refuse = false) {
   return mockApi([
     on(agencyApi.tree, () => ({ code: 0, data: { resource: tree } })),
     on(settingsApi.get, () => ({
@@ -21,7 +23,9 @@ function api() {
     })),
     on(settingsApi.save, ({ body }) => {
       posted.push(body)
-      return { code: 0, msg: '保存成功', data: { ...DEFAULT_SETTINGS, agency_id: 1 } }
+      return refuse
+        ? { code: 1, msg: '设置值不正确' }
+        : { code: 0, msg: '保存成功', data: { ...DEFAULT_SETTINGS, agency_id: 1 } }
     }),
   ])
 }
@@ -68,6 +72,7 @@ describe('SettingsPage', () => {
         alarm_escalate_minutes: 5,
         call_close_minutes: 120,
         call_radius_m: 1000,
+        ...DISPATCH,
       },
     ])
   })
@@ -112,6 +117,99 @@ describe('SettingsPage', () => {
     await user.click(screen.getByTestId('settings-save'))
     expect(await screen.findByText('保存成功')).toBeInTheDocument()
     expect(posted).toEqual([expect.objectContaining({ call_close_minutes: 30, call_radius_m: 2500 })])
+  })
+
+  it('shows the eleven dispatch fields with their defaults and help, and saves them with the rest', async () => {
+    api()
+    sessionStore.signIn(userInfo({ role_type: 0, agency_id: 1, permissions: {} }))
+    renderWithProviders(<SettingsPage />)
+    await screen.findByText('派单')
+    const helps: Record<string, RegExp> = {
+      首批通知人数: /默认5人/,
+      '各阶段范围（米）': /默认500、1000、2000米.*Heartrunner.*1\.3公里/,
+      '阶段间隔（秒）': /默认60秒/,
+      最多通知人数: /默认30人.*Heartrunner/,
+      '应答时限（秒）': /默认45秒.*GoodSAM/,
+      足够人数: /默认3人.*FirstAED/,
+      '直接前往现场比例（%）': /默认33%.*HartslagNu.*三分之一/,
+      '取AED允许绕行（米）': /默认600米/,
+      '步行速度（米/秒）': /默认2\.3米\/秒.*Heartrunner/,
+      设备急救时无呼救也派单: /默认关闭/,
+      救护箱开锁时鸣笛: /默认关闭/,
+    }
+    for (const [label, help] of Object.entries(helps)) {
+      const item = screen.getByText(label).closest('.ant-form-item') as HTMLElement
+      expect(within(item).getByText(help)).toBeInTheDocument()
+    }
+    expect(screen.getByTestId('settings-dispatch-first-wave')).toHaveValue('5')
+    expect(screen.getByTestId('settings-dispatch-speed-mps')).toHaveValue('2.3')
+    expect(screen.getByTestId('settings-dispatch-radius-2')).toHaveValue('2000')
+    expect(screen.getByTestId('settings-dispatch-on-rescue')).not.toBeChecked()
+
+    const user = userEvent.setup()
+    const set = async (id: string, value: string) => {
+      const input = screen.getByTestId(id)
+      await user.clear(input)
+      await user.type(input, value)
+    }
+    await set('settings-dispatch-first-wave', '8')
+    await user.click(screen.getByTestId('settings-dispatch-radius-remove-2'))
+    await set('settings-dispatch-radius-1', '1300')
+    await set('settings-dispatch-max', '25')
+    await set('settings-dispatch-answer-s', '30')
+    await set('settings-dispatch-enough', '4')
+    await set('settings-dispatch-patient-pct', '50')
+    await set('settings-dispatch-aed-detour-m', '400')
+    await set('settings-dispatch-speed-mps', '1.8')
+    await user.click(screen.getByTestId('settings-dispatch-on-rescue'))
+    await user.click(screen.getByTestId('settings-dispatch-cabinet-siren'))
+    await user.click(screen.getByTestId('settings-save'))
+    expect(await screen.findByText('保存成功')).toBeInTheDocument()
+    expect(posted).toEqual([
+      expect.objectContaining({
+        dispatch_first_wave: 8,
+        dispatch_radii_m: [500, 1300],
+        dispatch_phase_s: 60,
+        dispatch_max: 25,
+        dispatch_answer_s: 30,
+        dispatch_enough: 4,
+        dispatch_patient_pct: 50,
+        dispatch_aed_detour_m: 400,
+        dispatch_speed_mps: 1.8,
+        dispatch_on_rescue: 1,
+        dispatch_cabinet_siren: 1,
+      }),
+    ])
+  })
+
+  it('refuses phases out of order or range before sending, and shows the server’s refusal', async () => {
+    api(true)
+    sessionStore.signIn(userInfo({ role_type: 0, agency_id: 1, permissions: {} }))
+    renderWithProviders(<SettingsPage />)
+    await screen.findByText('派单')
+    const user = userEvent.setup()
+    const radius = screen.getByTestId('settings-dispatch-radius-1')
+    await user.clear(radius)
+    await user.type(radius, '400')
+    await user.click(screen.getByTestId('settings-save'))
+    expect(
+      await screen.findByText('请输入1-5个100-10000之间的整数，后一阶段大于前一阶段'),
+    ).toBeInTheDocument()
+    const enough = screen.getByTestId('settings-dispatch-enough')
+    await user.clear(enough)
+    expect(await screen.findByText('请输入1-30之间的整数')).toBeInTheDocument()
+    expect(posted).toEqual([])
+
+    await user.type(enough, '3')
+    await user.clear(radius)
+    await user.type(radius, '1000')
+    await user.click(screen.getByTestId('settings-dispatch-radius-add'))
+    await user.click(screen.getByTestId('settings-dispatch-radius-add'))
+    expect(screen.queryByTestId('settings-dispatch-radius-add')).toBeNull()
+    expect(screen.getByTestId('settings-dispatch-radius-4')).toHaveValue('3000')
+    await user.click(screen.getByTestId('settings-save'))
+    expect(await screen.findByText('设置值不正确')).toBeInTheDocument()
+    expect(posted).toEqual([expect.objectContaining({ dispatch_radii_m: [500, 1000, 2000, 2500, 3000] })])
   })
 
   it('disables the form for read-only members and offers no save', async () => {
