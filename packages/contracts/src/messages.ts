@@ -1,4 +1,5 @@
 import { callMessages } from './call-messages.ts'
+import { coverageMessages } from './coverage-messages.ts'
 import { dispatchMessages } from './dispatch-messages.ts'
 import { openApiMessages } from './open-api-messages.ts'
 import { responderMessages } from './responder-messages.ts'
@@ -354,6 +355,7 @@ export const messages = {
   ...responderMessages,
   ...callMessages,
   ...dispatchMessages,
+  ...coverageMessages,
 } as const satisfies Record<string, readonly [string, string]>
 
 export type MessageKey = keyof typeof messages
