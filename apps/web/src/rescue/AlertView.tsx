@@ -3,6 +3,7 @@ import type { Position } from './api'
 import { AedCard, CallCard } from './Cards'
 import { Navigate } from './Navigate'
 import { PlaceMap } from './PlaceMap'
+import { Status } from './Status'
 import { nextStop, targetOf, wayLeft } from './target'
 import { formatDistance, type Lang, type Texts } from './texts'
 import { minutesSince, parseServerTime } from './time'
@@ -37,7 +38,7 @@ export function AlertView({ token, alert, received, skew, offline, busy, notice,
 
   const stop = nextStop(alert, hasAed)
   const way = wayLeft(alert, stop, position.at)
-  const wayLabel = { aed: t.toAed, patient: t.toPatient, via: t.viaAed }[way.leg]
+  const wayLabel = t.way[way.leg]
   const since = minutesSince(parseServerTime(alert.call.call_time), now + skew)
   const answerLeft =
     alert.state === 'alerted' && alert.answer_left_s !== null
@@ -50,23 +51,7 @@ export function AlertView({ token, alert, received, skew, offline, busy, notice,
     <main className={`alert state-${alert.state}`}>
       {offline && <p className="banner banner-warn">{t.offline}</p>}
       {notice && <p className="banner banner-warn">{notice.kind === 'refused' ? notice.msg : t.offline}</p>}
-      <section className="status">
-        <p className={`role role-${alert.role}`}>{alert.role === 'aed' ? t.roleAed : t.rolePatient}</p>
-        <p className="hint">
-          {arrivedHere ? t.doneArrived : alert.role === 'aed' ? t.roleAedHint : t.rolePatientHint}
-        </p>
-        {answerLeft !== null && (
-          <p className="countdown" role="timer">
-            {answerLeft > 0 ? t.answerIn(answerLeft) : t.answerLate}
-          </p>
-        )}
-        {alert.state === 'expired' && <p className="countdown">{t.lateAnswer}</p>}
-        {accepted && <p className="accepted-note">{t.doneAccepted}</p>}
-        {arrivedHere && <p className="cpr">{t.doneArrivedHint}</p>}
-        <p className="meta">
-          {t.calledAgo(since)} · {t.accepted(alert.accepted)}
-        </p>
-      </section>
+      <Status alert={alert} hasAed={hasAed} answerLeft={answerLeft} since={since} t={t} />
       {!arrivedHere && (
         <>
           <PlaceMap alert={alert} me={position.at} stop={stop} t={t} lang={lang} />
@@ -83,7 +68,7 @@ export function AlertView({ token, alert, received, skew, offline, busy, notice,
           )}
         </>
       )}
-      {aed && !arrivedHere && <AedCard aed={aed} t={t} />}
+      {aed && stop === 'aed' && <AedCard aed={aed} t={t} />}
       <CallCard call={alert.call} t={t} />
       {(pending || accepted) && (
         <div className="actions">
@@ -109,12 +94,7 @@ export function AlertView({ token, alert, received, skew, offline, busy, notice,
           )}
           {accepted && (
             <>
-              <Navigate
-                key={stop}
-                target={targetOf(alert, stop, t)}
-                label={t.navigateTo(stop === 'aed' ? t.toAed : t.toPatient)}
-                t={t}
-              />
+              <Navigate key={stop} target={targetOf(alert, stop, t)} label={t.navigateTo[stop]} t={t} />
               {stop === 'aed' ? (
                 <button type="button" className="btn btn-primary" onClick={markHasAed}>
                   {t.gotAed}

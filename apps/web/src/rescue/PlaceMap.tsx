@@ -7,8 +7,8 @@ import { formatDistance, type Lang, type Texts } from './texts'
 
 const W = 360
 const H = 230
-// Room for the markers and the north arrow at the edges.
-const PAD = 34
+// Room for the markers, their labels and the north arrow at the edges.
+const PAD = 42
 
 // Raster tiles when the build names a service (VITE_MAP_TILES); a plain sketch otherwise.
 const tiles = tileService()
@@ -134,7 +134,8 @@ function MeMarker({ xy: [x, y] }: { xy: XY }) {
 
 function NorthArrow({ label }: { label: string }) {
   return (
-    <g className="map-north" transform={`translate(${W - 20} 22)`}>
+    <g className="map-north" transform={`translate(${W - 22} 24)`}>
+      <circle r={19} cy={4} />
       <path d="M0 -14 L7 6 L0 2 L-7 6 Z" />
       <text y={18} textAnchor="middle">
         {label}

@@ -173,6 +173,8 @@ describe('the alert page', () => {
     expect(screen.queryByRole('button', { name: '已到达' })).not.toBeInTheDocument()
 
     fireEvent.click(screen.getByRole('button', { name: '已取到AED' }))
+    expect(screen.getByText('已取到AED，请尽快送到患者身边')).toBeInTheDocument()
+    expect(screen.queryByText('要取的AED')).not.toBeInTheDocument()
     fireEvent.click(screen.getByRole('button', { name: '导航到现场' }))
     const tencent = screen.getByRole('link', { name: '腾讯地图' }).getAttribute('href')!
     expect(new URL(tencent).searchParams.get('tocoord')).toBe('30.274100,120.135100')
@@ -182,7 +184,7 @@ describe('the alert page', () => {
     await advance()
     expect(server.posts('arrived')).toHaveLength(1)
     expect(screen.getByText('您已到达现场')).toBeInTheDocument()
-    expect(screen.getByText(/请立即胸外按压/)).toBeInTheDocument()
+    expect(screen.getByText(/请立即打开AED，按语音提示操作/)).toBeInTheDocument()
     expect(screen.queryByRole('button')).toHaveTextContent('English')
     // Arrived: the GPS is off and nothing more is shared.
     expect(gps.watching()).toBe(0)
@@ -335,7 +337,7 @@ describe('the alert page', () => {
     await open()
     expect(screen.getByText('Fetch the AED, then go to the patient')).toBeInTheDocument()
     expect(screen.getByRole('timer')).toHaveTextContent('Please answer within 40 s')
-    expect(screen.getByText('by the AED to the patient 420 m')).toBeInTheDocument()
+    expect(screen.getByText('By the AED to the patient 420 m')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Accept' })).toBeInTheDocument()
     expect((server.calls[0] as unknown as { path: string }).path).toBe(alertPath(ALERT_TOKEN))
     fireEvent.click(screen.getByRole('button', { name: '中文' }))
