@@ -1,11 +1,22 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 
 const page = (file: string) => fileURLToPath(new URL(file, import.meta.url))
 
+/** In development too, /rescue/{token} opens the alert page, as the server answers it when built. */
+const rescuePageInDev: Plugin = {
+  name: 'rescue-page-in-dev',
+  configureServer(server) {
+    server.middlewares.use((req, _res, next) => {
+      if (req.url && /^\/rescue(\/|\?|$)/.test(req.url)) req.url = '/rescue.html'
+      next()
+    })
+  },
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), rescuePageInDev],
   server: {
     port: 5173,
     proxy: {
