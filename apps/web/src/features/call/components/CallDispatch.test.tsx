@@ -1,5 +1,6 @@
 import { ALERT_STATES } from '@aed/contracts/dispatch'
 import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { dispatchAlert, dispatchOf } from '../../../test/callFixtures'
 import { freshConsole } from '../../../test/freshConsole'
@@ -31,7 +32,7 @@ describe('CallDispatch', () => {
     expect(screen.getByTestId('call-dispatch-counts')).toHaveTextContent('已通知1人 · 已接受2人 · 已到达1人')
   })
 
-  it('lists every alert with its state tag, role, way and times, those coming first', async () => {
+  it('lists every alert with its state tag, those coming first and those not coming folded', async () => {
     const texts = {
       alerted: ['已通知', 'processing'],
       accepted: ['已接受', 'success'],
@@ -45,16 +46,23 @@ describe('CallDispatch', () => {
     )
     renderWithProviders(<CallDispatch dispatch={dispatchOf({ alerts })} />)
     await screen.findByTestId('call-dispatch-alerts')
+    const items = () =>
+      [...screen.getByTestId('call-dispatch-alerts').querySelectorAll('li')].map((li) =>
+        li.getAttribute('data-testid'),
+      )
+    // Those not coming are folded: arrived, accepted, alerted.
+    expect(items()).toEqual([5, 2, 1].map((id) => `call-alert-${id}`))
+    const fold = screen.getByTestId('call-dispatch-fold')
+    expect(fold).toHaveTextContent('另有3人未前往（拒绝、超时或无需前往），展开')
+    await userEvent.click(fold)
+    expect(fold).toHaveTextContent('收起未前往的3人')
     for (const [i, state] of ALERT_STATES.entries()) {
       const tag = tagOf(i + 1)
       expect(tag).toHaveTextContent(texts[state][0])
       if (state !== 'stood_down') expect(tag.className).toContain(`ant-tag-${texts[state][1]}`)
     }
-    const order = [...screen.getByTestId('call-dispatch-alerts').querySelectorAll('li')].map((li) =>
-      li.getAttribute('data-testid'),
-    )
     // arrived, accepted, alerted, expired, declined, stood down
-    expect(order).toEqual([5, 2, 1, 4, 3, 6].map((id) => `call-alert-${id}`))
+    expect(items()).toEqual([5, 2, 1, 4, 3, 6].map((id) => `call-alert-${id}`))
   })
 
   it('shows the masked phone, 去现场 or 取AED with the device and cabinet, distance, minutes and times', async () => {
@@ -86,5 +94,16 @@ describe('CallDispatch', () => {
       '取AED · A640000051 · 救护箱C510 · 740米 · 约5分钟',
     )
     expect(second).toHaveTextContent('通知 09:30:05 · 应答 09:30:40 · 到达 09:36:12')
+  })
+
+  it('folds nobody when nobody is on the way (a closed dispatch stood everyone down)', async () => {
+    const alerts = [
+      dispatchAlert({ id: 1, state: 'stood_down', answered_at: '2026-03-10 09:30:40' }),
+      dispatchAlert({ id: 2, responder_id: 62, state: 'expired' }),
+    ]
+    renderWithProviders(<CallDispatch dispatch={dispatchOf({ state: 'closed', alerts })} />)
+    expect(await screen.findByTestId('call-alert-1')).toHaveTextContent('无需前往')
+    expect(screen.getByTestId('call-alert-2')).toHaveTextContent('超时未应答')
+    expect(screen.queryByTestId('call-dispatch-fold')).toBeNull()
   })
 })

@@ -77,6 +77,8 @@ export const callEnUS: typeof callZhCN = {
       alertedAt: 'alerted {{time}}',
       answeredAt: 'answered {{time}}',
       arrivedAt: 'arrived {{time}}',
+      unfold: 'Show {{count}} not coming (declined, no answer or stood down)',
+      fold: 'Hide the {{count}} not coming',
     },
   },
 }

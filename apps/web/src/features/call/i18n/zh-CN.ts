@@ -71,6 +71,8 @@ export const callZhCN = {
       alertedAt: '通知 {{time}}',
       answeredAt: '应答 {{time}}',
       arrivedAt: '到达 {{time}}',
+      unfold: '另有{{count}}人未前往（拒绝、超时或无需前往），展开',
+      fold: '收起未前往的{{count}}人',
     },
   },
 }
