@@ -96,14 +96,28 @@ describe('CallDispatch', () => {
     expect(second).toHaveTextContent('通知 09:30:05 · 应答 09:30:40 · 到达 09:36:12')
   })
 
-  it('folds nobody when nobody is on the way (a closed dispatch stood everyone down)', async () => {
+  it('folds nobody when nobody is on the way (a closed dispatch stood everyone down), those who had said yes first', async () => {
     const alerts = [
-      dispatchAlert({ id: 1, state: 'stood_down', answered_at: '2026-03-10 09:30:40' }),
-      dispatchAlert({ id: 2, responder_id: 62, state: 'expired' }),
+      dispatchAlert({ id: 1, responder_id: 62, state: 'expired' }),
+      dispatchAlert({ id: 2, state: 'stood_down' }),
+      dispatchAlert({
+        id: 3,
+        state: 'stood_down',
+        answered_at: '2026-03-10 09:30:40',
+        arrived_at: '2026-03-10 09:33:00',
+      }),
     ]
     renderWithProviders(<CallDispatch dispatch={dispatchOf({ state: 'closed', alerts })} />)
-    expect(await screen.findByTestId('call-alert-1')).toHaveTextContent('无需前往')
-    expect(screen.getByTestId('call-alert-2')).toHaveTextContent('超时未应答')
+    expect(await screen.findByTestId('call-alert-3')).toHaveTextContent('无需前往')
+    expect(screen.getByTestId('call-alert-3')).toHaveTextContent('应答 09:30:40 · 到达 09:33:00')
+    expect(screen.getByTestId('call-alert-1')).toHaveTextContent('超时未应答')
     expect(screen.queryByTestId('call-dispatch-fold')).toBeNull()
+    // Those who had answered yes before the close come first.
+    const items = [...screen.getByTestId('call-dispatch-alerts').querySelectorAll('li')]
+    expect(items.map((li) => li.getAttribute('data-testid'))).toEqual([
+      'call-alert-3',
+      'call-alert-1',
+      'call-alert-2',
+    ])
   })
 })

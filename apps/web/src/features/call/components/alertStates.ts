@@ -20,9 +20,16 @@ export const RUN_STATE_COLOR: Readonly<Record<Dispatch['state'], string>> = {
 /** The dispatcher reads who is coming first: arrived, accepted, waiting, then those who are not. */
 const ORDER: readonly AlertState[] = ['arrived', 'accepted', 'alerted', 'expired', 'declined', 'stood_down']
 
+/**
+ * An alert's place in that order. Closing a dispatch stands down those who had accepted or
+ * arrived too: they come first among those not coming (their answer and arrival times stay).
+ */
+const rank = (a: DispatchAlert) =>
+  a.state === 'stood_down' && a.answered_at ? ORDER.indexOf('alerted') + 0.5 : ORDER.indexOf(a.state)
+
 /** The alerts in the panel's order: by state as above, then in the order they were sent. */
 export function alertsInOrder(alerts: readonly DispatchAlert[]): DispatchAlert[] {
-  return [...alerts].sort((a, b) => ORDER.indexOf(a.state) - ORDER.indexOf(b.state) || a.id - b.id)
+  return [...alerts].sort((a, b) => rank(a) - rank(b) || a.id - b.id)
 }
 
 /** Whether the responder is (or may still be) on the way: their line is drawn on the map. */
