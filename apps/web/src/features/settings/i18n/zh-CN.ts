@@ -39,7 +39,7 @@ export const settingsZhCN = {
       '默认{{value}}人：呼救后先通知最近的几位，拒绝或超时再逐人补充，不必一次惊动所有人',
     dispatchRadii: '各阶段范围（米）',
     dispatchRadiiHint:
-      '默认{{value}}米：由近及远逐阶段扩大，近处的人先到；Heartrunner（瑞典）在1.3公里内通知，最后一阶段已覆盖',
+      '默认{{value}}米：由近及远逐阶段扩大，近处的人先到；Heartrunner在1.3公里内通知，最后一阶段已覆盖',
     dispatchRadiusPhase: '第{{n}}阶段范围',
     dispatchRadiusRemove: '删除第{{n}}阶段',
     dispatchRadiusAdd: '增加阶段',

@@ -61,7 +61,9 @@ export function SettingsPage() {
             form={form}
             className="settings-form"
             labelCol={{ flex: '180px' }}
-            wrapperCol={{ flex: 'auto' }}
+            labelWrap
+            // A basis of 0: a long help line wraps in its column instead of pushing the field under its label.
+            wrapperCol={{ flex: '1 1 0' }}
             initialValues={toSettingsValues(settings.data)}
             onFinish={submit}
           >
