@@ -12,9 +12,12 @@ freshConsole()
 const tagOf = (id: number) => within(screen.getByTestId(`call-alert-${id}`)).getByTestId('call-alert-state')
 
 describe('CallDispatch', () => {
-  it('says when nobody was dispatched', async () => {
-    renderWithProviders(<CallDispatch dispatch={null} />)
+  it('says when nobody was dispatched, and when nobody is within reach yet', async () => {
+    const { unmount } = renderWithProviders(<CallDispatch dispatch={null} />)
     expect(await screen.findByTestId('call-dispatch')).toHaveTextContent('派单暂未派单')
+    unmount()
+    renderWithProviders(<CallDispatch dispatch={dispatchOf({ alerts: [] })} />)
+    expect(await screen.findByTestId('call-dispatch')).toHaveTextContent('范围内暂无可派遣的急救人员')
   })
 
   it.each([

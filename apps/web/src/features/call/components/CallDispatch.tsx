@@ -41,6 +41,7 @@ export function CallDispatch({ dispatch }: { dispatch: Dispatch | null }) {
           arrived: dispatch.arrived,
         })}
       </div>
+      {dispatch.alerts.length === 0 && <p className="call-dispatch-none">{t('call.alert.nobody')}</p>}
       <ul className="call-dispatch-alerts" data-testid="call-dispatch-alerts">
         {alertsInOrder(dispatch.alerts)
           .filter((a) => unfolded || !foldable || onTheWay(a.state))

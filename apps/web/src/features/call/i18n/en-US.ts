@@ -60,6 +60,7 @@ export const callEnUS: typeof callZhCN = {
     alert: {
       title: 'Dispatch',
       none: 'Nobody dispatched yet',
+      nobody: 'No responder to alert within reach yet',
       runStates: { running: 'Dispatching', enough: 'Enough accepted', closed: 'Ended' },
       phase: 'Phase {{phase}} · within {{radius}} m',
       counts: '{{alerts}} alerted · {{accepted}} accepted · {{arrived}} arrived',

@@ -54,6 +54,7 @@ export const callZhCN = {
     alert: {
       title: '派单',
       none: '暂未派单',
+      nobody: '范围内暂无可派遣的急救人员',
       runStates: { running: '派单中', enough: '人数已足', closed: '已结束' },
       phase: '第{{phase}}阶段 · 范围{{radius}}米',
       counts: '已通知{{alerts}}人 · 已接受{{accepted}}人 · 已到达{{arrived}}人',
