@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
+import { inDistanceOrder } from '../../db/nearest.ts'
 import { type LocalTime, openAt } from '../../db/opening-hours.ts'
 import { pathInScope, type Scope } from '../../db/scope.ts'
 import { many, one } from '../../db/sql.ts'
@@ -78,6 +79,12 @@ export type ReadyAed = {
  * engine (in use is not ready), open at this hour by their opening hours, and their cabinet (when
  * they sit in one) online. What dispatch chooses from; a public display setting does not matter to
  * a trained responder.
+ *
+ * The nearest `limit` are read by walking installations_earth_idx in distance order within the box
+ * (the cube distance `<->`, in the order of the distance on the ground), which stops once `limit`
+ * have passed the checks (db/nearest.ts): in a city a 2.6 km box holds some 3,000 installations,
+ * and sorting them all after their joins took 20-40 ms where the walk reads a few dozen. Ties on
+ * the rounded distance are ordered by device after the walk, among the rows it found.
  */
 export function readyAedsNear(
   db: DbOrTx,
@@ -88,23 +95,28 @@ export function readyAedsNear(
   limit: number,
 ) {
   const here = sql`ll_to_earth(${at.lat}, ${at.lon})`
-  return many<ReadyAed>(
-    db,
-    sql`SELECT * FROM (
+  const there = sql`ll_to_earth(i.lat, i.lon)`
+  return inDistanceOrder(db, (tx) =>
+    many<ReadyAed>(
+      tx,
+      sql`SELECT * FROM (
           SELECT d.id AS device_id, d.device_sn, i.lat, i.lon, i.location, i.location_desc,
                  coalesce(i.chest_shot_img, i.long_shot_img) AS photo, c.id AS cabinet_id, c.cabinet_sn,
-                 round(earth_distance(ll_to_earth(i.lat, i.lon), ${here}) * ${SCALE})::int AS distance
+                 round(earth_distance(${there}, ${here}) * ${SCALE})::int AS distance
           FROM installations i
           JOIN devices d ON d.id = i.device_id AND d.installation_id = i.id AND d.deleted_at IS NULL
           JOIN agencies g ON g.id = i.agency_id
           LEFT JOIN cabinets c ON c.device_id = d.id AND c.deleted_at IS NULL
           LEFT JOIN cabinet_states cs ON cs.cabinet_id = c.id
           WHERE i.removed_at IS NULL AND i.device_id IS NOT NULL
-            AND earth_box(${here}, ${radius / SCALE}) @> ll_to_earth(i.lat, i.lon)
+            AND earth_box(${here}, ${radius / SCALE}) @> ${there}
+            AND round(earth_distance(${there}, ${here}) * ${SCALE}) <= ${radius}
             AND d.readiness = 'ready' AND ${openAt(now)}
             AND (c.id IS NULL OR cs.offline IS NOT TRUE)
-            AND ${pathInScope(scope, sql`g.index_link`)}) n
-        WHERE n.distance <= ${radius} ORDER BY n.distance, n.device_id LIMIT ${limit}`,
+            AND ${pathInScope(scope, sql`g.index_link`)}
+          ORDER BY ${there} <-> ${here} LIMIT ${limit}) n
+        ORDER BY n.distance, n.device_id`,
+    ),
   )
 }
 

@@ -21,7 +21,7 @@ import { log, printTable } from './harness/report.ts'
 import { runBench } from './harness/servers.ts'
 import { signInInject } from './harness/sign-in.ts'
 import { ascending, percentile } from './harness/stats.ts'
-import { load, NETWORK } from './network.ts'
+import { load, makeReady, NETWORK } from './network.ts'
 
 parseOptions(
   {},
@@ -62,22 +62,6 @@ function points(n: number, seed: number) {
     const [lat, lon] = CENTRES[Math.floor(rnd() * CENTRES.length)]
     return { lat: lat + (rnd() - 0.5) * 0.08, lon: lon + (rnd() - 0.5) * 0.08 }
   })
-}
-
-/**
- * Readiness as the engine would leave a fleet: 85 % ready, the rest not ready or never heard of
- * (network.ts loads every device 'unknown'). Opening hours are network.ts's: 60 % always open,
- * 30 % weekdays 08:30-17:30, 10 % closed.
- */
-async function makeReady(db: Parameters<typeof one>[0]) {
-  await db.execute(sql`
-    UPDATE devices SET readiness = CASE WHEN abs(hashint4((id * 61 + 61)::int)) % 100 < 85 THEN 'ready'
-                                        WHEN abs(hashint4((id * 61 + 61)::int)) % 100 < 95 THEN 'not_ready' ELSE 'unknown' END,
-                       readiness_reasons = CASE WHEN abs(hashint4((id * 61 + 61)::int)) % 100 < 85 THEN '{}'::text[]
-                                                WHEN abs(hashint4((id * 61 + 61)::int)) % 100 < 95 THEN '{fault}'::text[]
-                                                ELSE '{never_reported}'::text[] END
-    WHERE device_sn LIKE 'B%' AND readiness = 'unknown'`)
-  await db.execute(sql`VACUUM ANALYZE devices`)
 }
 
 async function main() {
