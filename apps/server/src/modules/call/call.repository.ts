@@ -157,13 +157,17 @@ export async function closeCall(
   return row !== null
 }
 
-/** Open calls whose time ran out, oldest first, locked for this transaction (instances share the work). */
+/**
+ * Open calls whose time ran out, oldest first, locked for this transaction (instances share the
+ * work). NO KEY UPDATE: a transaction writing a row that refers to the call (its dispatch) holds a
+ * key-share lock on it, which must not make the call look taken.
+ */
 export function dueToClose(db: DbOrTx, now: Date, limit: number) {
   return many<{ id: number; agency_id: number; index_link: string }>(
     db,
     sql`SELECT id, agency_id, index_link FROM call_events
         WHERE status = 1 AND close_due_at <= ${now.toISOString()}::timestamptz
-        ORDER BY close_due_at LIMIT ${limit} FOR UPDATE SKIP LOCKED`,
+        ORDER BY close_due_at LIMIT ${limit} FOR NO KEY UPDATE SKIP LOCKED`,
   )
 }
 

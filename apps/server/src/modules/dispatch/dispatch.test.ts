@@ -57,7 +57,12 @@ async function readyAed(point: { lat: number; lon: number }) {
   return { ...link, deviceId: d.id }
 }
 
-const env = deviceTestFile(clock)
+// The outbox is driven by hand (`call()` drains it): no drain runs on its own after a commit, so
+// on PostgreSQL a background drain never holds the dispatch row while the test reads it.
+const env = deviceTestFile(clock, async ({ t }) => {
+  t.ctx.drainOnCommit = false
+  return {}
+})
 
 /** Records a call at a point and delivers its outbox (the dispatch starts there). */
 async function call(point = C) {
