@@ -13,7 +13,8 @@ export const LIVE_FALLBACK_POLL_MS = 2000
 /**
  * data_type of a push. 2 and 4 are the spec's live alarms; the others are ours (listed in the
  * OpenAPI description): 11 a device's status or readiness changed, 12 the unconfirmed count of
- * the console's scope, 13 a message was created, confirmed or escalated.
+ * the console's scope, 13 a message was created, confirmed or escalated, 14 a call's dispatch
+ * moved, 15 a rescue was linked to a call.
  */
 export const LiveType = {
   AID_ALARM: 2,
@@ -23,6 +24,8 @@ export const LiveType = {
   MESSAGE: 13,
   /** A call's dispatch moved (an alert, an answer, an arrival, a position): refetch the call. */
   DISPATCH: 14,
+  /** A rescue was linked to a call (the link job, every 10 s): refetch the calls and the rescues. */
+  CALL_RESCUE: 15,
 } as const
 
 /** Close codes the console acts on: sign in again (bad token) or give up (not allowed). */
@@ -74,3 +77,4 @@ export type LiveFrame =
   | { id: number; data_type: 12; data: { amount: number } }
   | { id: number; data_type: 13; data: import('./message.ts').MessageRow }
   | { id: number; data_type: 14; data: { call_id: number | null; dispatch_id: number; kind: string } }
+  | { id: number; data_type: 15; data: { call_id: number; rescue_id: number } }

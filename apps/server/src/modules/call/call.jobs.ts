@@ -1,7 +1,9 @@
+import { LiveType } from '@aed/contracts/live'
 import { CALL_RESCUE_LINK_MS, DEFAULT_SETTINGS } from '@aed/contracts/settings'
 import type { AppContext, Job } from '../../context.ts'
 import { every } from '../../lib/every.ts'
 import { insertOutbox, kickIfTold, type OutboxRow, tellOutbox } from '../engine/engine.port.ts'
+import { pushLiveMany } from '../live/live.service.ts'
 import * as repo from './call.repository.ts'
 
 /** Calls closed per transaction. */
@@ -47,10 +49,30 @@ const LINK_LOOKBACK_MS = 2 * 3600_000
 /**
  * Links rescues to the open calls they answered (a device within the call's radius that started
  * within 30 minutes after it): the call's outcome becomes AED used, and the rescue shows its call.
- * One statement; running it twice links nothing twice.
+ * One statement; running it twice links nothing twice. The consoles that see a linked call are
+ * told (live frame 15), so a dispatcher watching it sees its AED without reloading.
  */
 export function linkRescuesToCalls(ctx: AppContext, now: Date) {
-  return repo.linkRescues(ctx.db, now, CALL_RESCUE_LINK_MS, LINK_LOOKBACK_MS, DEFAULT_SETTINGS.call_radius_m!)
+  return ctx.db.transaction(async (tx) => {
+    const linked = await repo.linkRescues(
+      tx,
+      now,
+      CALL_RESCUE_LINK_MS,
+      LINK_LOOKBACK_MS,
+      DEFAULT_SETTINGS.call_radius_m!,
+    )
+    await pushLiveMany(
+      ctx,
+      tx,
+      linked.map((l) => ({
+        data_type: LiveType.CALL_RESCUE,
+        agency_id: l.agency_id,
+        index_link: l.index_link,
+        data: { call_id: l.call_id, rescue_id: l.rescue_id },
+      })),
+    )
+    return linked
+  })
 }
 
 /** The call module's jobs: links first (a call about to time out still gets its AED), then closing. */

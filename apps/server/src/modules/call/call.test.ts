@@ -239,6 +239,14 @@ describe('a rescue answers the call, and calls close', () => {
     const linked = await linkRescuesToCalls(env.t.ctx, clock.now())
     expect(linked.map((l) => l.call_id)).toContain(id)
     expect(await linkRescuesToCalls(env.t.ctx, clock.now())).toEqual([])
+    // The consoles that see the call are told once (live frame 15): the call shows its AED at once.
+    const pushes = await many<{ data: { call_id: number; rescue_id: number } }>(
+      env.t.db,
+      sql`SELECT data FROM live_pushes WHERE data_type = 15 AND (data->>'call_id')::int = ${id}`,
+    )
+    expect(pushes.map((p) => p.data)).toEqual([
+      { call_id: id, rescue_id: linked.find((l) => l.call_id === id)?.rescue_id },
+    ])
     const r = await env.t.api(callApi.detail, { token: env.admin, params: { id } })
     expect(r.msg).toBe('成功')
     expect(r.data).toMatchObject({

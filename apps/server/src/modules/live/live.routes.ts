@@ -37,7 +37,8 @@ export async function liveRoutes(
           'cabinet_sn, device_sn, agency_name, msg_id, event_type, event_id, escalation_level); 11 device ' +
           'status changed (device_id, device_sn, status, readiness, reasons); 12 unconfirmed message count ' +
           '(amount; repeats the last id); 13 message created, confirmed or escalated (the message-centre ' +
-          'object). With `after`, what was missed in the last day (in scope) comes first. Close codes: 4001 ' +
+          "object); 14 a call's dispatch moved (call_id, dispatch_id, kind); 15 a rescue was linked to a " +
+          'call (call_id, rescue_id). With `after`, what was missed in the last day (in scope) comes first. Close codes: 4001 ' +
           'no first message in 5 s, 4003 token refused or session ended.',
         tags: ['messages'],
       },

@@ -56,6 +56,12 @@ describe('useCallLiveSync', () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: callKeys.all })
   })
 
+  it('refetches the calls when a rescue is linked to one (15)', () => {
+    const { bus, invalidate } = setup(1)
+    act(() => bus.emit({ id: 1, data_type: LiveType.CALL_RESCUE, data: { call_id: 1, rescue_id: 7 } }))
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: callKeys.all })
+  })
+
   it('refetches the selected call and the list on a step of its dispatch (14)', () => {
     const { bus, invalidate } = setup(1)
     act(() => bus.emit(step(1, 1, 'accepted')))

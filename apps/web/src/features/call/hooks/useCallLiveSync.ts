@@ -13,7 +13,7 @@ export const POSITION_REFRESH_MS = 1000
 
 /**
  * Refetches the calls when a call arrives: its live alarm (data_type 2, event_type 1), or its
- * message when the alarm is not pushed. A step of the selected call's dispatch (14) refetches it
+ * message when the alarm is not pushed; and when a rescue is linked to a call (15). A step of the selected call's dispatch (14) refetches it
  * and the list; a responder's new position its detail alone. Another call's dispatch marks its
  * detail stale, for when it is selected again.
  */
@@ -42,6 +42,8 @@ export function useCallLiveSync(selectedId: number | null = null) {
   )
   useLiveFrames(LiveType.AID_ALARM, ({ data }) => data.event_type === MsgType.CALL && refresh())
   useLiveFrames(LiveType.MESSAGE, ({ data }) => data.msg_type === MsgType.CALL && refresh())
+  // A rescue answered a call (the server's link job): its AED and outcome show at once.
+  useLiveFrames(LiveType.CALL_RESCUE, () => refresh())
   useLiveFrames(LiveType.DISPATCH, ({ data }) => {
     if (data.call_id === null) return
     if (data.call_id !== selected.current)

@@ -9,7 +9,7 @@ import { rescueKeys } from '../api/keys'
 /** At most one rescue list refetch per this long. */
 export const RESCUE_REFRESH_MS = 2000
 
-/** Refetches the rescues when a rescue alarm arrives (data_type 2, event_type 2). */
+/** Refetches the rescues when a rescue alarm arrives (data_type 2, event_type 2) or a rescue is linked to a call (15). */
 export function useRescueLiveSync() {
   const client = useQueryClient()
   const refresh = useMemo(
@@ -18,4 +18,5 @@ export function useRescueLiveSync() {
   )
   useEffect(() => refresh.cancel, [refresh])
   useLiveFrames(LiveType.AID_ALARM, ({ data }) => data.event_type === MsgType.RESCUE && refresh())
+  useLiveFrames(LiveType.CALL_RESCUE, () => refresh())
 }
