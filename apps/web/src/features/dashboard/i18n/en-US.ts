@@ -42,6 +42,7 @@ export const dashboardEnUS: typeof dashboardZhCN = {
       cabinet: 'Cabinet number',
       agency: 'Organisation',
       location: 'Place',
+      message: 'Message',
       confirmed: 'Confirmed',
       unconfirmed: 'Unconfirmed',
       confirmedBy: 'Confirmed by {{name}} at {{time}}',

@@ -40,6 +40,7 @@ export const dashboardZhCN = {
       cabinet: '救护箱编号',
       agency: '所属机构',
       location: '地点',
+      message: '消息',
       confirmed: '已确认',
       unconfirmed: '未确认',
       confirmedBy: '{{name}} 于 {{time}} 确认',

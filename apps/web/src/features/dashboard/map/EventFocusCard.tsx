@@ -47,7 +47,8 @@ export function EventFocusCard({ focus, loading, error, onClose }: Props) {
             {focus.location ?? (focus.lon === null ? t('dashboard.focus.noPlace') : '-')}
           </Descriptions.Item>
           {m && (
-            <Descriptions.Item label={m.msg_title}>
+            // The message's title is the card's: its label says what the row is, its tag who confirmed it.
+            <Descriptions.Item label={t('dashboard.focus.message')}>
               {m.is_confirm === 1 ? (
                 <Tag color="green">
                   {m.confirmed_name

@@ -1,3 +1,4 @@
+import type { PermissionArea } from '@aed/contracts'
 import { dictLabel } from '@aed/contracts/constants'
 import { dashboardApi } from '@aed/contracts/dashboard'
 import { type DispatchState, LAYER_STATES, responderApi } from '@aed/contracts/responder'
@@ -41,6 +42,8 @@ export type MarkerLayer = {
   scale?: number
   /** The colours its points may take besides the layer's, with the i18n key of each (the legend's dots). */
   states?: readonly { color: string; label: string }[]
+  /** The permission area its points need beyond the dashboard's own: without it the layer is not offered. */
+  area?: PermissionArea
 }
 
 /** Rescues in progress and of the last 24 hours. */
@@ -87,6 +90,8 @@ const responder: MarkerLayer = {
   refreshMs: 5 * 60_000,
   liveTypes: [],
   scale: 0.6,
+  // The register's people: for members who may read it (the server refuses the others).
+  area: 'aid_man',
   states: (['paused', 'certificate_expired'] as const).map((s) => ({
     color: RESPONDER_HEX[s],
     label: `dashboard.responder.${s}`,

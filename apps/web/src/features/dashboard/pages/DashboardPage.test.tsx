@@ -4,10 +4,12 @@ import { type ResponderPoint, responderApi } from '@aed/contracts/responder'
 import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
+import { sessionStore } from '../../../lib/session'
 import { userInfo } from '../../../test/fixtures'
 import { freshConsole } from '../../../test/freshConsole'
 import { type MockCall, mockApi, on, recordOn } from '../../../test/mockApi'
 import { renderWithProviders } from '../../../test/renderWithProviders'
+import { messageRow } from '../../message/testMessages'
 import type DashboardMap from '../map/DashboardMap'
 import { RESPONDER_HEX } from '../map/mapLayers'
 import { DashboardPage, FOCUS_HOLD_MS } from './DashboardPage'
@@ -43,7 +45,7 @@ const answer = (): DeviceLocations => ({
   unplaced: 3,
 })
 
-function api(focus: 'ok' | 'call' = 'ok') {
+function api(focus: 'ok' | 'call' | 'confirmed' = 'ok') {
   located.length = 0
   responders.length = 0
   return mockApi([
@@ -93,7 +95,16 @@ function api(focus: 'ok' | 'call' = 'ok') {
               location: '西湖文化广场',
               lon: 120.16,
               lat: 30.29,
-              message: null,
+              message:
+                focus === 'confirmed'
+                  ? messageRow(9, {
+                      msg_type: 2,
+                      msg_title: '急救事件：设备 A640000002 开始使用',
+                      is_confirm: 1,
+                      confirmed_name: '西湖急救中心值班调度员',
+                      confirm_time: '2026-11-22 10:01:00',
+                    })
+                  : null,
             },
           },
     ),
@@ -124,7 +135,8 @@ freshConsole({
   reset: () => {
     maps.last = null
   },
-  signedIn: userInfo(),
+  // An administrator who may read the responder register: layer 5 is offered.
+  signedIn: userInfo({ permissions: { aid_man: 'READ_ONLY' } }),
 })
 
 describe('DashboardPage', () => {
@@ -174,6 +186,26 @@ describe('DashboardPage', () => {
       ['王芳', RESPONDER_HEX.certificate_expired, ['急救资质：专业'], '证书过期'],
     ])
     expect(new Set(Object.values(RESPONDER_HEX)).size).toBe(3)
+  })
+
+  it('arriving from a confirmed message: the card says who confirmed it under 消息, the title once', async () => {
+    api('confirmed')
+    renderWithProviders(<DashboardPage />, '/watchBoard/dashboard?event_type=2&event_id=7&formMsg=1')
+    const card = await screen.findByTestId('dashboard-focus')
+    await waitFor(() =>
+      expect(card).toHaveTextContent('消息西湖急救中心值班调度员 于 2026-11-22 10:01:00 确认'),
+    )
+    expect(screen.getAllByText('急救事件：设备 A640000002 开始使用')).toHaveLength(1)
+  })
+
+  it('offers no responder layer to a member without the register (its points would be refused)', async () => {
+    sessionStore.signIn(userInfo({ permissions: { analysis_board: 'READ_ONLY' } }))
+    api()
+    renderWithProviders(<DashboardPage />, '/watchBoard/dashboard')
+    await waitFor(() => expect(maps.last?.markers.map((m) => m.layer.key)).toEqual(['rescue']))
+    expect(screen.queryByTestId('legend-responder')).toBeNull()
+    expect(screen.getByTestId('legend-rescue')).toBeInTheDocument()
+    expect(responders).toHaveLength(0)
   })
 
   it('a province chosen: devices, responders and statistics of it, and the map flies there', async () => {

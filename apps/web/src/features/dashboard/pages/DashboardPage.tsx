@@ -1,3 +1,4 @@
+import { levelOf } from '@aed/contracts'
 import { type EventFocusQuery, eventFocusQuery, MAP_DEVICE_STATUSES } from '@aed/contracts/dashboard'
 import { Button, Card, Spin } from 'antd'
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
@@ -10,6 +11,7 @@ import '../../../components/MapView/mapView.css'
 import type { DeviceDetail, DeviceRef } from '../../../lib/deviceDetail'
 import { STATUS_HEX, statusCounts } from '../../../lib/deviceStatus'
 import { ApiError } from '../../../lib/errors'
+import { useSession } from '../../../lib/useSession'
 import { useDashboardStats } from '../api/useDashboardStats'
 import { DashboardBars } from '../components/DashboardBars'
 import { DashboardStatusColumn } from '../components/DashboardStatusColumn'
@@ -18,7 +20,7 @@ import { useDeviceLocations, useEventFocus, useMarkerLayers } from '../api/useMa
 import type { MapFocus, MapTarget } from '../map/DashboardMap'
 import { DevicePopupCard, MarkerPopupCard } from '../map/DevicePopupCard'
 import { EventFocusCard } from '../map/EventFocusCard'
-import { MARKER_LAYERS } from '../map/mapLayers'
+import { MARKER_LAYERS, type MarkerLayer } from '../map/mapLayers'
 import { RegionSelects } from '../map/RegionSelects'
 import { regionCode } from '../map/regionView'
 import { StatusLegend } from '../map/StatusLegend'
@@ -32,6 +34,17 @@ export const FOCUS_HOLD_MS = 30_000
 const UNKNOWN_RELOAD_MS = 30_000
 /** The highlight's colour per event_type: call, rescue, offset, cabinet door. */
 const FOCUS_COLORS: Record<number, string> = { 1: '#1677ff', 2: '#cf1322', 3: STATUS_HEX[3], 4: '#fa8c16' }
+
+/** The marker layers the signed-in member may read (a layer's own area, when it has one). */
+function useReadableLayers(): readonly MarkerLayer[] {
+  const { userInfo } = useSession()
+  return useMemo(() => {
+    const member = userInfo
+      ? { role_type: userInfo.role_type, permissions: userInfo.permissions ?? {} }
+      : null
+    return MARKER_LAYERS.filter((l) => !l.area || (member !== null && levelOf(member, l.area) !== null))
+  }, [userInfo])
+}
 
 /** The event in the address (formMsg=1 with event_type and event_id), or null. */
 function focusOf(params: URLSearchParams): EventFocusQuery | null {
@@ -59,7 +72,8 @@ export function DashboardPage({ DeviceDetail }: { DeviceDetail?: DeviceDetail })
   })
   const code = regionCode(region.path)
   const [statuses, setStatuses] = useState<number[]>([...MAP_DEVICE_STATUSES])
-  const [layerKeys, setLayerKeys] = useState<string[]>(MARKER_LAYERS.map((l) => l.key))
+  const readable = useReadableLayers()
+  const [layerKeys, setLayerKeys] = useState<string[]>(() => readable.map((l) => l.key))
   const [detail, setDetail] = useState<DeviceRef | null>(null)
 
   const focusQuery = useMemo(() => focusOf(params), [params])
@@ -84,7 +98,7 @@ export function DashboardPage({ DeviceDetail }: { DeviceDetail?: DeviceDetail })
   }, [holding, focus.data])
 
   const locations = useDeviceLocations(code, statuses, holding)
-  const layers = useMemo(() => MARKER_LAYERS.filter((l) => layerKeys.includes(l.key)), [layerKeys])
+  const layers = useMemo(() => readable.filter((l) => layerKeys.includes(l.key)), [readable, layerKeys])
   const markers = useMarkerLayers(layers, code, holding)
   const stats = useDashboardStats(code)
   const counts = stats.state.data ? Object.fromEntries(statusCounts(stats.state.data)) : undefined
@@ -128,7 +142,7 @@ export function DashboardPage({ DeviceDetail }: { DeviceDetail?: DeviceDetail })
                 statuses={statuses}
                 onStatuses={setStatuses}
                 counts={counts}
-                layers={MARKER_LAYERS}
+                layers={readable}
                 shownLayers={layerKeys}
                 onLayers={setLayerKeys}
               />
