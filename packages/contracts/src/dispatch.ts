@@ -68,10 +68,16 @@ export const dispatchAlertSchema = z.object({
   alerted_at: z.string(),
   answered_at: z.string().nullable(),
   arrived_at: z.string().nullable(),
-  /** The responder's last shared position (GCJ-02) and when. */
+  /**
+   * Where the responder is (GCJ-02): the last shared position when it is under 30 minutes old
+   * (`located_at` says when), else their home (`located_at` null).
+   */
   lat: z.number().nullable(),
   lon: z.number().nullable(),
   located_at: z.string().nullable(),
+  /** Where the AED to fetch stands (role aed). */
+  aed_lat: z.number().nullable(),
+  aed_lon: z.number().nullable(),
 })
 export type DispatchAlert = z.infer<typeof dispatchAlertSchema>
 

@@ -119,6 +119,8 @@ export function dispatchAlert(patch: Partial<DispatchAlert> = {}): DispatchAlert
     lat: null,
     lon: null,
     located_at: null,
+    aed_lat: null,
+    aed_lon: null,
     ...patch,
   }
 }

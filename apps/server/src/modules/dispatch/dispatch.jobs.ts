@@ -59,14 +59,15 @@ async function widenPhases(ctx: AppContext, now: Date) {
   }
 }
 
-/** Dispatches whose call closed: closed, every alert still in play stood down, and told by SMS. */
+/** Dispatches whose call closed: closed, every alert not yet arrived stood down and told by SMS. */
 async function closeWithCalls(ctx: AppContext, now: Date) {
   for (const { id } of await repo.closedCalls(ctx.db, BATCH)) {
     await ctx.db.transaction(async (tx) => {
       const d = await repo.lockDispatch(tx, id)
       if (!d || d.state === 'closed') return
       await repo.updateDispatch(tx, d.id, { state: 'closed', next_phase_at: null, closed_at: now })
-      const down = await repo.standDown(tx, d.id, ['alerted', 'accepted', 'arrived'], now)
+      // Those on their way or still to answer are stood down; who arrived keeps that (the record).
+      const down = await repo.standDown(tx, d.id, ['alerted', 'accepted'], now)
       const location = await locationOf(tx, d)
       const contacts = await repo.responderContacts(
         tx,

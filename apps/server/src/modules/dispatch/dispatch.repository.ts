@@ -435,12 +435,18 @@ export function alertsForView(db: DbOrTx, dispatchId: number) {
     last_lat: number | null
     last_lon: number | null
     located_at: Date | null
+    home_lat: number | null
+    home_lon: number | null
+    aed_lat: number | null
+    aed_lon: number | null
   }>(
     db,
     sql`SELECT x.id, x.responder_id, a.name, a.phone, x.role, dv.device_sn, cb.cabinet_sn, x.state, x.distance, x.eta_s,
-               x.alerted_at, x.answered_at, x.arrived_at, r.last_lat, r.last_lon, r.located_at
+               x.alerted_at, x.answered_at, x.arrived_at, r.last_lat, r.last_lon, r.located_at,
+               a.lat AS home_lat, a.lon AS home_lon, i.lat AS aed_lat, i.lon AS aed_lon
         FROM dispatch_alerts x JOIN responders r ON r.id = x.responder_id JOIN accounts a ON a.id = r.account_id
         LEFT JOIN devices dv ON dv.id = x.device_id
+        LEFT JOIN installations i ON i.id = dv.installation_id AND i.device_id = dv.id AND i.removed_at IS NULL
         LEFT JOIN cabinets cb ON cb.device_id = dv.id AND cb.deleted_at IS NULL
         WHERE x.dispatch_id = ${dispatchId} ORDER BY x.id`,
   )

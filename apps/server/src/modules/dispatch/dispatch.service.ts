@@ -235,9 +235,11 @@ export async function dispatchOfCall(ctx: AppContext, callId: number): Promise<D
         alerted_at: formatDateTime(a.alerted_at),
         answered_at: time(a.answered_at),
         arrived_at: time(a.arrived_at),
-        lat: located ? a.last_lat : null,
-        lon: located ? a.last_lon : null,
+        lat: located ? a.last_lat : a.home_lat,
+        lon: located ? a.last_lon : a.home_lon,
         located_at: located ? time(a.located_at) : null,
+        aed_lat: a.aed_lat,
+        aed_lon: a.aed_lon,
       }
     }),
     aeds: aeds.map((a) => ({
