@@ -11,7 +11,7 @@ export const dashboardEnUS: typeof dashboardZhCN = {
       shown: '{{count}} on the map',
       unplaced: '{{count}} without a place',
     },
-    layer: { rescue: 'Rescues', responder: 'Responders' },
+    layer: { call: 'Calls', rescue: 'Rescues', responder: 'Responders' },
     responder: {
       aptitude: 'Qualification: {{label}}',
       ready: 'Ready',

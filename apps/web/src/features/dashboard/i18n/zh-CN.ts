@@ -9,7 +9,7 @@ export const dashboardZhCN = {
       shown: '地图上 {{count}} 台',
       unplaced: '{{count}} 台未定位',
     },
-    layer: { rescue: '急救事件', responder: '急救人员' },
+    layer: { call: '呼救事件', rescue: '急救事件', responder: '急救人员' },
     responder: {
       aptitude: '急救资质：{{label}}',
       ready: '可派单',

@@ -1,9 +1,11 @@
 import type { PermissionArea } from '@aed/contracts'
+import { callApi as callEventApi } from '@aed/contracts/call'
 import { dictLabel } from '@aed/contracts/constants'
 import { dashboardApi } from '@aed/contracts/dashboard'
 import { type DispatchState, LAYER_STATES, responderApi } from '@aed/contracts/responder'
 import { currentLanguage, i18n } from '../../../i18n'
 import { callApi } from '../../../lib/api'
+import { formatDateTime } from '../../../lib/datetime'
 
 /** One marker of an event or people layer: where (GCJ-02) and what its popup says. */
 export type MarkerPoint = {
@@ -69,6 +71,27 @@ const rescue: MarkerLayer = {
   },
 }
 
+/** Emergency calls (marker 6): open ones and those of the last 24 hours; a call's alarm refreshes it. */
+const call: MarkerLayer = {
+  key: 'call',
+  label: 'dashboard.layer.call',
+  color: '#1677ff',
+  refreshMs: 5 * 60_000,
+  liveTypes: [2],
+  area: 'aid_event',
+  load: async (addressCode, signal) => {
+    const data = await callApi(callEventApi.location, { query: { address_code: addressCode }, signal })
+    return data.resource.map((c) => ({
+      id: c.id,
+      lon: c.lon,
+      lat: c.lat,
+      title: c.location,
+      lines: [formatDateTime(c.call_time)],
+      active: c.status === 1,
+    }))
+  },
+}
+
 /**
  * A responder's colour by whether an alert may reach them: ready teal (beside the devices' green),
  * paused grey (darker than an offline device), certificate expired orange.
@@ -119,4 +142,4 @@ const responder: MarkerLayer = {
 export type MarkerSet = readonly { layer: MarkerLayer; points: readonly MarkerPoint[] }[]
 
 /** The marker layers the dashboard draws, in legend order. */
-export const MARKER_LAYERS: readonly MarkerLayer[] = [rescue, responder]
+export const MARKER_LAYERS: readonly MarkerLayer[] = [call, rescue, responder]

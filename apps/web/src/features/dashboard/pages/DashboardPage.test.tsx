@@ -1,3 +1,4 @@
+import { callApi as callEventApi } from '@aed/contracts/call'
 import { type DeviceLocations, dashboardApi } from '@aed/contracts/dashboard'
 import { deviceStatsApi } from '@aed/contracts/device-stats'
 import { type ResponderPoint, responderApi } from '@aed/contracts/responder'
@@ -31,6 +32,7 @@ vi.mock('../../../components/EChart/EChart', async (load) => ({
 
 const located: MockCall[] = []
 const responders: MockCall[] = []
+const calls: MockCall[] = []
 const people: ResponderPoint[] = [
   [11, 120.15, 30.27, 1, 0, '张伟'],
   [12, 120.14, 30.26, 0, 1, '李娜'],
@@ -48,7 +50,32 @@ const answer = (): DeviceLocations => ({
 function api(focus: 'ok' | 'call' | 'confirmed' = 'ok') {
   located.length = 0
   responders.length = 0
+  calls.length = 0
   return mockApi([
+    recordOn(callEventApi.location, calls, () => ({
+      code: 0,
+      data: {
+        count: 2,
+        resource: [
+          {
+            id: 3,
+            lon: 120.15,
+            lat: 30.27,
+            location: '文三路120号',
+            call_time: '2026-11-22T02:00:00.000Z',
+            status: 1,
+          },
+          {
+            id: 2,
+            lon: 120.16,
+            lat: 30.28,
+            location: '黄龙体育中心',
+            call_time: '2026-11-21T02:00:00.000Z',
+            status: 0,
+          },
+        ],
+      },
+    })),
     recordOn(dashboardApi.deviceLocation, located, () => ({ code: 0, data: answer() })),
     recordOn(responderApi.location, responders, () => ({
       code: 0,
@@ -196,6 +223,22 @@ describe('DashboardPage', () => {
       expect(card).toHaveTextContent('消息西湖急救中心值班调度员 于 2026-11-22 10:01:00 确认'),
     )
     expect(screen.getAllByText('急救事件：设备 A640000002 开始使用')).toHaveLength(1)
+  })
+
+  it('draws the calls (marker 6) for a member who reads emergencies: open ones active', async () => {
+    sessionStore.signIn(userInfo({ permissions: { aid_event: 'READ_ONLY', aid_man: 'READ_ONLY' } }))
+    api()
+    renderWithProviders(<DashboardPage />, '/watchBoard/dashboard')
+    expect(within('legend-call').closest('label')).toHaveTextContent('呼救事件')
+    await waitFor(() =>
+      expect(maps.last?.markers.find((m) => m.layer.key === 'call')?.points).toHaveLength(2),
+    )
+    const layer = maps.last!.markers.find((m) => m.layer.key === 'call')!
+    expect(layer.points.map((p) => [p.title, p.lines, p.active])).toEqual([
+      ['文三路120号', ['2026-11-22 10:00:00'], true],
+      ['黄龙体育中心', ['2026-11-21 10:00:00'], false],
+    ])
+    expect(calls).toHaveLength(1)
   })
 
   it('offers no responder layer to a member without the register (its points would be refused)', async () => {
