@@ -44,7 +44,14 @@ type Raw = { status: number; body: string }
 function deviceHttp(base: string, sockets: number) {
   const url = new URL(base)
   const lib = url.protocol === 'https:' ? https : http
-  const agent = new lib.Agent({ keepAlive: true, maxSockets: sockets, maxFreeSockets: sockets })
+  // Idle connections are closed here before the server's keep-alive timeout (Fastify's 72 s) can
+  // close them under a request just sent (read ECONNRESET when a burst reuses an old socket).
+  const agent = new lib.Agent({
+    keepAlive: true,
+    maxSockets: sockets,
+    maxFreeSockets: sockets,
+    timeout: 30_000,
+  })
   function post(dev: FleetDevice, pathWithQuery: string, body: Buffer, type: string): Promise<Raw> {
     const headers = signDeviceRequest(dev.sn, dev.secret, { method: 'POST', path: pathWithQuery, body })
     return new Promise((resolve, reject) => {
