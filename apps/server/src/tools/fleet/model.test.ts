@@ -198,6 +198,21 @@ describe('device behaviour model', () => {
     expect(parseDeviceMessage(file).ok).toBe(true)
   })
 
+  it('is used on a patient when told during the run (a responder brought it): the same steps as a rescue episode', () => {
+    const at = start + 5 * HOUR
+    const told = model()
+    told.advance(start + 4 * HOUR)
+    told.rescue(at, 1)
+    const steps = ofType(told.advance(start + 6 * HOUR), 'usage')
+    const planned = ofType(model([{ kind: 'rescue', at, shocks: 1 }]).advance(start + 6 * HOUR), 'usage')
+    expect(steps.map((s) => [s.ts, s.data.event_desc])).toEqual(planned.map((s) => [s.ts, s.data.event_desc]))
+    expect(steps[0]).toMatchObject({ ts: at, data: { event_desc: 'power_on' } })
+    for (const s of steps) expect(parseDeviceMessage(s).ok).toBe(true)
+    // Silent then: nothing is sent.
+    const silent = model([{ kind: 'silent', from: start + HOUR, to: null }])
+    silent.rescue(at, 1)
+    expect(ofType(silent.advance(start + 6 * HOUR), 'usage')).toEqual([])
+  })
   it('reports the pads it was given from then on', () => {
     const out = model([{ kind: 'pads', at: start, expire: '2026-11-10' }]).advance(start + 2 * DAY)
     const selftests = ofType(out, 'selftest')

@@ -205,6 +205,22 @@ export function createDeviceModel(profile: DeviceProfile, opts: ModelOptions) {
     return at
   }
 
+  /** A use on a patient: its usage steps, then the ECG upload. */
+  function scheduleRescue(e: Extract<Episode, { kind: 'rescue' }>) {
+    const id = `R${boot}${String(e.at).slice(-9)}${String(++rescues)}`
+    const steps = rescueSteps(e.shocks)
+    for (const s of steps) {
+      schedule({ at: e.at + s.s * 1000, what: 'usage', rescueEventId: id, desc: s.desc, para: s.para })
+    }
+    const last = steps[steps.length - 1].s
+    schedule({
+      at: e.at + (last + 45) * 1000,
+      what: 'upload',
+      rescueEventId: id,
+      seconds: Math.min(last, 60),
+    })
+  }
+
   schedule({ at: opts.start, what: 'hello' })
   schedule({ at: opts.start + Math.round(rng.between(0.05, 1) * heartbeatMs), what: 'heartbeat' })
   schedule({
@@ -223,20 +239,7 @@ export function createDeviceModel(profile: DeviceProfile, opts: ModelOptions) {
       schedule({ at: e.from + rng.int(3, 15) * 60_000, what: 'away', ...there })
       if (e.to !== null) schedule({ at: e.to, what: 'home' })
     }
-    if (e.kind === 'rescue') {
-      const id = `R${boot}${String(e.at).slice(-9)}${String(++rescues)}`
-      const steps = rescueSteps(e.shocks)
-      for (const s of steps) {
-        schedule({ at: e.at + s.s * 1000, what: 'usage', rescueEventId: id, desc: s.desc, para: s.para })
-      }
-      const last = steps[steps.length - 1].s
-      schedule({
-        at: e.at + (last + 45) * 1000,
-        what: 'upload',
-        rescueEventId: id,
-        seconds: Math.min(last, 60),
-      })
-    }
+    if (e.kind === 'rescue') scheduleRescue(e)
   }
 
   const message = (at: number, type: string, data: Record<string, unknown>): Outgoing => {
@@ -340,6 +343,15 @@ export function createDeviceModel(profile: DeviceProfile, opts: ModelOptions) {
     advance: (to: number): Outgoing[] => runDue(to, handle),
     /** Whether the device is silent (sends and hears nothing) at `t`. */
     silentAt,
+    /**
+     * Uses the device on a patient from `at` on (a responder brought it to a call): the usage
+     * steps and the ECG upload, as a rescue episode has them. Nothing is sent while it is silent.
+     */
+    rescue(at: number, shocks: number) {
+      const e = { kind: 'rescue' as const, at, shocks }
+      episodes.push(e)
+      scheduleRescue(e)
+    },
     /** The `file` message after an upload answered `fileId`. */
     fileMessage(at: number, rescueEventId: string, fileId: string): Envelope {
       const m = message(at, 'file', { rescue_event_id: rescueEventId, kind: 'ecg', file_id: fileId })

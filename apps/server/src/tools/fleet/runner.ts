@@ -38,6 +38,26 @@ export type RunOptions = {
   doorOpenS?: number
 }
 
+/** The run's model clock and devices, for what runs beside them (the calls and the responders' phones). */
+export type FleetControl = {
+  /** The model's now (Unix ms): the run's start plus the time elapsed times the speed. */
+  simNow(): number
+  simStart: number
+  simEnd: number
+  /** Model seconds per real second. */
+  speed: number
+  /** The real moment (Unix ms) a model moment comes at. */
+  real(at: number): number
+  /**
+   * Uses AED `sn` on a patient from model moment `at` (its usage steps and ECG upload); false when
+   * this run does not drive that device.
+   */
+  rescue(sn: string, at: number, shocks: number): boolean
+}
+
+/** Something that runs beside the fleet on its clock, stopped before the fleet drains. */
+export type Companion = { stop(): Promise<void> }
+
 type Queued = { message: Envelope } | { upload: { rescueEventId: string; body: Buffer; at: number } }
 
 type Live = {
@@ -56,6 +76,7 @@ export async function runFleet(
   transport: Transport,
   o: RunOptions,
   cabinets: FleetCabinet[] = [],
+  companion?: (fleet: FleetControl) => Companion,
 ): Promise<Stats> {
   const stats = createStats()
   const bucket = tokenBucket(o.rate)
@@ -233,7 +254,21 @@ export async function runFleet(
   const tick = setInterval(produce, 100)
   const progress = setInterval(() => console.log(stats.line(queued())), o.progressS * 1000)
   produce()
+  const beside = companion?.({
+    simNow,
+    simStart,
+    simEnd,
+    speed: o.speed,
+    real,
+    rescue(sn, at, shocks) {
+      const model = bySn.get(sn)?.model
+      if (!model || !('rescue' in model)) return false
+      model.rescue(at, shocks)
+      return true
+    },
+  })
   await new Promise((r) => setTimeout(r, runMs))
+  await beside?.stop()
   clearInterval(tick)
   produce()
   // Drain what is queued, for at most 15 seconds.
