@@ -41,6 +41,7 @@ import { responderRoutes } from './modules/responder/responder.routes.ts'
 import { serviceConfigRoutes } from './modules/service-config/service-config.routes.ts'
 import { settingsRoutes } from './modules/settings/settings.routes.ts'
 import { constantsRoutes } from './modules/system/constants.routes.ts'
+import { devSmsRoutes } from './modules/system/dev-sms.routes.ts'
 import { metricsRoutes } from './modules/system/metrics.routes.ts'
 import { systemRoutes } from './modules/system/system.routes.ts'
 import { webhookRoutes } from './modules/webhook/webhook.routes.ts'
@@ -140,5 +141,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyBaseLogg
     const jobs = opts.jobs ?? createJobRunner(ctx, productionJobs, { log: app.log })
     await app.register(devClockRoutes, { ctx, jobs })
   }
+  // Development only: the local SMS provider's outbox read back (DEV_SMS_OUTBOX), else 404.
+  if (ctx.config.DEV_SMS_OUTBOX) await app.register(devSmsRoutes, { ctx })
   return app
 }

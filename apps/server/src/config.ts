@@ -132,6 +132,12 @@ const schema = z.object({
    * certificate expire without waiting for it. Off, the route does not exist.
    */
   DEV_CLOCK: bool.default(false),
+  /**
+   * Development only: a system super administrator reads the local SMS provider's outbox, texts
+   * and alert links included (GET /api/v1/dev/sms), so the simulator's phones can answer their
+   * alerts. Needs SMS_PROVIDER=local. Off, the route does not exist.
+   */
+  DEV_SMS_OUTBOX: bool.default(false),
 })
 
 export type Config = z.infer<typeof schema> & { dataDir: string }
@@ -160,6 +166,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ).filter((k) => !c[k])
     if (missing.length)
       throw new ConfigError(`Invalid configuration: SMS_PROVIDER=aliyun needs ${missing.join(', ')}`)
+  }
+  // Real SMS go to real phones: their links are nobody else's to read.
+  if (c.DEV_SMS_OUTBOX && c.SMS_PROVIDER !== 'local') {
+    throw new ConfigError('Invalid configuration: DEV_SMS_OUTBOX needs SMS_PROVIDER=local')
   }
   if (c.STORAGE_PROVIDER === 's3') {
     const missing = (

@@ -1,5 +1,6 @@
+import { asc, gt } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
-import type { Db } from '../../db/client.ts'
+import type { Db, DbOrTx } from '../../db/client.ts'
 import { smsOutbox } from '../../db/schema.ts'
 import type { SmsProvider } from './sms-provider.ts'
 
@@ -19,4 +20,31 @@ export function localSms(db: Db, log: Pick<FastifyBaseLogger, 'info'>): SmsProvi
       log.info({ phone, key: idempotencyKey }, `SMS to ${phone}: ${text}`)
     },
   }
+}
+
+/**
+ * What the outbox holds after `after` (an id), oldest first: the development server's SMS read
+ * back (DEV_SMS_OUTBOX, GET /api/v1/dev/sms), so the simulator's phones find their alert links.
+ */
+export async function readOutbox(db: DbOrTx, after: number, limit: number) {
+  const rows = await db
+    .select({
+      id: smsOutbox.id,
+      phone: smsOutbox.phone,
+      kind: smsOutbox.kind,
+      content: smsOutbox.content,
+      key: smsOutbox.idempotency_key,
+      status: smsOutbox.status,
+      create_time: smsOutbox.create_time,
+      sent_at: smsOutbox.sent_at,
+    })
+    .from(smsOutbox)
+    .where(gt(smsOutbox.id, after))
+    .orderBy(asc(smsOutbox.id))
+    .limit(limit)
+  return rows.map((r) => ({
+    ...r,
+    create_time: r.create_time.toISOString(),
+    sent_at: r.sent_at ? r.sent_at.toISOString() : null,
+  }))
 }
