@@ -16,6 +16,7 @@ import { securityRoutes } from './modules/auth/security.routes.ts'
 import { wechatRoutes } from './modules/auth/wechat.routes.ts'
 import { cabinetRoutes } from './modules/cabinet/cabinet.routes.ts'
 import { callRoutes } from './modules/call/call.routes.ts'
+import { coverageRoutes } from './modules/coverage/coverage.routes.ts'
 import { responderAlertRoutes } from './modules/dispatch/responder-alert.routes.ts'
 import { classroomRoutes } from './modules/classroom/classroom.routes.ts'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts'
@@ -69,6 +70,7 @@ const features = [
   memberRoutes,
   responderRoutes,
   callRoutes,
+  coverageRoutes,
   responderAlertRoutes,
   settingsRoutes,
   serviceConfigRoutes,

@@ -576,6 +576,34 @@ const cases: Record<string, Case> = {
       [at(api.location)]: { readOnly: [{}], list: { check: noShenzhenCall } },
     }
   })()),
+  // coverage: a Shenzhen call far from every AED, uncovered for Shenzhen's admin; the Hangzhou
+  // admin's coverage neither counts it nor draws it. The duty officer has no aid_event.
+  ...(await (async (): Promise<Record<string, Case>> => {
+    const { callApi } = await import('@aed/contracts/call')
+    const { coverageApi: api } = await import('@aed/contracts/coverage')
+    const made = await t.api(callApi.create, {
+      token: tok.szAdmin,
+      body: { phone: '13712340001', lat: 22.6, lon: 114.45, location: '深圳市覆盖分析呼救' },
+    })
+    if (made.code !== 0) throw new Error(`call: ${made.msg}`)
+    const seen = await t.api(api.summary, { token: tok.szAdmin })
+    const points = 'points' in seen.data ? seen.data.points : []
+    if (!points.some((p) => p[0] === made.data.id)) throw new Error('Shenzhen does not see its own call')
+    const at = (e: { method: string; path: string }) => `${e.method} ${e.path}`
+    return {
+      [at(api.summary)]: {
+        readOnly: [{}],
+        list: {
+          check: (data) => {
+            const c = data as { points: [number][]; districts: { code: string | null }[] }
+            expect(c.points.map((p) => p[0])).not.toContain(made.data.id)
+            expect(c.districts.map((d) => d.code ?? '').filter((code) => code.startsWith('44'))).toEqual([])
+            expect(JSON.stringify(data)).not.toContain('深圳')
+          },
+        },
+      },
+    }
+  })()),
   // SMS and escalation (helper: sms)
   'POST /api/v1/device/:id/command': {
     crossBranch: [{ params: { id: szDevice.id }, body: () => ({ name: 'selftest' }) }],
