@@ -143,6 +143,14 @@ export const routeTree: RouteDef[] = [
         menu: true,
         permissions: ['aid_event'],
       },
+      {
+        // Calls covered by a ready AED within 500 m and answered by responders (issue 26).
+        name: 'emergency-coverage',
+        path: '/emergency/coverage',
+        title: ['覆盖分析', 'Coverage'],
+        menu: true,
+        permissions: ['aid_event'],
+      },
     ],
   },
   {

@@ -47,6 +47,7 @@ export const pages: Record<string, Load> = {
     import('../features/agency/pages/OrganisationsPage').then((m) => m.OrganisationsPage),
   'users-permission': () => import('../features/member/pages/UsersPage').then((m) => m.UsersPage),
   'emergency-call': emergencyCall,
+  'emergency-coverage': () => import('../features/coverage/pages/CoveragePage').then((m) => m.CoveragePage),
   'aidManManagement-aidMan': () =>
     import('../features/responder/pages/RespondersPage').then((m) => m.RespondersPage),
   'systemManagement-classroom': () =>

@@ -1,0 +1,36 @@
+import type { coverageZhCN } from './zh-CN'
+
+/** The coverage page: en-US texts, with the keys of the zh-CN set. */
+export const coverageEnUS: typeof coverageZhCN = {
+  coverage: {
+    title: 'Coverage',
+    period: 'Period',
+    region: 'Region',
+    lastDays: 'Last {{count}} days',
+    periodShown: '{{start}} to {{end}}',
+    calls: 'Calls',
+    callsUnknown: '{{count}} recorded before cover was kept: not in the shares',
+    covered: 'Covered by an AED',
+    coveredHint: 'A ready AED within {{radius}} m when the call came in',
+    coveredOf: '{{covered}} of {{known}}',
+    withAccept: 'A responder accepted',
+    withArrival: 'A responder arrived',
+    ofKnown: '{{count}} of {{known}}',
+    medianAccept: 'Median to first accept',
+    medianArrival: 'Median to first arrival',
+    medianHint: 'minutes:seconds from the call',
+    byDistrict: 'AED cover by district',
+    unknownDistrict: 'District unknown',
+    districtCalls: '{{count}} calls',
+    noCalls: 'No calls in this period',
+    uncoveredMap: 'Calls without cover ({{count}})',
+    uncoveredShown: 'The newest {{shown}} of {{count}}',
+    uncoveredHint: 'No ready AED was within {{radius}} m of these calls: a place for the next AED',
+    callTime: 'Call time',
+    location: 'Address',
+    export: 'Export',
+    exportingShort: 'Exporting',
+    exporting: 'Exporting, please wait…',
+    exported: 'Exported {{count}} rows',
+  },
+}
