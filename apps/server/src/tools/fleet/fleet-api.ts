@@ -1,4 +1,5 @@
 import type { CabinetProfile } from './cabinet-model.ts'
+import type { CallSite } from './call-model.ts'
 import type { DeviceProfile } from './model.ts'
 
 // Where the simulator gets its devices and cabinets: the server's own API, signed in as the demo
@@ -44,6 +45,7 @@ type Registered = {
   electrode_sheet_expire: string
   battery_expire: string
   status: number
+  location: string
 }
 type Factory = { id: number; device_sn: string; model: string; fw_version: string | null; is_register: 0 | 1 }
 
@@ -75,7 +77,8 @@ export async function pool<T, R>(
   return out
 }
 
-async function signIn(base: string, login: { phone: string; password: string }) {
+/** Signs the member in: the session token. */
+export async function signIn(base: string, login: { phone: string; password: string }) {
   const { token } = await call<{ token: string }>(base, '/api/v1/member/login', {
     method: 'POST',
     body: JSON.stringify({ mobile: login.phone, password: login.password, login_way: 1, member_type: 3 }),
@@ -162,4 +165,10 @@ export async function loadCabinets(
       bound: c.bind_device === 1,
     }
   })
+}
+
+/** Every registered AED with its place: where the simulator's calls come from. */
+export async function loadSites(base: string, token: string): Promise<CallSite[]> {
+  const registered = await all<Registered>(base, token, 'device_list_type=1')
+  return registered.map((r) => ({ sn: r.device_sn, lat: r.lat, lon: r.lon, location: r.location }))
 }
