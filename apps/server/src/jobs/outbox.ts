@@ -1,8 +1,8 @@
 import { LiveType } from '@aed/contracts/live'
 import type { OutboxHandlers } from '../context.ts'
 import { firstEscalationAt, smsOutboxHandler } from '../modules/alert/alert-sms.service.ts'
-import { pushLiveMany } from '../modules/live/live.service.ts'
 import { dispatchOutboxHandler } from '../modules/dispatch/dispatch.service.ts'
+import { pushLiveMany } from '../modules/live/live.service.ts'
 import { messageOutboxHandler } from '../modules/message/message.service.ts'
 import { fanOutStatus, webhookOutboxHandler } from '../modules/webhook/webhook.fanout.ts'
 
