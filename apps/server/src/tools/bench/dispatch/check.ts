@@ -50,7 +50,11 @@ export async function alertLinks(database: Database, calls: SentCall[]) {
   return links
 }
 
-/** Target 3's invariants over the dispatches of `calls`: each a count of what broke one. */
+/**
+ * Target 3's invariants over the dispatches of `calls`: each a count of what broke one. Besides the
+ * brief's four: dispatches past their enough (more accepted than dispatch_enough, or as many and
+ * still running), which the accept that reaches it must prevent.
+ */
 export async function invariants(database: Database, calls: SentCall[]) {
   const callIds = ids(calls.flatMap((c) => (c.id === null ? [] : [c.id])))
   const [r] = await many<{
@@ -67,11 +71,15 @@ export async function invariants(database: Database, calls: SentCall[]) {
     two_accepted: number
     alerted_by_several: number
     enough: number
+    past_enough: number
   }>(
     database.db,
     sql`WITH c AS (SELECT id FROM call_events WHERE id = ANY(${callIds}::bigint[])),
              d AS (SELECT d.* FROM dispatches d JOIN c ON c.id = d.call_id),
              x AS (SELECT x.* FROM dispatch_alerts x JOIN d ON d.id = x.dispatch_id),
+             acc AS (SELECT d.id, d.state, (d.settings->>'dispatch_enough')::int AS enough,
+                            (SELECT count(*) FROM x WHERE x.dispatch_id = d.id AND x.state IN ('accepted', 'arrived')) AS n
+                     FROM d),
              per_call AS (SELECT c.id, count(d.id) AS n FROM c LEFT JOIN d ON d.call_id = c.id GROUP BY c.id),
              per_alert AS (SELECT x.id, (SELECT count(*) FROM sms_outbox o WHERE o.idempotency_key = 'dispatch:' || x.id) AS n FROM x)
         SELECT (SELECT count(*) FROM c) AS calls,
@@ -89,7 +97,8 @@ export async function invariants(database: Database, calls: SentCall[]) {
                (SELECT count(*) FROM (SELECT 1 FROM x WHERE state IN ('accepted', 'arrived')
                                       GROUP BY responder_id HAVING count(*) > 1) t) AS two_accepted,
                (SELECT count(*) FROM (SELECT 1 FROM x GROUP BY responder_id HAVING count(DISTINCT dispatch_id) > 1) t) AS alerted_by_several,
-               (SELECT count(*) FROM d WHERE state = 'enough') AS enough`,
+               (SELECT count(*) FROM d WHERE state = 'enough') AS enough,
+               (SELECT count(*) FROM acc WHERE n > enough OR (n >= enough AND state = 'running')) AS past_enough`,
   )
   return r
 }

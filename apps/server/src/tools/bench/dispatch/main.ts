@@ -124,7 +124,9 @@ async function main() {
             WEB_DIST: '/nonexistent',
           },
           logFile: path.join(work, `${name}.log`),
-          ready: { path: '/api/health', everyMs: 100, tries: 1200 },
+          // The first start on a freshly loaded folder catches up on the network's backlog first
+          // (the expiry recheck of every device, its pushes and SMS): minutes on PGlite.
+          ready: { path: '/api/health', everyMs: 500, tries: 3600 },
         }),
       )
     }

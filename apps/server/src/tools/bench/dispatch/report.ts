@@ -122,6 +122,7 @@ export function report(r: {
       `${v.accepted} (${v.enough} dispatches enough)`,
       `${v.two_accepted}`,
       `${v.alerted_by_several}`,
+      `${v.past_enough}`,
     ]
     printTable(
       [
@@ -135,6 +136,7 @@ export function report(r: {
         'accepted alerts',
         'responders holding two accepted',
         'responders alerted by several dispatches',
+        'dispatches past enough',
       ],
       [
         row('the burst, before the answers', s.beforeAnswers),
@@ -143,7 +145,8 @@ export function report(r: {
       ],
     )
     const v = s.afterAnswers
-    const lost = v.without + v.outbox_left + v.alerts_without_one_sms + v.twice_in_one + v.two_accepted
+    const lost =
+      v.without + v.outbox_left + v.alerts_without_one_sms + v.twice_in_one + v.two_accepted + v.past_enough
     console.log(`\nTarget 3 (nothing lost, nothing twice): ${lost === 0 ? 'met' : 'MISSED'}`)
   }
   console.log(`\nload average at the end ${r.load}`)
