@@ -5,6 +5,10 @@ export const dispatchMessages = {
   ALERT_LOCATION_REQUIRED: ['缺少位置信息', 'The position is missing'],
   ALERT_NOT_PENDING: ['该派单已处理', 'This alert has already been answered'],
   ALERT_NOT_ACCEPTED: ['请先接受派单', 'Please accept the alert first'],
+  ALERT_BUSY: [
+    '您已接受另一次呼救，请先完成该次救援',
+    'You have accepted another call: finish that one first',
+  ],
   ALERT_STOOD_DOWN: [
     '已有足够急救人员响应，您无需前往',
     'Enough responders are on their way: you need not go',

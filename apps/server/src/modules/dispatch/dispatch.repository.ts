@@ -183,6 +183,17 @@ export function insertAlerts(db: DbOrTx, rows: NewAlert[]) {
   })
 }
 
+/** Whether a responder holds an accepted (or arrived) alert of another open dispatch. */
+export async function busyElsewhere(db: DbOrTx, responderId: number, dispatchId: number) {
+  const row = await one<{ id: number }>(
+    db,
+    sql`SELECT x.id FROM dispatch_alerts x JOIN dispatches d ON d.id = x.dispatch_id
+        WHERE x.responder_id = ${responderId} AND x.dispatch_id <> ${dispatchId}
+          AND x.state IN ('accepted', 'arrived') AND d.state <> 'closed' LIMIT 1`,
+  )
+  return row !== null
+}
+
 /** Alerts of a dispatch by state (counts and the AEDs they hold). */
 export function alertsOf(db: DbOrTx, dispatchId: number) {
   return many<{

@@ -318,4 +318,21 @@ describe('dispatching a call', () => {
     await dispatchTick(env.t.ctx, clock.now())
     expect((await dispatched(on)).map((a) => a.responder_id)).toEqual([person.id])
   })
+
+  it('refuses a second accept from someone already on the way to another call', async () => {
+    const base = at(-80_000, 0)
+    const near = (m: number) => ({ lat: base.lat + m / 111_195, lon: base.lon })
+    const person = await responder(near(100))
+    const a = await call(base)
+    const b = await call(near(200))
+    const mine = async (id: number) => (await alerts(id)).find((x) => x.responder_id === person.id)
+    const inA = (await mine(a))!
+    const inB = (await mine(b))!
+    expect((await act(await tokenOf(inA.id), 'accept')).data.state).toBe('accepted')
+    const busy = await act(await tokenOf(inB.id), 'accept')
+    expect(busy.msg).toBe('您已接受另一次呼救，请先完成该次救援')
+    // Busy, the person is not alerted for a call after it.
+    const c = await call(near(300))
+    expect(await mine(c)).toBeUndefined()
+  })
 })

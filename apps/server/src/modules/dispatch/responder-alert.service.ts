@@ -76,9 +76,12 @@ export async function actOnAlert(
 ) {
   const now = ctx.clock.now()
   const unlock = await ctx.db.transaction(async (tx) => {
-    const a = await alertOf(tx, token)
+    const first = await alertOf(tx, token)
+    const d = (await repo.lockDispatch(tx, first.dispatch_id, true))!
+    // Read again under the dispatch's lock: another accept may have committed meanwhile, and the
+    // count of accepted (enough?) must be the one this accept adds to.
+    const a = (await repo.alertById(tx, first.id))!
     if (a.dispatch_state === 'closed') throw invalid('ALERT_CLOSED')
-    const d = (await repo.lockDispatch(tx, a.dispatch_id, true))!
     const s = d.settings as DispatchSettings
     switch (action) {
       case 'location': {
@@ -104,6 +107,8 @@ export async function actOnAlert(
       }
       case 'accept': {
         if (a.state === 'stood_down') throw invalid('ALERT_STOOD_DOWN')
+        // One person, one patient: accepted for another open call, this alert is not theirs to take.
+        if (await repo.busyElsewhere(tx, a.responder_id, a.dispatch_id)) throw invalid('ALERT_BUSY')
         if (!(await repo.moveAlert(tx, a.id, ['alerted', 'expired'], 'accepted', 'answered_at', now)))
           throw invalid('ALERT_NOT_PENDING')
         const steps: { alert_id?: number | null; kind: string; detail?: Record<string, unknown> }[] = [
