@@ -612,7 +612,10 @@ export const outbox = pgTable(
   {
     id: id(),
     /** live (a push on the live channel), message (the message centre), sms, webhook. */
-    topic: varchar('topic', { length: 16, enum: ['live', 'message', 'sms', 'webhook'] }).notNull(),
+    topic: varchar('topic', {
+      length: 16,
+      enum: ['live', 'message', 'sms', 'webhook', 'dispatch'],
+    }).notNull(),
     /** Makes a repeated write (a retried transaction) one row. */
     dedupe_key: varchar('dedupe_key', { length: 160 }).notNull().unique('outbox_dedupe_key_key'),
     /** Who may hear of it: the device's organisation and its path (scope of live pushes). */
@@ -965,6 +968,10 @@ export const responders = pgTable(
     index('responders_agency_idx').on(t.agency_id, t.id.desc()),
     index('responders_cert_num_idx').on(t.certificate_num).where(sql`${t.certificate_num} IS NOT NULL`),
     index('responders_cert_expire_idx').on(t.certificate_expire).where(sql`${t.aid_aptitude} = 1`),
+    // Dispatch's candidates by their shared position (0029).
+    index('responders_position_idx')
+      .using('gist', sql`ll_to_earth(${t.last_lat}, ${t.last_lon})`)
+      .where(sql`${t.located_at} IS NOT NULL`),
   ],
 )
 
