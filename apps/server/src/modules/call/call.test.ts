@@ -162,6 +162,17 @@ describe('the call tab and its detail', () => {
     )
   })
 
+  it('pages newest first, the pages past the middle read from the oldest end alike', async () => {
+    for (const n of [1, 2, 3]) await record({ phone: `1370000100${n}` })
+    const all = (await env.t.api(callApi.list, { token: env.admin, query: { page_size: 100 } })).data
+    expect(all.count).toBeGreaterThan(2)
+    for (let page = 2; page <= all.count + 1; page++) {
+      const p = await env.t.api(callApi.list, { token: env.admin, query: { page, page_size: 2 } })
+      expect(p.data.count).toBe(all.count)
+      expect(p.data.resource).toEqual(all.resource.slice(page * 2 - 2, page * 2))
+    }
+  })
+
   it('shows the normal devices and the responders within the radius, and the timeline', async () => {
     const d = await env.registered()
     await d.send(d.msg('hello', { report_interval_s: 600 }), d.msg('heartbeat', { battery: 90 }))
