@@ -12,23 +12,6 @@ import { formatDateTime } from '../../lib/time.ts'
 import { distanceText } from '../message/message.presenter.ts'
 import { type FocusRow, isPlaced, type RescueRow } from './dashboard.repository.ts'
 
-/**
- * The device layer's answer as the database wrote it (JSON text): the route sends it inside the
- * envelope as it is instead of validating and serialising 100,000 points again.
- */
-export class RawJson {
-  constructor(
-    /** One JSON value, complete. */
-    readonly text: string,
-  ) {}
-}
-
-/** The envelope around a `data` that may be RawJson: spliced as text, anything else stringified. */
-export function envelopeText(payload: { code: number; msg: string; data: unknown }): string {
-  if (!(payload.data instanceof RawJson)) return JSON.stringify(payload)
-  return `{"code":${payload.code},"msg":${JSON.stringify(payload.msg)},"data":${payload.data.text}}`
-}
-
 /** Where the map draws a thing: its point, or none for a point that is not a real place. */
 function shownPlace(p: { lat: number | null; lon: number | null }) {
   return isPlaced(p.lat, p.lon) ? { lon: p.lon, lat: p.lat } : { lon: null, lat: null }

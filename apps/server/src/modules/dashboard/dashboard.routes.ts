@@ -2,8 +2,8 @@ import { type DeviceLocations, dashboardApi } from '@aed/contracts/dashboard'
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context.ts'
 import { langOf } from '../../lib/lang.ts'
+import { envelopeText } from '../../lib/raw-json.ts'
 import { routes } from '../../plugins/route.ts'
-import { envelopeText } from './dashboard.presenter.ts'
 import * as service from './dashboard.service.ts'
 
 /** The dashboard map's layers, popup and event highlight, within the member's subtree. */

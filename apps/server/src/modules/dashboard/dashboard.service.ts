@@ -12,10 +12,11 @@ import {
 import { regionPrefix } from '@aed/contracts/regions'
 import type { AppContext } from '../../context.ts'
 import { notFound } from '../../lib/errors.ts'
+import { RawJson } from '../../lib/raw-json.ts'
 import type { AuthContext } from '../../plugins/auth.ts'
 import { deviceDetail } from '../device/device.service.ts'
 import { getMessage } from '../message/message.service.ts'
-import { presentFocus, presentPopup, presentRescue, RawJson } from './dashboard.presenter.ts'
+import { presentFocus, presentPopup, presentRescue } from './dashboard.presenter.ts'
 import * as repo from './dashboard.repository.ts'
 
 /** The region prefix of the query's address_code, or null for the whole scope. */

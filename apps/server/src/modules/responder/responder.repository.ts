@@ -246,16 +246,15 @@ export function changesPage(db: DbOrTx, responderId: number, page: number, page_
   })
 }
 
-/** One point of the layer: id, lon, lat, aptitude, dispatch state (0 ready, 1 paused, 2 certificate expired), name. */
-export type LayerPoint = [number, number, number, number, number, string]
-
 /**
  * The dashboard's layer: responders of the scope with a place, in the region, at most `limit` (and
- * one more, to tell there were more; which ones is the database's choice: no sort of 20,000 rows). One JSON value of plain arrays, not a row per
- * responder: a province's 20,000 rows cost more to carry out of the database one by one than to
- * find. The dispatch state is derived here, on `today`.
+ * one more, to tell there were more; which ones is the database's choice: no sort of 20,000 rows).
+ * The points come as JSON text, `[id,lon,lat,aptitude,state,name]` joined by commas without the
+ * brackets, written by string_agg: a province's 20,000 points cost more to carry out of the
+ * database as values (and to check and serialise again) than to find. The dispatch state (0 ready,
+ * 1 paused, 2 certificate expired) is derived here, on `today`.
  */
-export async function locations(
+export async function locationsJson(
   db: DbOrTx,
   scope: Scope,
   prefix: string | null,
@@ -264,16 +263,17 @@ export async function locations(
 ) {
   // Region prefixes are digits only (regionPrefix of a validated code): no LIKE escaping needed.
   const region = prefix ? sql`AND a.address_code LIKE ${`${prefix}%`}` : sql``
-  const row = await one<{ total: number; points: LayerPoint[] | null }>(
+  // Every part is non-null (a null would drop the point from string_agg); the ranges keep NaN out.
+  const point = sql`'[' || r.id || ',' || a.lon || ',' || a.lat || ',' || r.aid_aptitude || ','
+    || CASE WHEN r.paused THEN 1 WHEN ${expired(today)} THEN 2 ELSE 0 END || ',' || to_json(a.name) || ']'`
+  const row = await one<{ total: number; points: string | null }>(
     db,
-    sql`SELECT count(*) AS total, json_agg(json_build_array(id, lon, lat, aid_aptitude, state, name)) AS points
-        FROM (SELECT r.id, a.lon, a.lat, r.aid_aptitude, a.name,
-                     CASE WHEN r.paused THEN 1 WHEN ${expired(today)} THEN 2 ELSE 0 END AS state
-              ${from}
-              WHERE ${scoped(scope)} AND a.lat IS NOT NULL AND a.lon IS NOT NULL ${region}
+    sql`SELECT count(*) AS total, string_agg(p, ',') AS points
+        FROM (SELECT ${point} AS p ${from}
+              WHERE ${scoped(scope)} AND a.lat BETWEEN -90 AND 90 AND a.lon BETWEEN -180 AND 180 ${region}
               LIMIT ${limit + 1}) x`,
   )
-  return { total: row?.total ?? 0, points: row?.points ?? [] }
+  return { total: Number(row?.total ?? 0), points: row?.points ?? '' }
 }
 
 /** A professional whose certificate needs a notice today: reminded before expiry, or told it expired. */

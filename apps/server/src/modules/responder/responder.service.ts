@@ -13,6 +13,7 @@ import type { AppContext } from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import { isUniqueViolation } from '../../db/sql.ts'
 import { invalid, notFound } from '../../lib/errors.ts'
+import { RawJson } from '../../lib/raw-json.ts'
 import { formatDate } from '../../lib/time.ts'
 import type { AuthContext } from '../../plugins/auth.ts'
 import { agencyInScope } from '../agency/agency.service.ts'
@@ -251,24 +252,29 @@ export async function listChanges(
   return { count, resource: rows.map((c) => presentChange(c, lang)) }
 }
 
-/** The dashboard's responder layer: the scope's responders with a place in the region, as plain arrays. */
+/**
+ * The dashboard's responder layer: the scope's responders with a place in the region, as plain
+ * arrays in JSON text (see RawJson). Past RESPONDER_LAYER_MAX the points are cut to it here.
+ */
 export async function responderLocations(
   ctx: AppContext,
   auth: AuthContext,
   addressCode: string | undefined,
-) {
-  const { total, points } = await repo.locations(
+): Promise<RawJson> {
+  const { total, points } = await repo.locationsJson(
     ctx.db,
     auth,
     addressCode ? regionPrefix(addressCode) : null,
     todayOf(ctx),
     RESPONDER_LAYER_MAX,
   )
-  return {
-    count: Math.min(total, RESPONDER_LAYER_MAX),
-    more: total > RESPONDER_LAYER_MAX,
-    resource: points.slice(0, RESPONDER_LAYER_MAX),
-  }
+  const more = total > RESPONDER_LAYER_MAX
+  const resource = more
+    ? JSON.stringify(JSON.parse(`[${points}]`).slice(0, RESPONDER_LAYER_MAX))
+    : `[${points}]`
+  return new RawJson(
+    `{"count":${Math.min(total, RESPONDER_LAYER_MAX)},"more":${more},"resource":${resource}}`,
+  )
 }
 
 /** Responders of the scope near a point (a call), nearest first, with whether an alert may reach them. */

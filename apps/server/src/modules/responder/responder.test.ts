@@ -1,7 +1,7 @@
 import { Code } from '@aed/contracts'
 import { memberApi } from '@aed/contracts/member'
 import { MsgType, messageApi } from '@aed/contracts/message'
-import { responderApi } from '@aed/contracts/responder'
+import { responderApi, responderLocationsSchema } from '@aed/contracts/responder'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { many } from '../../db/sql.ts'
@@ -280,6 +280,41 @@ describe('the responder register', () => {
     }
     const bad = await env.t.api(responderApi.list, { token: env.admin, query: { name: 'x'.repeat(51) } })
     expect(bad.msg).toBe('字符长度不超过50')
+  })
+
+  it('writes the map layer as the contract reads it: each point with its dispatch state and name', async () => {
+    const ready = await create(form({}, { name: '层"引号\\斜杠', lat: 30.1234567, lon: 120.7654321 }))
+    const lay = await create(
+      form({ aid_aptitude: 0, certificate_num: null, certificate_img: null }, { address_code: '330102' }),
+    )
+    const old = await create(form({ certificate_expire: '2026-01-01' }, { address_code: '330102' }))
+    const paused = await create(form({}, { address_code: '330102' }))
+    await env.t.api(responderApi.setAvailability, {
+      token: env.admin,
+      params: { id: paused.id },
+      body: { paused: true, reason: '外出培训' },
+    })
+    const r = await env.t.app.inject({
+      method: 'GET',
+      url: `${responderApi.location.path}?address_code=330100`,
+      headers: { authorization: `JWT ${env.admin}` },
+    })
+    expect(r.headers['content-type']).toMatch(/^application\/json/)
+    const body = r.json() as { code: number; data: unknown }
+    expect(body.code).toBe(0)
+    const layer = responderLocationsSchema.strict().parse(body.data)
+    expect(layer.count).toBe(layer.resource.length)
+    expect(layer.more).toBe(false)
+    const byId = new Map(layer.resource.map((p) => [p[0], p]))
+    expect(byId.get(ready.id)).toEqual([ready.id, 120.7654321, 30.1234567, 1, 0, '层"引号\\斜杠'])
+    expect(byId.get(lay.id)?.slice(3)).toEqual([0, 0, lay.name])
+    expect(byId.get(old.id)?.slice(3, 5)).toEqual([1, 2])
+    expect(byId.get(paused.id)?.slice(3, 5)).toEqual([1, 1])
+    const none = await env.t.api(responderApi.location, {
+      token: env.admin,
+      query: { address_code: '540000' },
+    })
+    expect(none.data).toEqual({ count: 0, more: false, resource: [] })
   })
 })
 
