@@ -39,6 +39,7 @@ import { openApiRoutes } from './modules/open-api/open-api.routes.ts'
 import { operationLogRoutes } from './modules/operation-log/operation-log.routes.ts'
 import { rescueRoutes } from './modules/rescue/rescue.routes.ts'
 import { responderRoutes } from './modules/responder/responder.routes.ts'
+import { reviewRoutes } from './modules/review/review.routes.ts'
 import { serviceConfigRoutes } from './modules/service-config/service-config.routes.ts'
 import { settingsRoutes } from './modules/settings/settings.routes.ts'
 import { constantsRoutes } from './modules/system/constants.routes.ts'
@@ -70,6 +71,7 @@ const features = [
   memberRoutes,
   responderRoutes,
   callRoutes,
+  reviewRoutes,
   coverageRoutes,
   responderAlertRoutes,
   settingsRoutes,

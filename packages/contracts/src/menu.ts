@@ -172,6 +172,39 @@ export const routeTree: RouteDef[] = [
     ],
   },
   {
+    // 公众审核: the system organisation reviews what the public submits (spec 2.6-2.8); the
+    // `agency` area's level decides reading (READ_ONLY), deciding and saving (EDIT), deleting (ALL).
+    name: 'backendManagement',
+    path: '/backendManagement',
+    title: ['公众审核', 'Public review'],
+    icon: 'AuditOutlined',
+    menu: true,
+    permissions: ['system_review'],
+    children: [
+      {
+        name: 'backendManagement-volunteer',
+        path: '/backendManagement/volunteer',
+        title: ['公共志愿者', 'Public volunteers'],
+        menu: true,
+        permissions: ['system_review'],
+      },
+      {
+        name: 'backendManagement-thirdPartyAed',
+        path: '/backendManagement/thirdPartyAed',
+        title: ['第三方AED', 'Third-party AEDs'],
+        menu: true,
+        permissions: ['system_review'],
+      },
+      {
+        name: 'backendManagement-sysConfig',
+        path: '/backendManagement/sysConfig',
+        title: ['后台配置', 'Backend configuration'],
+        menu: true,
+        permissions: ['system_review'],
+      },
+    ],
+  },
+  {
     name: 'organizationalManagement',
     path: '/organizationalManagement',
     title: ['机构管理', 'Organisations'],

@@ -16,6 +16,10 @@ export const MsgType = {
   DEVICE_MESSAGE_UNAPPLIED: 5,
   WEBHOOK_DISABLED: 6,
   RESPONDER_CERTIFICATE: 7,
+  /** A new public volunteer for the system organisation's reviewers (detail.kind 'volunteer'). */
+  REVIEW_SUBMISSION: 8,
+  /** A new third-party AED for the reviewers (detail.kind 'third_party'). */
+  REVIEW_AED_SUBMISSION: 9,
 } as const
 /** Types that are alarms: pushed to the popup (a call as a first-aid alarm), escalated when nobody confirms them. */
 export const ALARM_MSG_TYPES: readonly number[] = [MsgType.CALL, MsgType.RESCUE, MsgType.CABINET_DOOR]

@@ -3,6 +3,7 @@ import { coverageMessages } from './coverage-messages.ts'
 import { dispatchMessages } from './dispatch-messages.ts'
 import { openApiMessages } from './open-api-messages.ts'
 import { responderMessages } from './responder-messages.ts'
+import { reviewMessages } from './review-messages.ts'
 
 /**
  * Every message the server can put in `msg`, in zh-CN (the spec's words) and en-US.
@@ -356,6 +357,7 @@ export const messages = {
   ...callMessages,
   ...dispatchMessages,
   ...coverageMessages,
+  ...reviewMessages,
 } as const satisfies Record<string, readonly [string, string]>
 
 export type MessageKey = keyof typeof messages

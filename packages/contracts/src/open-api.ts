@@ -3,6 +3,8 @@ import { CALL_OUTCOMES, callCloseForm, callFields, callIntakeAnswer } from './ca
 import { READINESS } from './device-protocol.ts'
 import { endpoint } from './endpoint.ts'
 import { paged } from './envelope.ts'
+import { filePart, uploadResultSchema } from './files.ts'
+import { submissionAnswer, thirdPartyAedSubmission, volunteerSubmission } from './review.ts'
 
 // The open API for integrators (docs/open-api.md): signed requests under /open-api/v1, scoped to
 // the subtree of the service configuration's organisation. Later features add their endpoints
@@ -196,8 +198,36 @@ export const openAedSchema = z.object({
 export type OpenAed = z.infer<typeof openAedSchema>
 
 /** A nearby answer's row: the AED and its distance in metres from the asked point. */
-export const nearbyAedSchema = openAedSchema.extend({ distance: z.number().int() })
+export const nearbyAedSchema = openAedSchema.extend({
+  distance: z.number().int(),
+  /** False: an AED of the network, its readiness known. */
+  third_party: z.literal(false),
+})
 export type NearbyAed = z.infer<typeof nearbyAedSchema>
+
+/**
+ * An approved third-party AED in the nearby answer (when 后台配置's xcx_display_third_party_aed
+ * is 1): someone else's AED a citizen reported; nobody watches it, so its readiness is unknown.
+ */
+export const nearbyThirdPartySchema = z.object({
+  third_party: z.literal(true),
+  /** The review record's id. */
+  id: z.number().int(),
+  /** The serial if the submitter read it. */
+  sn: z.string().nullable(),
+  brand: z.string(),
+  readiness: z.literal('unknown'),
+  readiness_reasons: z.tuple([z.literal('third_party')]),
+  lat: z.number(),
+  lon: z.number(),
+  coord: z.enum(['gcj02', 'wgs84']),
+  address: z.string(),
+  location_desc: z.string().nullable(),
+  address_code: z.string().nullable(),
+  photos: z.array(z.string()),
+  distance: z.number().int(),
+})
+export type NearbyThirdParty = z.infer<typeof nearbyThirdPartySchema>
 
 const changedSince = z.iso
   .datetime({ offset: true, message: 'OPEN_API_CHANGED_SINCE_INVALID' })
@@ -325,9 +355,10 @@ export const openApi = {
   nearby: endpoint({
     method: 'GET',
     path: '/open-api/v1/aed/nearby',
-    summary: 'Ready AEDs near a point, nearest first (open_api)',
+    summary:
+      'Ready AEDs near a point, nearest first (open_api); approved third-party AEDs too (third_party true, readiness unknown) when 后台配置 shows them, up to `limit` of each kind',
     query: nearbyQuery,
-    response: z.object({ resource: z.array(nearbyAedSchema) }),
+    response: z.object({ resource: z.array(z.union([nearbyAedSchema, nearbyThirdPartySchema])) }),
   }),
   status: endpoint({
     method: 'GET',
@@ -368,6 +399,30 @@ export const openApi = {
     body: openCallCloseForm,
     response: openCallSchema,
   }),
+  fileUpload: endpoint({
+    method: 'POST',
+    path: '/open-api/v1/file/',
+    summary:
+      'Upload one image of a submission (mini_program; multipart: file, a jpg, jpeg or png under 20M); its access_url goes in cert_img or install_imgs',
+    body: z.object({ file: filePart('FILE_REQUIRED') }),
+    response: uploadResultSchema,
+  }),
+  volunteer: endpoint({
+    method: 'POST',
+    path: '/open-api/v1/volunteer/',
+    summary:
+      'Submit a public volunteer for review (mini_program); one application in review per phone, the same one again answers it, created false',
+    body: volunteerSubmission,
+    response: submissionAnswer,
+  }),
+  thirdPartyAed: endpoint({
+    method: 'POST',
+    path: '/open-api/v1/third-party-aed/',
+    summary:
+      'Report a third-party AED for review (mini_program); one submission in review per phone, the same one again answers it, created false',
+    body: thirdPartyAedSubmission,
+    response: submissionAnswer,
+  }),
   classroom: endpoint({
     method: 'GET',
     path: '/open-api/v1/classroom/',
@@ -386,6 +441,9 @@ export const OPEN_API_SERVICE_OF: Record<keyof typeof openApi, OpenApiService> =
   callIntake: 'open_api',
   callClose: 'open_api',
   classroom: 'mini_program',
+  fileUpload: 'mini_program',
+  volunteer: 'mini_program',
+  thirdPartyAed: 'mini_program',
 }
 
 /** Webhook event types, each with the service that subscribes to it. */
@@ -400,6 +458,10 @@ export const WEBHOOK_EVENTS = {
   'call.dispatch': 'event_push',
   'device.status.changed': 'device_data_push',
   'webhook.test': 'event_push',
+  /** A volunteer the integrator submitted was approved or rejected (only that configuration hears it). */
+  'review.volunteer.decided': 'mini_program',
+  /** A third-party AED the integrator submitted was approved or rejected (only that configuration hears it). */
+  'review.aed.decided': 'mini_program',
 } as const satisfies Record<string, OpenApiService>
 export type WebhookEvent = keyof typeof WEBHOOK_EVENTS
 

@@ -74,8 +74,12 @@ export function heldAreas(member: { role_type: number; permissions: Permissions 
   return permissionAreas.filter((a) => levelOf(member, a) !== null)
 }
 
-/** A name in the console's stored permission list: an area, or `system_super` for system super administrators. */
-export type PermissionName = PermissionArea | 'system_super'
+/**
+ * A name in the console's stored permission list: an area, `system_super` for system super
+ * administrators, or `system_review` for members of the system organisation who hold the
+ * system-management area (公众审核: they review what the public submits).
+ */
+export type PermissionName = PermissionArea | 'system_super' | 'system_review'
 
 /**
  * The permission list the console stores and routes are checked against: the areas the member
@@ -90,6 +94,8 @@ export function permissionList(member: {
   const list: PermissionName[] = heldAreas(member)
   if (member.role_type === RoleType.SUPER_ADMIN && member.agency_type === AgencyType.SYSTEM)
     list.push('system_super')
+  if (member.agency_type === AgencyType.SYSTEM && levelOf(member, 'agency') !== null)
+    list.push('system_review')
   return list
 }
 

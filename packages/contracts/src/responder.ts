@@ -236,6 +236,8 @@ export const responderSchema = z.object({
   status: z.number().int(),
   paused: z.boolean(),
   pause_reason: z.string().nullable(),
+  /** An approved public volunteer (公共志愿者, issue 27): alerted while 后台配置 says so. */
+  volunteer: z.boolean(),
   /** Whether an alert may reach this responder now, and why not. */
   dispatch_state: z.enum(DISPATCH_STATES),
   creator: z.string().nullable(),

@@ -7,6 +7,12 @@ import type { DbOrTx } from './client.ts'
 // LIMIT, the point's box as the walk's bound. Dispatch's choice of responders and AEDs.
 
 /**
+ * earth_distance's metres on the sphere of earthdistance's radius (6378168 m), scaled to the
+ * mean Earth radius (6371008.8 m) the haversine distances elsewhere use.
+ */
+export const EARTH_SCALE = 6371008.8 / 6378168
+
+/**
  * Runs `fn` where the planner walks the index in distance order. Its estimate of a box's `@>` is a
  * constant (about 0.1 % of the rows), so it would rather read the whole box with a bitmap scan and
  * sort it: in a city's centre a 2.6 km box holds some 3,000 installations, each joined before the

@@ -109,7 +109,10 @@ export const smsOutbox = pgTable('sms_outbox', {
   phone: varchar('phone', { length: 11 }).notNull(),
   content: text('content').notNull(),
   create_time: ts('create_time').notNull().defaultNow(),
-  kind: varchar('kind', { length: 16, enum: ['code', 'aid', 'status', 'escalation', 'digest'] })
+  kind: varchar('kind', {
+    length: 16,
+    enum: ['code', 'aid', 'status', 'escalation', 'digest', 'certificate', 'dispatch', 'review'],
+  })
     .notNull()
     .default('code'),
   /** One SMS per key however often its sending is retried (unique). */
@@ -962,8 +965,11 @@ export const responders = pgTable(
     last_lat: doublePrecision('last_lat'),
     last_lon: doublePrecision('last_lon'),
     located_at: ts('located_at'),
+    /** An approved public volunteer (公共志愿者), of the system organisation; alerted by the backend switch. */
+    volunteer: boolean('volunteer').notNull().default(false),
   },
   (t) => [
+    index('responders_volunteer_idx').on(t.account_id).where(sql`${t.volunteer}`),
     uniqueIndex('responders_account_idx').on(t.account_id),
     index('responders_agency_idx').on(t.agency_id, t.id.desc()),
     index('responders_cert_num_idx').on(t.certificate_num).where(sql`${t.certificate_num} IS NOT NULL`),
@@ -1143,6 +1149,93 @@ export const dispatchSteps = pgTable(
 )
 
 /** The migration files applied, created by migrate.ts (not by a migration). */
+/** Who submitted a review record, its state and the decision (volunteers and third-party AEDs alike). */
+function reviewColumns() {
+  return {
+    submitter_name: varchar('submitter_name', { length: 50 }).notNull(),
+    submitter_phone: varchar('submitter_phone', { length: 11 }).notNull(),
+    /** 1 in review, 2 approved, 0 rejected. */
+    audit_status: smallint('audit_status').notNull().default(1),
+    rejected_reason: varchar('rejected_reason', { length: 200 }),
+    audit_time: ts('audit_time'),
+    auditor_id: ref('auditor_id'),
+    auditor: varchar('auditor', { length: 50 }),
+    /** The integrator's configuration that sent it (its webhook hears the outcome). */
+    config_id: ref('config_id'),
+    agency_id: ref('agency_id').references(() => agencies.id),
+    /** Possible duplicates found at submission (contracts' duplicateSchema without photos resolved). */
+    duplicates: jsonb('duplicates').$type<Record<string, unknown>[]>().notNull().default([]),
+    create_time: ts('create_time').notNull().defaultNow(),
+    update_time: ts('update_time').notNull().defaultNow(),
+  }
+}
+
+/** A citizen volunteering as a responder (公共志愿者). */
+export const volunteers = pgTable(
+  'volunteers',
+  {
+    id: id(),
+    guard_area: varchar('guard_area', { length: 200 }).notNull(),
+    has_cert: smallint('has_cert').notNull(),
+    cert_img: varchar('cert_img', { length: 500 }),
+    /** The guarded area's point (GCJ-02), where dispatch alerts from. */
+    lat: doublePrecision('lat'),
+    lon: doublePrecision('lon'),
+    /** The responder entry approval made (responder_created) or found. */
+    responder_id: ref('responder_id').references(() => responders.id, { onDelete: 'set null' }),
+    responder_created: boolean('responder_created').notNull().default(false),
+    ...reviewColumns(),
+  },
+  (t) => [
+    uniqueIndex('volunteers_in_review_phone_idx').on(t.submitter_phone).where(sql`${t.audit_status} = 1`),
+    index('volunteers_tab_idx').on(t.audit_status, t.id.desc()),
+    index('volunteers_name_trgm_idx').using('gin', t.submitter_name.op('gin_trgm_ops')),
+  ],
+)
+
+/** An AED someone else owns, reported by a citizen (第三方AED). */
+export const thirdPartyAeds = pgTable(
+  'third_party_aeds',
+  {
+    id: id(),
+    brand: varchar('brand', { length: 20 }).notNull(),
+    location: varchar('location', { length: 200 }).notNull(),
+    location_desc: varchar('location_desc', { length: 200 }),
+    address_code: varchar('address_code', { length: 6 }),
+    lat: doublePrecision('lat').notNull(),
+    lon: doublePrecision('lon').notNull(),
+    /** One or two site photos. */
+    install_imgs: jsonb('install_imgs').$type<string[]>().notNull().default([]),
+    device_sn: varchar('device_sn', { length: 64 }),
+    ...reviewColumns(),
+  },
+  (t) => [
+    uniqueIndex('third_party_aeds_in_review_phone_idx')
+      .on(t.submitter_phone)
+      .where(sql`${t.audit_status} = 1`),
+    index('third_party_aeds_tab_idx').on(t.audit_status, t.id.desc()),
+    index('third_party_aeds_brand_idx').on(t.audit_status, t.brand, t.id.desc()),
+    index('third_party_aeds_earth_idx')
+      .using('gist', sql`ll_to_earth(${t.lat}, ${t.lon})`)
+      .where(sql`${t.audit_status} = 2`),
+    index('third_party_aeds_sn_idx')
+      .on(t.device_sn)
+      .where(sql`${t.device_sn} IS NOT NULL AND ${t.audit_status} = 2`),
+    index('third_party_aeds_region_idx').on(t.address_code).where(sql`${t.audit_status} = 2`),
+  ],
+)
+
+/** 后台配置: the two system-wide switches, one row. */
+export const backendConfig = pgTable('backend_config', {
+  id: boolean('id').primaryKey().default(true),
+  /** 1: dispatch alerts approved public volunteers too. */
+  call_event_notify_aid_volunteer: smallint('call_event_notify_aid_volunteer').notNull().default(0),
+  /** 1: the nearby answer lists approved third-party AEDs. */
+  xcx_display_third_party_aed: smallint('xcx_display_third_party_aed').notNull().default(0),
+  updator: varchar('updator', { length: 50 }),
+  update_time: ts('update_time'),
+})
+
 export const schemaMigrations = pgTable('schema_migrations', {
   /** The file name. */
   name: text('name').primaryKey(),

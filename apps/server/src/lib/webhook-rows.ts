@@ -25,6 +25,12 @@ export type WebhookOutboxPayload =
   | { event: 'cabinet.door.alarm'; door_event_id: number; cabinet_id: number }
   | { event: 'call.created' | 'call.closed'; call_id: number }
   | { event: 'call.dispatch'; step_id: number }
+  | {
+      event: 'review.volunteer.decided' | 'review.aed.decided'
+      review_id: number
+      /** Only the configuration that sent the submission hears its outcome. */
+      config_id: number
+    }
 
 /** The outbox key of a webhook row (its dedupe key, and the deliveries' event_key). */
 export type WebhookOutboxKey = `webhook:${string}`
@@ -77,4 +83,6 @@ export const ENGINE_WEBHOOK_EVENTS: readonly WebhookEvent[] = [
   'call.created',
   'call.closed',
   'call.dispatch',
+  'review.volunteer.decided',
+  'review.aed.decided',
 ]

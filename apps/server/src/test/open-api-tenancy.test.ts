@@ -116,6 +116,49 @@ const cases: Record<string, Case> = {
     },
   },
   'GET /open-api/docs': { exempt: 'public: the document of the API, no organisation’s records' },
+  'POST /open-api/v1/file/': { exempt: 'stores one image and answers its URL: no organisation’s records' },
+  'POST /open-api/v1/volunteer/': {
+    async read(me, mine, theirs) {
+      // The same person's application from a sibling's integrator: refused, never answered with the first's id.
+      const phone = `1396${String(mine.agency.id % 1000).padStart(3, '0')}${String(theirs.agency.id % 10000).padStart(4, '0')}`
+      const body = {
+        submitter_name: '公众',
+        submitter_phone: phone,
+        guard_area: '宁波',
+        has_cert: 0,
+        ...HERE,
+      }
+      const a = await me.send<{ id: number; created: boolean }>('POST', '/open-api/v1/volunteer/', body)
+      expect([a.code, a.data.created]).toEqual([0, true])
+      const b = await theirs.integrator.send('POST', '/open-api/v1/volunteer/', body)
+      expect([b.code, b.data]).toEqual([Code.INVALID, null])
+    },
+  },
+  'POST /open-api/v1/third-party-aed/': {
+    async read(me, mine, theirs) {
+      const phone = `1397${String(mine.agency.id % 1000).padStart(3, '0')}${String(theirs.agency.id % 10000).padStart(4, '0')}`
+      const img = await me.upload<{ access_url: string }>('/open-api/v1/file/', {
+        filename: 'aed.png',
+        type: 'image/png',
+        data: Buffer.from(
+          'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+          'base64',
+        ),
+      })
+      const body = {
+        brand: '迈瑞',
+        location: '宁波某处',
+        ...HERE,
+        install_imgs: [img.data.access_url],
+        submitter_name: '公众',
+        submitter_phone: phone,
+      }
+      const a = await me.send<{ id: number; created: boolean }>('POST', '/open-api/v1/third-party-aed/', body)
+      expect([a.code, a.data.created]).toEqual([0, true])
+      const b = await theirs.integrator.send('POST', '/open-api/v1/third-party-aed/', body)
+      expect([b.code, b.data]).toEqual([Code.INVALID, null])
+    },
+  },
 }
 
 /** Every /open-api route of the app, as `METHOD /path`. */

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm'
 import { one } from '../db/sql.ts'
 import { signOpenApiRequest } from '../lib/open-api-signing.ts'
 import { demo, type TestApp } from './harness.ts'
+import { multipartBody } from './multipart.ts'
 
 /** An integrator as a test drives it: a service configuration's credentials, and signed calls. */
 export type TestIntegrator = {
@@ -13,6 +14,11 @@ export type TestIntegrator = {
   get<T = unknown>(
     target: string,
     o?: { lang?: 'zh-CN' | 'en-US'; headers?: Record<string, string> },
+  ): Promise<{ status: number; code: number; msg: string; data: T }>
+  /** A signed multipart upload of one file as `file` (POST /open-api/v1/file/). */
+  upload<T = unknown>(
+    target: string,
+    file: { filename: string; type: string; data: Buffer },
   ): Promise<{ status: number; code: number; msg: string; data: T }>
   /** A signed POST or PUT of a JSON body. */
   send<T = unknown>(
@@ -54,6 +60,22 @@ export async function testIntegrator(
         method: 'GET',
         url: target,
         headers: { ...headers, ...(o.lang ? { 'accept-language': o.lang } : {}), ...o.headers },
+      })
+      return { status: res.statusCode, ...res.json() }
+    },
+    async upload(target, file) {
+      const { payload, contentType } = multipartBody([{ name: 'file', ...file }])
+      const headers = signOpenApiRequest(token, secret, {
+        method: 'POST',
+        target,
+        body: payload,
+        timestamp: Math.floor(t.ctx.clock.now().getTime() / 1000),
+      })
+      const res = await t.app.inject({
+        method: 'POST',
+        url: target,
+        headers: { ...headers, 'content-type': contentType },
+        payload,
       })
       return { status: res.statusCode, ...res.json() }
     },

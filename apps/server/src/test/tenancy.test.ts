@@ -6,7 +6,18 @@ import { Code, pathOf } from '@aed/contracts'
 import { DEFAULT_SETTINGS } from '@aed/contracts/settings'
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
-import { accounts, agencies, callEvents, devices, members, responders, serviceConfigs } from '../db/schema.ts'
+import {
+  accounts,
+  agencies,
+  backendConfig,
+  callEvents,
+  devices,
+  members,
+  responders,
+  serviceConfigs,
+  thirdPartyAeds,
+  volunteers,
+} from '../db/schema.ts'
 import { factories } from './factories.ts'
 import { createTestApp, demo } from './harness.ts'
 
@@ -878,6 +889,75 @@ const cases: Record<string, Case> = {
       },
     },
   },
+  // 公众审核: the system organisation's alone. The Hangzhou admin (another organisation) is refused
+  // every call, the duty officer (no system management) too, and the system's read-only member
+  // reads but cannot decide, edit, delete or save.
+  ...(await (async (): Promise<Record<string, Case>> => {
+    const { reviewApi: api } = await import('@aed/contracts/review')
+    const submitter = { submitter_name: '公众', submitter_phone: '13966660000' }
+    const [v] = await t.db
+      .insert(volunteers)
+      .values({ ...submitter, guard_area: '西湖区', has_cert: 0 })
+      .returning({ id: volunteers.id })
+    const [p] = await t.db
+      .insert(thirdPartyAeds)
+      .values({
+        ...submitter,
+        brand: '迈瑞',
+        location: '西湖文化广场',
+        lat: 30.28,
+        lon: 120.16,
+        audit_status: 2,
+      })
+      .returning({ id: thirdPartyAeds.id })
+    const vid = { id: v.id }
+    const pid = { id: p.id }
+    const pass = () => ({ audit_status: 2 })
+    const edit = () => ({
+      update_type: 2,
+      brand: '飞利浦',
+      location: '越权',
+      lat: 30.28,
+      lon: 120.16,
+      install_imgs: ['/files/2026/11/x.png'],
+    })
+    const switches = () => ({ call_event_notify_aid_volunteer: 1, xcx_display_third_party_aed: 1 })
+    const at = (e: { method: string; path: string }) => `${e.method} ${e.path}`
+    return {
+      [at(api.volunteers)]: { crossBranch: [{}], noArea: [{}] },
+      [at(api.auditVolunteer)]: {
+        crossBranch: [{ params: vid, body: pass }],
+        noArea: [{ params: vid, body: pass }],
+        readOnly: [{ params: vid, body: pass }],
+      },
+      [at(api.deleteVolunteer)]: {
+        crossBranch: [{ params: vid }],
+        noArea: [{ params: vid }],
+        readOnly: [{ params: vid }],
+      },
+      [at(api.thirdPartyAeds)]: { crossBranch: [{}], noArea: [{}] },
+      [at(api.updateThirdPartyAed)]: {
+        crossBranch: [{ params: pid, body: edit }],
+        noArea: [{ params: pid, body: edit }],
+        readOnly: [{ params: pid, body: edit }],
+      },
+      [at(api.deleteThirdPartyAed)]: {
+        crossBranch: [{ params: pid }],
+        noArea: [{ params: pid }],
+        readOnly: [{ params: pid }],
+      },
+      [at(api.sysConfig)]: { crossBranch: [{}], noArea: [{}] },
+      [at(api.saveSysConfig)]: {
+        crossBranch: [{ body: switches }],
+        noArea: [{ body: switches }],
+        readOnly: [{ body: switches }],
+      },
+      [at(api.thirdPartyLayer)]: {
+        exempt:
+          'approved third-party AEDs are public records (the mini-program shows them to anyone); the points carry no submitter',
+      },
+    }
+  })()),
 }
 
 /** Every /api/v1 route of the app, as `METHOD /path`. */
@@ -982,6 +1062,14 @@ describe('tenancy line', () => {
     ])
     const calls = await t.db.select().from(callEvents).where(eq(callEvents.phone, '13712340000'))
     expect(calls.map((c) => [c.agency_id, c.status])).toEqual([[sz, 1]])
+    const reviews = await t.db
+      .select({ v: volunteers.audit_status, p: thirdPartyAeds.brand })
+      .from(volunteers)
+      .innerJoin(thirdPartyAeds, eq(thirdPartyAeds.submitter_phone, volunteers.submitter_phone))
+      .where(eq(volunteers.submitter_phone, '13966660000'))
+    expect(reviews).toEqual([{ v: 1, p: '迈瑞' }])
+    const [switches] = await t.db.select().from(backendConfig)
+    expect([switches.call_event_notify_aid_volunteer, switches.xcx_display_third_party_aed]).toEqual([0, 0])
   })
 
   const lists = Object.entries(cases).flatMap(([key, c]) =>

@@ -139,7 +139,7 @@ export async function firstEscalationAt(
  */
 export function queueNoticeSms(
   tx: DbOrTx,
-  s: { phone: string; content: string; key: string; kind?: 'certificate' | 'dispatch' },
+  s: { phone: string; content: string; key: string; kind?: 'certificate' | 'dispatch' | 'review' },
   now: Date,
 ) {
   return repo.queueSms(tx, { kind: 'certificate', ...s }, now)

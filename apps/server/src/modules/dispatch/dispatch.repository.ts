@@ -105,8 +105,9 @@ export function dispatchOfCall(db: DbOrTx, callId: number) {
 }
 
 /**
- * Responders of the scope who may be alerted now within `radius` metres of a point, nearest
- * first: not paused, a professional's certificate valid on `today`, not alerted by this dispatch
+ * Responders of the scope (and approved public volunteers while 后台配置's
+ * call_event_notify_aid_volunteer is 1) who may be alerted now within `radius` metres of a point,
+ * nearest first: not paused, a professional's certificate valid on `today`, not alerted by this dispatch
  * yet, and not busy with another open dispatch's accepted alert. Where they are: their shared
  * position when it is fresher than `freshSince`, else their resident address.
  *
@@ -129,7 +130,9 @@ export function candidates(
   const shared = sql`ll_to_earth(r.last_lat, r.last_lon)`
   const fresh = sql`${iso(q.freshSince)}::timestamptz`
   // The checks of a responder `r` of agency `g`.
-  const dispatchable = sql`${pathInScope(scope, sql`g.index_link`)} AND NOT r.paused
+  // Approved public volunteers (issue 27) answer any call near them while 后台配置 says so.
+  const volunteers = sql`(r.volunteer AND EXISTS (SELECT 1 FROM backend_config WHERE call_event_notify_aid_volunteer = 1))`
+  const dispatchable = sql`(${pathInScope(scope, sql`g.index_link`)} OR ${volunteers}) AND NOT r.paused
         AND NOT (r.aid_aptitude = 1 AND (r.certificate_expire IS NULL OR r.certificate_expire < ${q.today}::date))
         AND NOT EXISTS (SELECT 1 FROM dispatch_alerts x WHERE x.dispatch_id = ${q.dispatchId} AND x.responder_id = r.id)
         AND NOT EXISTS (SELECT 1 FROM dispatch_alerts x JOIN dispatches d ON d.id = x.dispatch_id

@@ -6,6 +6,7 @@ import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { operationLogs } from '../../db/schema.ts'
 import { createTestApp, demo, type TestApp } from '../../test/harness.ts'
+import { multipartBody, type Part } from '../../test/multipart.ts'
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from(
@@ -21,25 +22,6 @@ const EXE = Buffer.concat([
   Buffer.alloc(200),
 ])
 const ELF = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(120)])
-
-type Part = { name: string; filename?: string; type?: string; data: Buffer | string }
-
-/** A multipart/form-data body as a browser's FormData would send it. */
-function multipartBody(parts: Part[]) {
-  const boundary = '----aedTestBoundary7MA4YWxkTrZu0gW'
-  const chunks: Buffer[] = []
-  for (const p of parts) {
-    const disposition = `form-data; name="${p.name}"${p.filename !== undefined ? `; filename="${p.filename}"` : ''}`
-    const head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.filename !== undefined ? `Content-Type: ${p.type ?? 'application/octet-stream'}\r\n` : ''}\r\n`
-    chunks.push(
-      Buffer.from(head),
-      Buffer.isBuffer(p.data) ? p.data : Buffer.from(p.data),
-      Buffer.from('\r\n'),
-    )
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`))
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` }
-}
 
 let t: TestApp
 const tokens: Record<string, string> = {}

@@ -12,6 +12,8 @@ const TITLES: Record<number, MessageKey> = {
   [MsgType.DEVICE_MESSAGE_UNAPPLIED]: 'MSG_TITLE_UNAPPLIED',
   [MsgType.WEBHOOK_DISABLED]: 'MSG_TITLE_WEBHOOK_DISABLED',
   [MsgType.RESPONDER_CERTIFICATE]: 'MSG_TITLE_CERT_EXPIRING',
+  [MsgType.REVIEW_SUBMISSION]: 'MSG_REVIEW_VOLUNTEER',
+  [MsgType.REVIEW_AED_SUBMISSION]: 'MSG_REVIEW_AED',
 }
 
 /** Why a webhook endpoint was disabled (type 6), in the reader's language. */

@@ -310,6 +310,43 @@ export async function tellCertificateNotice(ctx: AppContext, tx: DbOrTx, n: Cert
   if (m) await pushMessage(ctx, tx, m)
 }
 
+/** A new public submission for the reviewers: a volunteer (type 8) or a third-party AED (9). */
+export type ReviewSubmissionNotice = {
+  kind: 'volunteer' | 'third_party'
+  /** The submission's id (the message's event: one message per submission). */
+  id: number
+  /** The volunteer's name, or the AED's brand. */
+  name: string
+  /** The guarded area, or the AED's address. */
+  place: string
+  agency_id: number
+  index_link: string
+  time: Date
+}
+
+/**
+ * Tells the system organisation's message centre of a new submission to review (type 8 or 9, no
+ * alarm), in the caller's transaction, and pushes it to its consoles.
+ */
+export async function tellReviewSubmission(ctx: AppContext, tx: DbOrTx, n: ReviewSubmissionNotice) {
+  const m = await repo.insertMessage(tx, {
+    // One message per submission: (msg_type, event_id) is unique, so each kind has its type.
+    msg_type: n.kind === 'volunteer' ? MsgType.REVIEW_SUBMISSION : MsgType.REVIEW_AED_SUBMISSION,
+    event_type: n.kind === 'volunteer' ? MsgType.REVIEW_SUBMISSION : MsgType.REVIEW_AED_SUBMISSION,
+    event_id: n.id,
+    device_id: null,
+    device_sn: null,
+    cabinet_sn: null,
+    location: n.place,
+    agency_id: n.agency_id,
+    index_link: n.index_link,
+    msg_time: n.time,
+    detail: { kind: n.kind, review_id: n.id, name: n.name },
+    escalate_at: null,
+  })
+  if (m) await pushMessage(ctx, tx, m)
+}
+
 /** What the live channel shows of the message centre (app.ts hands it to the live channel). */
 export const messagesForLive: LiveMessages = {
   frame: (data, lang) => presentMessage(data as unknown as repo.MessageDbRow, lang),

@@ -66,7 +66,7 @@ export function openAedObject(row: OpenAedRow, o: PresentOptions): OpenAed {
 
 /** A nearby answer's row: the AED and its whole metres from the asked point. */
 export function nearbyAedObject(row: NearbyRow, o: PresentOptions): NearbyAed {
-  return { ...openAedObject(row, o), distance: Math.round(row.distance) }
+  return { ...openAedObject(row, o), distance: Math.round(row.distance), third_party: false }
 }
 
 const KIND_LABELS = {

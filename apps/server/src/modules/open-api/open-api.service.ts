@@ -1,10 +1,18 @@
 import type { Lang } from '@aed/contracts'
-import type { ChangedSinceQuery, NearbyAed, NearbyQuery, OpenAed, OpenEvent } from '@aed/contracts/open-api'
+import type {
+  ChangedSinceQuery,
+  NearbyAed,
+  NearbyQuery,
+  NearbyThirdParty,
+  OpenAed,
+  OpenEvent,
+} from '@aed/contracts/open-api'
 import type { Config } from '../../config.ts'
 import type { Db, DbOrTx } from '../../db/client.ts'
 import { chinaTime } from '../../db/opening-hours.ts'
 import type { Scope } from '../../db/scope.ts'
 import { notFound } from '../../lib/errors.ts'
+import { nearbyThirdParty } from '../review/review.service.ts'
 import { toGcj02 } from './open-api.coords.ts'
 import {
   type Coord,
@@ -13,6 +21,7 @@ import {
   openClassroomObject,
   openEventObject,
   type PresentOptions,
+  publicFileUrl,
 } from './open-api.presenter.ts'
 import * as repo from './open-api.repository.ts'
 
@@ -36,7 +45,7 @@ export async function nearby(
   q: NearbyQuery,
   now: Date,
   origin: string | null,
-): Promise<{ resource: NearbyAed[] }> {
+): Promise<{ resource: (NearbyAed | NearbyThirdParty)[] }> {
   const here = q.coord === 'wgs84' ? toGcj02(q.lat, q.lon) : { lat: q.lat, lon: q.lon }
   const rows = await repo.nearbyAeds(db, scope, {
     ...here,
@@ -45,7 +54,15 @@ export async function nearby(
     at: chinaTime(now),
   })
   const o: PresentOptions = { coord: q.coord, filesOrigin: origin }
-  return { resource: rows.map((r) => nearbyAedObject(r, o)) }
+  const ours = rows.map((r) => nearbyAedObject(r, o))
+  // Someone else's AEDs when 后台配置 shows them: up to `limit` of their own, never displacing ours.
+  const theirs = await nearbyThirdParty(db, here, q.radius, q.limit, q.coord)
+  if (theirs.length === 0) return { resource: ours }
+  const merged: (NearbyAed | NearbyThirdParty)[] = [
+    ...ours,
+    ...theirs.map((t) => ({ ...t, photos: t.photos.map((u) => publicFileUrl(u, origin)) })),
+  ]
+  return { resource: merged.sort((a, b) => a.distance - b.distance) }
 }
 
 /** One installed AED of the scope by its serial (whatever its readiness), or null. */

@@ -496,6 +496,9 @@ describe('GET /open-api/docs', () => {
       '/open-api/v1/call-event/{external_id}',
       '/open-api/v1/classroom/',
       '/open-api/v1/event/',
+      '/open-api/v1/file/',
+      '/open-api/v1/third-party-aed/',
+      '/open-api/v1/volunteer/',
     ])
     expect(Object.values(doc.components.securitySchemes).map((s) => (s as { name: string }).name)).toEqual([
       'x-aed-key',

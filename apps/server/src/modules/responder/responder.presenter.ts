@@ -39,6 +39,7 @@ export function responderObject(
     status: row.status,
     paused: row.paused,
     pause_reason: row.pause_reason,
+    volunteer: row.volunteer,
     dispatch_state: dispatchState(row, today),
     creator: row.creator_name,
     create_time: row.create_time.toISOString(),

@@ -20,6 +20,7 @@ export type ResponderRow = {
   status: number
   paused: boolean
   pause_reason: string | null
+  volunteer: boolean
   create_time: Date
   update_time: Date
   creator_name: string | null
@@ -39,8 +40,8 @@ export type ResponderRow = {
 const from = sql`FROM responders r JOIN accounts a ON a.id = r.account_id JOIN agencies g ON g.id = r.agency_id`
 const select = sql`
   SELECT r.id, r.account_id, r.agency_id, g.name AS agency_name, g.index_link, r.aid_aptitude, r.certificate_num,
-         r.certificate_expire, r.certificate_img, r.status, r.paused, r.pause_reason, r.create_time, r.update_time,
-         ca.name AS creator_name, ua.name AS updator_name,
+         r.certificate_expire, r.certificate_img, r.status, r.paused, r.pause_reason, r.volunteer, r.create_time,
+         r.update_time, ca.name AS creator_name, ua.name AS updator_name,
          a.name, a.phone, a.email, a.gender, a.birth, a.location, a.location_desc, a.address_code, a.lat, a.lon
   ${from}
   LEFT JOIN members cm ON cm.id = r.creator LEFT JOIN accounts ca ON ca.id = cm.account_id
@@ -203,6 +204,19 @@ export const insertResponder = (db: DbOrTx, values: typeof responders.$inferInse
 
 export const updateResponder = (db: DbOrTx, id: number, values: Partial<typeof responders.$inferInsert>) =>
   updateOne(db, responders, id, values)
+
+/** Gives an account without a place the one a volunteer guards (the profile is otherwise left alone). */
+export async function fillAccountPlace(
+  db: DbOrTx,
+  accountId: number,
+  p: { location: string; lat: number | null; lon: number | null },
+) {
+  if (p.lat === null || p.lon === null) return
+  await db.execute(
+    sql`UPDATE accounts SET lat = ${p.lat}, lon = ${p.lon}, location = coalesce(location, ${p.location})
+        WHERE id = ${accountId} AND (lat IS NULL OR lon IS NULL)`,
+  )
+}
 
 export async function deleteResponder(db: DbOrTx, id: number) {
   await db.delete(responders).where(eq(responders.id, id))

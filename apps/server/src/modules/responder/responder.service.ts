@@ -138,6 +138,75 @@ export async function createResponder(ctx: AppContext, auth: AuthContext, form: 
 
 const by = (auth: AuthContext) => ({ operator_id: auth.member_id, operator: auth.user_name })
 
+/**
+ * An approved public volunteer (issue 27) becomes a lay responder of the system organisation,
+ * in the review's transaction: dispatch alerts them near any call while 后台配置 says so. A phone
+ * that is a responder already keeps its entry (one per person), linked, not created; an account
+ * without a place takes the guarded area's.
+ */
+export async function registerVolunteer(
+  ctx: AppContext,
+  tx: DbOrTx,
+  auth: AuthContext,
+  v: {
+    phone: string
+    name: string
+    guard_area: string
+    lat: number | null
+    lon: number | null
+    cert_img: string | null
+    agency_id: number
+  },
+) {
+  const account = await accountOfPhone(ctx, tx, auth, v.phone)
+  if (account) {
+    const found = await repo.findByAccount(tx, account.id)
+    if (found) return { responder_id: found.id, responder_created: false }
+    await repo.fillAccountPlace(tx, account.id, { location: v.guard_area, lat: v.lat, lon: v.lon })
+  }
+  const accountId =
+    account?.id ??
+    (await createAccount(tx, auth, v.phone, {
+      name: v.name,
+      email: null,
+      gender: null,
+      birth: null,
+      location: v.guard_area,
+      location_desc: null,
+      address_code: null,
+      lat: v.lat,
+      lon: v.lon,
+    }))
+  const id = await repo.insertResponder(tx, {
+    account_id: accountId,
+    agency_id: v.agency_id,
+    aid_aptitude: AidAptitude.LAY,
+    certificate_img: v.cert_img,
+    status: 0,
+    volunteer: true,
+    creator: auth.member_id,
+    updator: auth.member_id,
+  })
+  await repo.insertChanges(
+    tx,
+    [
+      {
+        responder_id: id,
+        kind: 'created',
+        detail: { aid_aptitude: AidAptitude.LAY, volunteer: true },
+        ...by(auth),
+      },
+    ],
+    ctx.clock.now(),
+  )
+  return { responder_id: id, responder_created: true }
+}
+
+/** The responder entry a deleted volunteer's approval made: out of dispatch at once. */
+export function deleteVolunteerResponder(tx: DbOrTx, id: number) {
+  return repo.deleteResponder(tx, id)
+}
+
 /** The fields an edit changes, for the history line. */
 function changedFields(row: repo.ResponderRow, form: ResponderForm) {
   const p = profileOf(form.account)

@@ -6,6 +6,7 @@ import { openCallsByIds } from '../call/call.service.ts'
 import { openDispatchSteps } from '../dispatch/dispatch.webhook.ts'
 import { holdPushOrder } from '../live/live.service.ts'
 import { filesOrigin, openAedsByIds, openEventsByIds } from '../open-api/open-api.service.ts'
+import { openReviewsByIds } from '../review/review.service.ts'
 import { openDoorAlarmObject, openRescueObject, webhookBody } from './webhook.presenter.ts'
 import * as repo from './webhook.repository.ts'
 
@@ -32,7 +33,9 @@ function engineEventOf(row: OutboxRecord): Happened | null {
             ? p.call_id
             : 'step_id' in p
               ? p.step_id
-              : null
+              : 'review_id' in p
+                ? p.review_id
+                : null
   return typeof ref === 'number' ? { event: p.event, ref, row } : null
 }
 
@@ -64,6 +67,12 @@ async function objectsOf(ctx: AppContext, tx: DbOrTx, events: Happened[]) {
   const doors = new Map((await repo.doorAlarmsByIds(tx, ids('cabinet.door.alarm'))).map((d) => [d.id, d]))
   const calls = new Map((await openCallsByIds(tx, ids('call.created', 'call.closed'))).map((c) => [c.id, c]))
   const steps = new Map((await openDispatchSteps(tx, ids('call.dispatch'))).map((s) => [s.step_id, s]))
+  const volunteers = new Map(
+    (await openReviewsByIds(tx, 'volunteer', ids('review.volunteer.decided'))).map((r) => [r.id, r]),
+  )
+  const thirdParty = new Map(
+    (await openReviewsByIds(tx, 'third_party', ids('review.aed.decided'))).map((r) => [r.id, r]),
+  )
 
   return (e: Happened): { data: Record<string, unknown>; time: Date } | null => {
     switch (e.event) {
@@ -96,6 +105,11 @@ async function objectsOf(ctx: AppContext, tx: DbOrTx, events: Happened[]) {
         const st = steps.get(e.ref)
         return st ? { data: st, time: new Date(st.time) } : null
       }
+      case 'review.volunteer.decided':
+      case 'review.aed.decided': {
+        const r = (e.event === 'review.volunteer.decided' ? volunteers : thirdParty).get(e.ref)
+        return r?.audit_time ? { data: r, time: new Date(r.audit_time) } : null
+      }
       case 'cabinet.door.alarm': {
         const d = doors.get(e.ref)
         return d ? { data: openDoorAlarmObject(d), time: d.opened_at } : null
@@ -113,10 +127,16 @@ async function objectsOf(ctx: AppContext, tx: DbOrTx, events: Happened[]) {
  */
 async function fanOut(ctx: AppContext, tx: DbOrTx, events: Happened[]): Promise<void> {
   if (events.length === 0) return
-  const subs = await repo.subscriptions(
+  let subs = await repo.subscriptions(
     tx,
     events.map((e, i) => ({ i, service: WEBHOOK_EVENTS[e.event], index_link: e.row.index_link ?? '' })),
   )
+  // A review's outcome goes to the configuration that sent the submission, not to all above it.
+  const only = (i: number) => {
+    const c = (events[i].row.payload as { config_id?: unknown }).config_id
+    return events[i].event.startsWith('review.') && typeof c === 'number' ? c : null
+  }
+  subs = subs.filter((s) => only(s.i) === null || only(s.i) === s.config_id)
   if (subs.length === 0) return
   const wanted = [...new Set(subs.map((s) => s.i))].map((i) => events[i])
   const objectOf = await objectsOf(ctx, tx, wanted)

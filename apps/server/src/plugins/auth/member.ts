@@ -1,4 +1,5 @@
 import {
+  AgencyType,
   type AgencyTypeValue,
   can,
   type PermissionArea,
@@ -42,6 +43,8 @@ declare module 'fastify' {
     anyPermission?: readonly (readonly [PermissionArea, PermissionLevel])[]
     /** Only a super administrator of the system organisation (service configuration). */
     systemSuper?: boolean
+    /** Only members of the system organisation (公众审核); `permission` still sets the level. */
+    systemOrg?: boolean
   }
 }
 
@@ -68,6 +71,7 @@ export function memberGuard(ctx: AppContext): Guard {
         throw forbidden()
       }
       if (config.systemSuper && !permissionList(req.auth).includes('system_super')) throw forbidden()
+      if (config.systemOrg && req.auth.agency_type !== AgencyType.SYSTEM) throw forbidden()
       return undefined
     },
   }

@@ -1,0 +1,61 @@
+/** The public review's messages (zh-CN, en-US), spread into the message table. */
+export const reviewMessages = {
+  AUDIT_OK: ['审核通过！', 'Approved!'],
+  SUBMIT_OK: ['提交成功！', 'Submitted!'],
+  REVIEW_SYSTEM_ONLY: [
+    '仅系统机构可以审核公众提交',
+    'Only the system organisation reviews public submissions',
+  ],
+  REVIEW_NOT_FOUND: ['记录不存在或已删除', 'The record does not exist or was deleted'],
+  REVIEW_NOT_IN_REVIEW: ['该记录已审核', 'This record has already been reviewed'],
+  REVIEW_NOT_APPROVED: ['仅审核通过的记录可以修改或删除', 'Only approved records can be edited or deleted'],
+  REVIEW_PENDING: [
+    '该手机号已有审核中的申请，请等待审核结果',
+    'This phone already has a submission in review: wait for its outcome',
+  ],
+  REVIEW_PLACE_REQUIRED: ['请提供位置坐标', 'Please give the place’s coordinates'],
+  REVIEW_OUTSIDE_CHINA: ['位置不在中国境内', 'The place is outside China'],
+  REVIEW_REGION_INVALID: ['区域编码须为6位数字', 'The region code must be six digits'],
+  REVIEW_IMAGE_INVALID: ['只能上传jpg/jpeg/png格式的图片！', 'Only jpg/jpeg/png images can be uploaded!'],
+  REVIEW_IMAGE_MISSING: ['图片不存在，请先上传', 'The image was not found: upload it first'],
+  REVIEW_IMAGE_TOO_LARGE: ['图片大小不能超过20M！', 'The image size cannot exceed 20M!'],
+  SUBMITTER_NAME_REQUIRED: ['请输入姓名', 'Please enter the name'],
+  SUBMITTER_PHONE_REQUIRED: ['请输入手机号', 'Please enter the phone'],
+  SUBMITTER_PHONE_INVALID: ['请输入正确的手机号', 'Please enter a valid mobile number'],
+  GUARD_AREA_REQUIRED: ['请输入守护区域', 'Please enter the guarded area'],
+  HAS_CERT_REQUIRED: ['请选择是否持有急救证书', 'Please say whether there is a first-aid certificate'],
+  BRAND_REQUIRED: ['请选择型号', 'Please choose the brand'],
+  AED_LOCATION_REQUIRED: ['请选择安装位置', 'Please choose the install place'],
+  INSTALL_IMG_REQUIRED: ['请上传现场图片', 'Please upload a site photo'],
+  INSTALL_IMGS_TOO_MANY: ['最多上传2张图片', 'At most 2 photos'],
+  AUDIT_STATUS_INVALID: ['请选择审核结果', 'Please choose pass or reject'],
+  REJECT_REASON_REQUIRED: ['请输入驳回原因', 'Please enter the reason for rejecting'],
+  UPDATE_TYPE_INVALID: ['update_type须为1（审核）或2（修改）', 'update_type must be 1 (audit) or 2 (edit)'],
+  VOLUNTEER_DUPLICATE_PHONE: [
+    '该手机号已登记为急救人员：{name}（{agency}）',
+    'This phone is already a responder: {name} ({agency})',
+  ],
+  SMS_VOLUNTEER_APPROVED: [
+    '【AED云】{name}，您的公共志愿者申请已通过审核，附近有人呼救时您将收到求助短信。',
+    '[AED Cloud] {name}, your volunteer application was approved: you will be alerted when someone nearby calls for help.',
+  ],
+  SMS_VOLUNTEER_REJECTED: [
+    '【AED云】{name}，您的公共志愿者申请未通过审核：{reason}',
+    '[AED Cloud] {name}, your volunteer application was not approved: {reason}',
+  ],
+  SMS_AED_APPROVED: [
+    '【AED云】{name}，您提交的AED（{place}）已通过审核，感谢您为急救网络出力。',
+    '[AED Cloud] {name}, the AED you reported ({place}) was approved. Thank you.',
+  ],
+  SMS_AED_REJECTED: [
+    '【AED云】{name}，您提交的AED（{place}）未通过审核：{reason}',
+    '[AED Cloud] {name}, the AED you reported ({place}) was not approved: {reason}',
+  ],
+  VOLUNTEER_SHEET: ['公共志愿者', 'Public volunteers'],
+  THIRD_PARTY_SHEET: ['公共AED列表', 'Public AEDs'],
+  MSG_REVIEW_VOLUNTEER: [
+    '新的公共志愿者申请：{name}（{location}）',
+    'New volunteer application: {name} ({location})',
+  ],
+  MSG_REVIEW_AED: ['新的第三方AED提交：{name}（{location}）', 'New third-party AED: {name} ({location})'],
+} as const
