@@ -130,9 +130,10 @@ export function candidates(
   const shared = sql`ll_to_earth(r.last_lat, r.last_lon)`
   const fresh = sql`${iso(q.freshSince)}::timestamptz`
   // The checks of a responder `r` of agency `g`.
-  // Approved public volunteers (issue 27) answer any call near them while 后台配置 says so.
+  // Approved public volunteers (issue 27) answer any call near them while 后台配置 says so, and
+  // only then, whoever's the call (they are the system organisation's, above every call).
   const volunteers = sql`(r.volunteer AND EXISTS (SELECT 1 FROM backend_config WHERE call_event_notify_aid_volunteer = 1))`
-  const dispatchable = sql`(${pathInScope(scope, sql`g.index_link`)} OR ${volunteers}) AND NOT r.paused
+  const dispatchable = sql`((${pathInScope(scope, sql`g.index_link`)} AND NOT r.volunteer) OR ${volunteers}) AND NOT r.paused
         AND NOT (r.aid_aptitude = 1 AND (r.certificate_expire IS NULL OR r.certificate_expire < ${q.today}::date))
         AND NOT EXISTS (SELECT 1 FROM dispatch_alerts x WHERE x.dispatch_id = ${q.dispatchId} AND x.responder_id = r.id)
         AND NOT EXISTS (SELECT 1 FROM dispatch_alerts x JOIN dispatches d ON d.id = x.dispatch_id

@@ -460,11 +460,24 @@ describe('what approval does', () => {
         })
       ).map((c) => c.responder_id)
     expect(await pick()).not.toContain(responderId)
+    // Nor for a call of the system organisation itself, whose subtree holds them.
+    const root = await env.f.root()
+    const pickAll = async () =>
+      (
+        await candidates(env.t.db, { index_link: root.index_link }, here, 1000, {
+          dispatchId: 0,
+          today: '2026-11-26',
+          freshSince: new Date('2026-11-26T01:30:00Z'),
+          limit: 30,
+        })
+      ).map((c) => c.responder_id)
+    expect(await pickAll()).not.toContain(responderId)
     await env.t.api(reviewApi.saveSysConfig, {
       token: env.sysAdmin,
       body: { call_event_notify_aid_volunteer: 1, xcx_display_third_party_aed: 0 },
     })
     expect(await pick()).toContain(responderId)
+    expect(await pickAll()).toContain(responderId)
     await env.t.api(reviewApi.saveSysConfig, {
       token: env.sysAdmin,
       body: { call_event_notify_aid_volunteer: 0, xcx_display_third_party_aed: 0 },
