@@ -9,6 +9,7 @@ import { demo } from '../../test/harness.ts'
 import { testIntegrator } from '../../test/open-api.ts'
 import { sheetRows } from '../../test/workbooks.ts'
 import { candidates } from '../dispatch/dispatch.repository.ts'
+import { drainOutbox } from '../engine/outbox.ts'
 
 // Public review (issue 27): the public submits through an integrator, the system organisation
 // reviews, and what it approves joins the network (dispatch, the nearby answer, the map).
@@ -267,11 +268,23 @@ describe('the review pages', () => {
     )
     expect(sms).toMatchObject({ kind: 'review' })
     expect(sms?.content).toContain('已通过审核')
-    const hook = await one<{ payload: { config_id: number } }>(
-      env.t.db,
-      sql`SELECT payload FROM outbox WHERE dedupe_key = ${`webhook:review:volunteer:${sub.data.id}`}`,
+    // Its webhook goes to the configuration that sent it, not to the general agent's above it.
+    await env.t.db.execute(
+      sql`UPDATE app_service_configs SET push_url = 'https://hooks.example.cn/aed', service = '["open_api","mini_program"]'::jsonb
+          WHERE agency_id IN (${env.branch.id}, ${env.agent.id})`,
     )
-    expect(hook?.payload.config_id).toBeGreaterThan(0)
+    await drainOutbox(env.t.ctx)
+    const deliveries = await many<{
+      agency_id: number
+      payload: { data: { id: number; audit_status: number } }
+    }>(
+      env.t.db,
+      sql`SELECT c.agency_id, d.payload FROM webhook_deliveries d JOIN app_service_configs c ON c.id = d.config_id
+          WHERE d.event = 'review.volunteer.decided'`,
+    )
+    expect(deliveries.map((d) => [d.agency_id, d.payload.data.id, d.payload.data.audit_status])).toEqual([
+      [env.branch.id, sub.data.id, 2],
+    ])
     // Decided once: a second decision is refused.
     const twice = await env.t.api(reviewApi.auditVolunteer, {
       token: env.sysAdmin,
