@@ -50,6 +50,12 @@ export const pages: Record<string, Load> = {
   'emergency-coverage': () => import('../features/coverage/pages/CoveragePage').then((m) => m.CoveragePage),
   'aidManManagement-aidMan': () =>
     import('../features/responder/pages/RespondersPage').then((m) => m.RespondersPage),
+  'backendManagement-volunteer': () =>
+    import('../features/review/pages/VolunteersPage').then((m) => m.VolunteersPage),
+  'backendManagement-thirdPartyAed': () =>
+    import('../features/review/pages/ThirdPartyAedsPage').then((m) => m.ThirdPartyAedsPage),
+  'backendManagement-sysConfig': () =>
+    import('../features/review/pages/SysConfigPage').then((m) => m.SysConfigPage),
   'systemManagement-classroom': () =>
     import('../features/classroom/pages/ClassroomPage').then((m) => m.ClassroomPage),
   'systemManagement-serviceConfig': () =>

@@ -26,6 +26,7 @@ export function responder(patch: Partial<Responder> = {}): Responder {
     status: 1,
     paused: false,
     pause_reason: null,
+    volunteer: false,
     dispatch_state: 'ready',
     creator: '管理员',
     create_time: '2026-01-02T03:04:05Z',

@@ -3,6 +3,7 @@ export {
   AlertOutlined,
   ApartmentOutlined,
   AppstoreOutlined,
+  AuditOutlined,
   BellOutlined,
   BookOutlined,
   ClusterOutlined,

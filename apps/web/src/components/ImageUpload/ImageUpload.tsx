@@ -1,6 +1,6 @@
 import { IMAGE_ALLOW_SUFFIX } from '@aed/contracts/files'
 import { DeleteOutlined, LoadingOutlined, PlusOutlined } from '@ant-design/icons'
-import { Button, Image, Upload } from 'antd'
+import { App, Button, Image, Upload } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useUploadFile } from './useUploadFile'
 
@@ -11,11 +11,21 @@ type Props = {
   onChange?: (url: string | null) => void
   disabled?: boolean
   allowSuffix?: string
+  /** A check before uploading: the text of why the file is refused (shown as an error), or null. */
+  check?: (file: File) => string | null
 }
 
-/** One image: uploads on choice and keeps the server's access_url; the server checks type and size. */
-export function ImageUpload({ id, value, onChange, disabled, allowSuffix = IMAGE_ALLOW_SUFFIX }: Props) {
+/** One image: uploads on choice and keeps the server's access_url; the server checks type and size (`check` may refuse first). */
+export function ImageUpload({
+  id,
+  value,
+  onChange,
+  disabled,
+  allowSuffix = IMAGE_ALLOW_SUFFIX,
+  check,
+}: Props) {
   const { t } = useTranslation()
+  const { message } = App.useApp()
   const upload = useUploadFile(allowSuffix)
   const accept = allowSuffix
     .split(',')
@@ -46,6 +56,11 @@ export function ImageUpload({ id, value, onChange, disabled, allowSuffix = IMAGE
       showUploadList={false}
       disabled={disabled || upload.isPending}
       beforeUpload={(file) => {
+        const refused = check?.(file)
+        if (refused) {
+          message.error(refused)
+          return false
+        }
         upload.mutate(file, { onSuccess: (r) => onChange?.(r.access_url) })
         return false
       }}

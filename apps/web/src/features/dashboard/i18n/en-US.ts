@@ -11,7 +11,8 @@ export const dashboardEnUS: typeof dashboardZhCN = {
       shown: '{{count}} on the map',
       unplaced: '{{count}} without a place',
     },
-    layer: { call: 'Calls', rescue: 'Rescues', responder: 'Responders' },
+    layer: { call: 'Calls', rescue: 'Rescues', responder: 'Responders', thirdParty: 'Third-party AEDs' },
+    thirdParty: { readiness: 'Readiness: unknown', unknown: 'Third-party AEDs, readiness unknown' },
     responder: {
       aptitude: 'Qualification: {{label}}',
       ready: 'Ready',

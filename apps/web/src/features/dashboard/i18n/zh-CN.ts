@@ -9,7 +9,8 @@ export const dashboardZhCN = {
       shown: '地图上 {{count}} 台',
       unplaced: '{{count}} 台未定位',
     },
-    layer: { call: '呼救事件', rescue: '急救事件', responder: '急救人员' },
+    layer: { call: '呼救事件', rescue: '急救事件', responder: '急救人员', thirdParty: '第三方AED' },
+    thirdParty: { readiness: '可用性：未知', unknown: '第三方AED，可用性未知' },
     responder: {
       aptitude: '急救资质：{{label}}',
       ready: '可派单',

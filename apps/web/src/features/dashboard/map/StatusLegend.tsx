@@ -44,6 +44,7 @@ export function StatusLegend({ statuses, onStatuses, counts, layers, shownLayers
           key={layer.key}
           checked={shownLayers.includes(layer.key)}
           onChange={(e) => onLayers(toggle(shownLayers, layer.key, e.target.checked))}
+          title={layer.hint ? t(layer.hint) : undefined}
           data-testid={`legend-${layer.key}`}
         >
           <span className="dashboard-legend-dot dashboard-legend-ring" style={{ borderColor: layer.color }} />

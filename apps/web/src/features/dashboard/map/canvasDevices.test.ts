@@ -170,6 +170,21 @@ describe('device canvas', () => {
     expect(ids(6)).toEqual([])
   })
 
+  it('draws an outlined layer (third-party AEDs) as white discs in a ring of its colour', () => {
+    const view = viewAt(120, 30, 12)
+    const others: MarkerLayer = {
+      ...rescue,
+      key: 'third_party',
+      color: '#8c8c8c',
+      scale: 0.5,
+      outlined: true,
+    }
+    const markers = markerShapes([{ layer: others, points: [marker(1, 120, 30, false)] }], same)
+    const { ctx, log } = recorder()
+    paintDevices(ctx, deviceShapes([]), markers, view, 12, sprite)
+    expect(log).toEqual(['fill #8c8c8c 1 r5.25', 'fill #ffffff 1 r4'])
+  })
+
   it('finds what is drawn under a pixel, the topmost first, within each circle and its ring', () => {
     const view = viewAt(120, 30, 14)
     const shapes = deviceShapes([cluster(9, 120.01, 30, 40, 0), device(1, 120, 30, 0), device(2, 120, 30, 2)])

@@ -34,6 +34,8 @@ type DrawnMarkers = {
   byColor: { color: string; coords: Float64Array }[]
   /** Its size against a rescue marker's (radius, ring and halo). */
   scale: number
+  /** White discs in a ring of the colour (third-party AEDs), not filled ones. */
+  outlined: boolean
   active: Float64Array
   points: readonly MarkerPoint[]
   /** Each point in the map's display coordinates. */
@@ -113,6 +115,7 @@ export function markerShapes(markers: MarkerSet, show: (p: LatLon) => [number, n
       key: m.layer.key,
       color: m.layer.color,
       scale: m.layer.scale ?? 1,
+      outlined: m.layer.outlined ?? false,
       coords: mercatorOf(places),
       byColor: colors.flatMap((color) => {
         const mine = places.filter((_, i) => colorOf(m.points[i]) === color)
@@ -169,8 +172,9 @@ export function paintDevices(
     ctx.globalAlpha = 0.25
     if (circles(ctx, view, m.active, halo * m.scale)) ctx.fill()
     ctx.globalAlpha = 1
+    const paint = m.outlined ? rings : discs
     for (const g of m.byColor)
-      discs(ctx, view, g.coords, markerRadius * m.scale, markerStroke * m.scale, g.color)
+      paint(ctx, view, g.coords, markerRadius * m.scale, markerStroke * m.scale, g.color)
   }
 
   // The counts over the markers, so a rescue beside a cluster does not hide its number.
@@ -251,6 +255,23 @@ function discs(
   if (!circles(ctx, view, coords, radius + stroke)) return
   ctx.fill()
   ctx.fillStyle = color
+  circles(ctx, view, coords, radius)
+  ctx.fill()
+}
+
+/** White discs in a ring of `color` (the ring as wide as `stroke`, drawn outside them). */
+function rings(
+  ctx: CanvasRenderingContext2D,
+  view: View,
+  coords: Float64Array,
+  radius: number,
+  stroke: number,
+  color: string,
+) {
+  ctx.fillStyle = color
+  if (!circles(ctx, view, coords, radius + stroke)) return
+  ctx.fill()
+  ctx.fillStyle = '#ffffff'
   circles(ctx, view, coords, radius)
   ctx.fill()
 }

@@ -3,6 +3,7 @@ import { callApi as callEventApi } from '@aed/contracts/call'
 import { dictLabel } from '@aed/contracts/constants'
 import { dashboardApi } from '@aed/contracts/dashboard'
 import { type DispatchState, LAYER_STATES, responderApi } from '@aed/contracts/responder'
+import { reviewApi } from '@aed/contracts/review'
 import { currentLanguage, i18n } from '../../../i18n'
 import { callApi } from '../../../lib/api'
 import { formatDateTime } from '../../../lib/datetime'
@@ -46,6 +47,10 @@ export type MarkerLayer = {
   states?: readonly { color: string; label: string }[]
   /** The permission area its points need beyond the dashboard's own: without it the layer is not offered. */
   area?: PermissionArea
+  /** Drawn as white discs in a ring of its colour, not filled: points whose state nobody knows. */
+  outlined?: boolean
+  /** i18n key of what its legend entry says on hover. */
+  hint?: string
 }
 
 /** Rescues in progress and of the last 24 hours. */
@@ -138,8 +143,43 @@ const responder: MarkerLayer = {
   },
 }
 
+/** The grey of third-party AEDs: no colour of a state, since nobody watches them. */
+export const THIRD_PARTY_HEX = '#8c8c8c'
+
+/**
+ * Approved third-party AEDs of the region (公众审核): someone else's, reported by the public, their
+ * readiness unknown; outlined in grey, smaller than the devices. They change only by review, so
+ * the 30-minute tick is enough.
+ */
+const thirdParty: MarkerLayer = {
+  key: 'third_party',
+  label: 'dashboard.layer.thirdParty',
+  hint: 'dashboard.thirdParty.unknown',
+  color: THIRD_PARTY_HEX,
+  refreshMs: 30 * 60_000,
+  liveTypes: [],
+  scale: 0.7,
+  outlined: true,
+  // The server answers members who may read devices.
+  area: 'device',
+  load: async (addressCode, signal) => {
+    const data = await callApi(reviewApi.thirdPartyLayer, { query: { address_code: addressCode }, signal })
+    const unknown = i18n.t('dashboard.thirdParty.readiness')
+    const tag = { text: i18n.t('dashboard.layer.thirdParty'), color: 'default' }
+    return data.resource.map(([id, lon, lat, brand, location]) => ({
+      id,
+      lon,
+      lat,
+      title: brand,
+      lines: [location, unknown],
+      active: false,
+      tag,
+    }))
+  },
+}
+
 /** The ticked marker layers and their points, as the page passes them to the map. */
 export type MarkerSet = readonly { layer: MarkerLayer; points: readonly MarkerPoint[] }[]
 
 /** The marker layers the dashboard draws, in legend order. */
-export const MARKER_LAYERS: readonly MarkerLayer[] = [call, rescue, responder]
+export const MARKER_LAYERS: readonly MarkerLayer[] = [call, rescue, responder, thirdParty]

@@ -2,6 +2,7 @@ import { callApi as callEventApi } from '@aed/contracts/call'
 import { type DeviceLocations, dashboardApi } from '@aed/contracts/dashboard'
 import { deviceStatsApi } from '@aed/contracts/device-stats'
 import { type ResponderPoint, responderApi } from '@aed/contracts/responder'
+import { reviewApi, type ThirdPartyPoint } from '@aed/contracts/review'
 import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
@@ -12,7 +13,7 @@ import { type MockCall, mockApi, on, recordOn } from '../../../test/mockApi'
 import { renderWithProviders } from '../../../test/renderWithProviders'
 import { messageRow } from '../../message/testMessages'
 import type DashboardMap from '../map/DashboardMap'
-import { RESPONDER_HEX } from '../map/mapLayers'
+import { RESPONDER_HEX, THIRD_PARTY_HEX } from '../map/mapLayers'
 import { DashboardPage, FOCUS_HOLD_MS } from './DashboardPage'
 
 type MapProps = Parameters<typeof DashboardMap>[0]
@@ -33,6 +34,8 @@ vi.mock('../../../components/EChart/EChart', async (load) => ({
 const located: MockCall[] = []
 const responders: MockCall[] = []
 const calls: MockCall[] = []
+const thirdParty: MockCall[] = []
+const others: ThirdPartyPoint[] = [[21, 120.12, 30.24, '飞利浦', '杭州市西湖区教工路18号']]
 const people: ResponderPoint[] = [
   [11, 120.15, 30.27, 1, 0, '张伟'],
   [12, 120.14, 30.26, 0, 1, '李娜'],
@@ -51,7 +54,12 @@ function api(focus: 'ok' | 'call' | 'confirmed' = 'ok') {
   located.length = 0
   responders.length = 0
   calls.length = 0
+  thirdParty.length = 0
   return mockApi([
+    recordOn(reviewApi.thirdPartyLayer, thirdParty, () => ({
+      code: 0,
+      data: { count: 1, more: false, resource: others },
+    })),
     recordOn(callEventApi.location, calls, () => ({
       code: 0,
       data: {
@@ -162,8 +170,9 @@ freshConsole({
   reset: () => {
     maps.last = null
   },
-  // An administrator who may read the responder register: layer 5 is offered.
-  signedIn: userInfo({ permissions: { aid_man: 'READ_ONLY' } }),
+  // An administrator who may read the responder register and the devices: layer 5 and the
+  // third-party AEDs are offered.
+  signedIn: userInfo({ permissions: { aid_man: 'READ_ONLY', device: 'READ_ONLY' } }),
 })
 
 describe('DashboardPage', () => {
@@ -193,8 +202,11 @@ describe('DashboardPage', () => {
     await waitFor(() => expect(located.at(-1)?.query.get('status_list')).toBe('[0,1,3,4]'))
     expect(maps.last?.statuses).toEqual([0, 1, 3, 4])
     await user.click(within('legend-rescue'))
-    await waitFor(() => expect(maps.last?.markers.map((m) => m.layer.key)).toEqual(['responder']))
+    await waitFor(() =>
+      expect(maps.last?.markers.map((m) => m.layer.key)).toEqual(['responder', 'third_party']),
+    )
     await user.click(within('legend-responder'))
+    await user.click(within('legend-third_party'))
     await waitFor(() => expect(maps.last?.markers).toEqual([]))
   })
 
@@ -213,6 +225,20 @@ describe('DashboardPage', () => {
       ['王芳', RESPONDER_HEX.certificate_expired, ['急救资质：专业'], '证书过期'],
     ])
     expect(new Set(Object.values(RESPONDER_HEX)).size).toBe(3)
+  })
+
+  it('draws the approved third-party AEDs outlined in grey, their readiness unknown', async () => {
+    api()
+    renderWithProviders(<DashboardPage />, '/watchBoard/dashboard')
+    expect(within('legend-third_party').closest('label')).toHaveTextContent('第三方AED')
+    const shown = () => maps.last?.markers.find((m) => m.layer.key === 'third_party')
+    await waitFor(() => expect(shown()?.points).toHaveLength(1))
+    const layer = shown()!
+    expect(layer.layer).toMatchObject({ color: THIRD_PARTY_HEX, outlined: true })
+    expect(layer.points.map((p) => [p.id, p.lon, p.lat, p.title, p.lines, p.active])).toEqual([
+      [21, 120.12, 30.24, '飞利浦', ['杭州市西湖区教工路18号', '可用性：未知'], false],
+    ])
+    expect(thirdParty[0].query.has('address_code')).toBe(false)
   })
 
   it('arriving from a confirmed message: the card says who confirmed it under 消息, the title once', async () => {
@@ -247,8 +273,10 @@ describe('DashboardPage', () => {
     renderWithProviders(<DashboardPage />, '/watchBoard/dashboard')
     await waitFor(() => expect(maps.last?.markers.map((m) => m.layer.key)).toEqual(['rescue']))
     expect(screen.queryByTestId('legend-responder')).toBeNull()
+    expect(screen.queryByTestId('legend-third_party')).toBeNull()
     expect(screen.getByTestId('legend-rescue')).toBeInTheDocument()
     expect(responders).toHaveLength(0)
+    expect(thirdParty).toHaveLength(0)
   })
 
   it('a province chosen: devices, responders and statistics of it, and the map flies there', async () => {

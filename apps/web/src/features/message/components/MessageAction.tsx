@@ -10,7 +10,7 @@ type Props = {
   testId: string
 }
 
-/** 'details' (call, rescue, offset) or 'confirm' (the others, see actionOf), disabled once the message is confirmed. */
+/** 'details' (call, rescue, offset, a public submission) or 'confirm' (the others, see actionOf), disabled once the message is confirmed. */
 export function MessageAction({ msgType, confirmed, loading, onClick, testId }: Props) {
   const { t } = useTranslation()
   const action = actionOf(msgType)

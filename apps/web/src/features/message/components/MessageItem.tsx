@@ -13,6 +13,8 @@ const TYPE_COLOURS: Record<number, string> = {
   [MsgType.DEVICE_MESSAGE_UNAPPLIED]: 'purple',
   [MsgType.WEBHOOK_DISABLED]: 'volcano',
   [MsgType.RESPONDER_CERTIFICATE]: 'cyan',
+  [MsgType.REVIEW_SUBMISSION]: 'geekblue',
+  [MsgType.REVIEW_AED_SUBMISSION]: 'geekblue',
 }
 
 type Props = { row: MessageRow; now: number; pending: boolean; onHandle: (row: MessageRow) => void }

@@ -2,9 +2,16 @@ import { MsgType } from '@aed/contracts/message'
 import { useNavigate } from 'react-router'
 import { Paths } from '../../../lib/paths'
 import { useConfirmMessage } from '../api/useConfirmMessage'
+import { isReviewMessage, reviewPath } from './reviewPath'
 
-/** What a message's button needs: its id, type and the dashboard event it opens. */
-export type Handleable = { id: number; msg_type: number; event_type: number; event_id: number }
+/** What a message's button needs: its id, type, the dashboard event it opens, and its title (a review's kind). */
+export type Handleable = {
+  id: number
+  msg_type: number
+  event_type: number
+  event_id: number
+  msg_title?: string
+}
 
 /** The dashboard address that opens the message's event (spec: formMsg=1, event_type, event_id). */
 export function detailsPath(m: Pick<Handleable, 'event_type' | 'event_id'>) {
@@ -16,11 +23,17 @@ export function detailsPath(m: Pick<Handleable, 'event_type' | 'event_id'>) {
   return `${Paths.dashboard}?${query}`
 }
 
-/** Types whose event the dashboard opens: call, rescue, location offset. */
-const OPENED: readonly number[] = [MsgType.CALL, MsgType.RESCUE, MsgType.OFFSET]
+/** Types whose event the dashboard opens (call, rescue, location offset), and a new submission its review page. */
+const OPENED: readonly number[] = [
+  MsgType.CALL,
+  MsgType.RESCUE,
+  MsgType.OFFSET,
+  MsgType.REVIEW_SUBMISSION,
+  MsgType.REVIEW_AED_SUBMISSION,
+]
 
 /**
- * 'details' for a message whose event the dashboard opens; 'confirm' for the others: a cabinet
+ * 'details' for a message whose event the dashboard opens, or a submission its review page; 'confirm' for the others: a cabinet
  * door, a device message the server could not process (type 5: nothing on the map to show), and
  * any type this console does not know yet.
  */
@@ -28,12 +41,13 @@ export function actionOf(msgType: number): 'confirm' | 'details' {
   return OPENED.includes(msgType) ? 'details' : 'confirm'
 }
 
-/** Confirms a message, after opening its event on the dashboard when it has one to open (actionOf). */
+/** Confirms a message, after opening its event on the dashboard (or a submission on its review page) when it has one (actionOf). */
 export function useHandleMessage() {
   const navigate = useNavigate()
   const confirm = useConfirmMessage()
   const handle = async (m: Handleable) => {
-    if (actionOf(m.msg_type) === 'details') await navigate(detailsPath(m))
+    if (isReviewMessage(m.msg_type)) await navigate(reviewPath(m.msg_type))
+    else if (actionOf(m.msg_type) === 'details') await navigate(detailsPath(m))
     return confirm.mutateAsync(m.id)
   }
   return { handle, pending: confirm.isPending ? confirm.variables : undefined }

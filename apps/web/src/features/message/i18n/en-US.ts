@@ -23,6 +23,8 @@ export const messageEnUS: typeof messageZhCN = {
       '5': 'Message not processed',
       '6': 'Webhook disabled',
       '7': 'Certificate expiry',
+      '8': 'Public volunteer',
+      '9': 'Third-party AED',
     },
     alarm: {
       title: 'Live alarms',

@@ -1,4 +1,5 @@
 import { AidAptitude, type Responder } from '@aed/contracts/responder'
+import { Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useTranslation } from 'react-i18next'
 import { actionsColumn } from '../../../components/TableColumns/actionsColumn'
@@ -22,7 +23,27 @@ export function useResponderColumns(actions: Actions): ColumnsType<Responder> {
   const dash = t('table.empty')
   const text = (v: string | number | null) => (v === null || v === '' ? dash : v)
   return [
-    { title: t('responder.name'), dataIndex: 'name', width: 110, ellipsis: true, sorter: true },
+    {
+      title: t('responder.name'),
+      dataIndex: 'name',
+      width: 150,
+      ellipsis: true,
+      sorter: true,
+      render: (name: string, r) => (
+        <>
+          {name}
+          {r.volunteer && (
+            <Tag
+              color="geekblue"
+              className="responder-volunteer-tag"
+              data-testid={`responder-volunteer-${r.id}`}
+            >
+              {t('responder.volunteer')}
+            </Tag>
+          )}
+        </>
+      ),
+    },
     {
       title: t('responder.gender'),
       dataIndex: 'gender',

@@ -8,6 +8,7 @@ export const responderEnUS: typeof responderZhCN = {
     addTitle: 'Register a responder',
     editTitle: 'Edit responder',
     export: 'Export',
+    volunteer: 'Public volunteer',
     name: 'Name',
     gender: 'Gender',
     age: 'Age',

@@ -6,6 +6,7 @@ export const responderZhCN = {
     addTitle: '登记急救人员',
     editTitle: '编辑急救人员',
     export: '导出',
+    volunteer: '公共志愿者',
     name: '姓名',
     gender: '性别',
     age: '年龄',

@@ -144,6 +144,13 @@ describe('RespondersPage', () => {
     expect(await screen.findByTestId('responder-reason')).toHaveTextContent('已暂停派单：外出培训')
   })
 
+  it('tags an approved public volunteer beside the name', async () => {
+    api([responder({ volunteer: true }), second])
+    renderWithProviders(<RespondersPage />)
+    expect(await screen.findByTestId('responder-volunteer-1')).toHaveTextContent('公共志愿者')
+    expect(screen.queryByTestId('responder-volunteer-2')).toBeNull()
+  })
+
   it('hides the detail and the map when there are no rows', async () => {
     api([])
     renderWithProviders(<RespondersPage />)
