@@ -1,10 +1,9 @@
-import { translate } from '@aed/contracts/messages'
 import { INSTALL_IMGS_MAX, REVIEW_IMAGE_SUFFIX } from '@aed/contracts/review'
 import { Space } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { ImageUpload } from '../../../components/ImageUpload/ImageUpload'
-import { langOf } from '../../call/components/contractRule'
 import { reviewImageProblem } from './reviewImageProblem'
+import { useMessageText } from './useMessageText'
 
 type Props = {
   id?: string
@@ -15,11 +14,11 @@ type Props = {
 
 /** The site photos: each uploaded with ImageUpload, at most two, jpg/jpeg/png under 20M. */
 export function InstallImagesField({ id, value = [], onChange, disabled }: Props) {
-  const { t, i18n } = useTranslation()
-  const lang = langOf(i18n.language)
+  const { t } = useTranslation()
+  const text = useMessageText()
   const check = (file: File) => {
     const problem = reviewImageProblem(file, value.length)
-    return problem && translate(problem, lang)
+    return problem && text(problem)
   }
   return (
     <div id={id} data-testid="review-install-imgs">

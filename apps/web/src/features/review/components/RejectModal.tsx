@@ -1,10 +1,8 @@
-import { translate } from '@aed/contracts/messages'
-import { auditForm } from '@aed/contracts/review'
 import { Form, Input } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { FormModal } from '../../../components/FormModal/FormModal'
 import { validated } from '../../../lib/validated'
-import { contractRule, langOf } from '../../call/components/contractRule'
+import { useMessageText } from './useMessageText'
 
 type Props = {
   open: boolean
@@ -18,10 +16,9 @@ const REASON_MAX = 200
 
 /** 驳回: the reason, required (a text area), then the rejection. */
 export default function RejectModal({ open, saving, onReject, onClose }: Props) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const [form] = Form.useForm<{ rejected_reason: string }>()
-  const lang = langOf(i18n.language)
-  const reason = auditForm.shape.rejected_reason
+  const text = useMessageText()
   const submit = async () => {
     const values = await validated(form)
     if (values === null) return
@@ -40,10 +37,7 @@ export default function RejectModal({ open, saving, onReject, onClose }: Props) 
         <Form.Item
           name="rejected_reason"
           label={t('review.rejectReason')}
-          rules={[
-            { required: true, whitespace: true, message: translate('REJECT_REASON_REQUIRED', lang) },
-            contractRule(reason, lang),
-          ]}
+          rules={[{ required: true, whitespace: true, message: text('REJECT_REASON_REQUIRED') }]}
         >
           <Input.TextArea
             rows={4}

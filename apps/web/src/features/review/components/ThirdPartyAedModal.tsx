@@ -1,4 +1,3 @@
-import { isMessageKey, translate } from '@aed/contracts/messages'
 import type { ThirdPartyAed } from '@aed/contracts/review'
 import { App, Col, Form, Input, Row, Select } from 'antd'
 import { useState } from 'react'
@@ -14,7 +13,6 @@ import {
 } from '../../../components/PlaceSearch/AddressFields'
 import { RegionPicker } from '../../../components/RegionPicker/RegionPicker'
 import { useFormReset } from '../../../lib/useFormReset'
-import { langOf } from '../../call/components/contractRule'
 import { useEditThirdPartyAed } from '../api/useEditThirdPartyAed'
 import { InstallImagesField } from './InstallImagesField'
 import {
@@ -24,6 +22,7 @@ import {
   toEditBody,
 } from './thirdPartyFormValues'
 import { useBrandOptions } from './useBrandOptions'
+import { useMessageText } from './useMessageText'
 
 type Props = { aed: ThirdPartyAed | null; onClose: () => void }
 
@@ -33,14 +32,14 @@ type Props = { aed: ThirdPartyAed | null; onClose: () => void }
  * is shown disabled and OK says 暂无权限!.
  */
 export default function ThirdPartyAedModal({ aed, onClose }: Props) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const { message } = App.useApp()
-  const lang = langOf(i18n.language)
+  const text = useMessageText()
   const [form] = Form.useForm<ThirdPartyFormValues>()
   const save = useEditThirdPartyAed()
   const { send, modal } = useFormDialog(save, { open: aed !== null, onClose })
   const canEdit = aed?.can.edit ?? false
-  const required = translate('AED_LOCATION_REQUIRED', lang)
+  const required = text('AED_LOCATION_REQUIRED')
   const brands = useBrandOptions()
   useFormReset(form, aed ? String(aed.id) : null)
 
@@ -53,7 +52,7 @@ export default function ThirdPartyAedModal({ aed, onClose }: Props) {
       form.setFields(
         problems.map((p) => ({
           name: p.field,
-          errors: [isMessageKey(p.key) ? translate(p.key, lang) : p.key],
+          errors: [text(p.key)],
         })),
       )
       return
@@ -74,11 +73,7 @@ export default function ThirdPartyAedModal({ aed, onClose }: Props) {
         >
           <Row gutter={24}>
             <FieldCol span={12} name="brand" label={t('review.brand')} required>
-              <Select
-                options={brands}
-                placeholder={translate('BRAND_REQUIRED', lang)}
-                data-testid="review-aed-brand"
-              />
+              <Select options={brands} placeholder={text('BRAND_REQUIRED')} data-testid="review-aed-brand" />
             </FieldCol>
             <FieldCol span={12} name="region" label={t('review.region')}>
               <RegionPicker style={{ width: '100%' }} />

@@ -1,16 +1,15 @@
 import type { Envelope } from '@aed/contracts'
-import { translate } from '@aed/contracts/messages'
 import { AuditStatus } from '@aed/contracts/review'
 import { lazy, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LazyMount } from '../../../components/LazyMount'
 import { useConfirm } from '../../../lib/useConfirm'
 import { useSubmit } from '../../../lib/useSubmit'
-import { langOf } from '../../call/components/contractRule'
 import type { ReviewKind } from '../api/keys'
 import { useAuditThirdPartyAed } from '../api/useAuditThirdPartyAed'
 import { type AuditBody, useAuditVolunteer } from '../api/useAuditVolunteer'
 import type { Submission } from './submission'
+import { useMessageText } from './useMessageText'
 
 type AuditVariables = { id: number; body: AuditBody }
 
@@ -23,8 +22,8 @@ const DuplicateCompareModal = lazy(() => import('./DuplicateCompareModal'))
  * 审核通过！ and 提交成功！ are the spec's texts of the two outcomes.
  */
 export function useReviewDecisions(kind: ReviewKind) {
-  const { t, i18n } = useTranslation()
-  const lang = langOf(i18n.language)
+  const { t } = useTranslation()
+  const text = useMessageText()
   const confirm = useConfirm()
   const volunteer = useAuditVolunteer()
   const aed = useAuditThirdPartyAed()
@@ -35,8 +34,8 @@ export function useReviewDecisions(kind: ReviewKind) {
   }
   const [comparing, setComparing] = useState<Submission | null>(null)
   const [rejecting, setRejecting] = useState<Submission | null>(null)
-  const passed = useSubmit(audit, { success: translate('AUDIT_OK', lang) })
-  const rejected = useSubmit(audit, { success: translate('SUBMIT_OK', lang) })
+  const passed = useSubmit(audit, { success: text('AUDIT_OK') })
+  const rejected = useSubmit(audit, { success: text('SUBMIT_OK') })
 
   const passNow = (s: Submission) => passed({ id: s.id, body: { audit_status: AuditStatus.APPROVED } })
   const pass = (s: Submission) => {

@@ -1,13 +1,12 @@
-import { translate } from '@aed/contracts/messages'
 import type { SysConfig } from '@aed/contracts/review'
 import { Button, Card, Form, Radio, Spin } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../../lib/datetime'
 import { useFormReset } from '../../../lib/useFormReset'
 import { useSubmit } from '../../../lib/useSubmit'
-import { langOf } from '../../call/components/contractRule'
 import { useSaveSysConfig } from '../api/useSaveSysConfig'
 import { useSysConfig } from '../api/useSysConfig'
+import { useMessageText } from '../components/useMessageText'
 import '../review.css'
 
 const SWITCHES = [
@@ -17,11 +16,12 @@ const SWITCHES = [
 
 /** /backendManagement/sysConfig, 后台配置: the two yes/no switches; 保存 only with can.edit. */
 export function SysConfigPage() {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
+  const text = useMessageText()
   const [form] = Form.useForm<SysConfig>()
   const config = useSysConfig()
   const save = useSaveSysConfig()
-  const submit = useSubmit(save, { success: translate('SAVE_OK', langOf(i18n.language)) })
+  const submit = useSubmit(save, { success: text('SAVE_OK') })
   const data = config.data
   const canEdit = data?.can.edit ?? false
   useFormReset(form, data ? 'config' : null, config.dataUpdatedAt)
