@@ -1,20 +1,25 @@
 import { spawn, spawnSync } from 'node:child_process'
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import type http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ServiceConfig } from '@aed/contracts/service-config'
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { agencies } from '../db/schema.ts'
+import { agencies, thirdPartyAeds, volunteers } from '../db/schema.ts'
 import { deviceLink } from '../test/device-link.ts'
 import { factories } from '../test/factories.ts'
 import { createTestApp, demo, type TestApp } from '../test/harness.ts'
+import { testIntegrator } from '../test/open-api.ts'
 import { runCli } from './integrator/cli.ts'
 import { asSent, callOpenApi, requestOf, signWithTrace } from './integrator/client.ts'
 import { formatDelivery, judge, startReceiver, summarize } from './integrator/receiver.ts'
+import { uploadRequest } from './integrator/upload.ts'
 
 // The command-line client against the real app listening on a random port: its signed calls
 // pass the integrator guard, a wrong secret is refused as signature_mismatch; its receiver
@@ -223,6 +228,245 @@ describe('the named commands against the open API', () => {
   })
 })
 
+describe('submissions (mini_program)', () => {
+  /** A 1×1 PNG. */
+  const PNG = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  )
+  let mini: { url: string; key: string; secret: string }
+  let dir: string
+  let site: string
+  const run = (...words: string[]) =>
+    cli(['--url', url, '--key', mini.key, '--secret', mini.secret, ...words])
+  const json = (r: { out: string }) =>
+    JSON.parse(r.out) as { code: number; msg: string; data: Record<string, unknown> }
+  const uploadedUrls = (err: string) => [...err.matchAll(/^uploaded \S+: (\S+)$/gm)].map((m) => m[1])
+  const aed = (phone: string, over: Record<string, unknown> = {}) =>
+    JSON.stringify({
+      brand: '飞利浦',
+      location: '浙江省杭州市西湖区文三路90号东部软件园',
+      location_desc: '一号楼大堂前台旁',
+      lat: 30.2779,
+      lon: 120.1312,
+      submitter_name: '李提交',
+      submitter_phone: phone,
+      ...over,
+    })
+
+  beforeAll(async () => {
+    // A mini-program's configuration (one per organisation: here the general agent's); the
+    // open API's submissions need mini_program.
+    const [agent] = await t.db.select().from(agencies).where(eq(agencies.name, '华东区域总代理'))
+    const i = await testIntegrator(t, agent.id, ['mini_program'])
+    mini = { url, key: i.token, secret: i.secret }
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'integrator-'))
+    site = path.join(dir, 'site.png')
+    fs.writeFileSync(site, PNG)
+    fs.writeFileSync(path.join(dir, 'notes.txt'), 'not an image')
+  })
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
+
+  it('upload: signed over the exact multipart bytes, stored as sent; a byte changed on the way is refused', async () => {
+    const request = uploadRequest({ filename: 'site.png', type: 'image/png', data: PNG })
+    const body = request.body as Buffer
+    expect(request.contentType).toMatch(/^multipart\/form-data; boundary=----AEDIntegrator[0-9a-f]{24}$/)
+    expect(body.includes(PNG)).toBe(true)
+    const a = await callOpenApi(mini, request)
+    expect([a.status, a.json?.code]).toEqual([200, 0])
+    expect(a.trace.bodySha256).toBe(crypto.createHash('sha256').update(body).digest('hex'))
+    expect(a.trace.headers['content-type']).toBe(request.contentType)
+    const accessUrl = (a.json!.data as { access_url: string }).access_url
+    expect(accessUrl).toMatch(/\/files\/\S+\.png$/)
+    const stored = await fetch(new URL(accessUrl, url))
+    expect(Buffer.from(await stored.arrayBuffer()).equals(PNG)).toBe(true)
+
+    // A proxy that changes one byte of the image: the hash no longer matches what arrived.
+    const changed = await callOpenApi(mini, request, {
+      fetch: (u, init) => {
+        const sent = Buffer.from(init.body as Uint8Array)
+        sent[sent.indexOf(PNG) + PNG.length - 1] ^= 1
+        return fetch(u, { ...init, body: sent })
+      },
+    })
+    expect([changed.status, changed.json?.data]).toMatchObject([400, { error: 'body_mismatch' }])
+  })
+
+  it('upload from the command line, --verbose tracing the bytes; a text file is refused with the server’s message', async () => {
+    const r = await run('--verbose', 'upload', site)
+    expect(r.code).toBe(0)
+    expect(json(r).data).toMatchObject({ access_url: expect.stringMatching(/\.png$/), file_name: 'site.png' })
+    expect(r.err).toContain('> POST /open-api/v1/file/')
+    expect(r.err).toMatch(/^body: {12}\d+ bytes, hashed as sent$/m)
+    expect(r.err).toContain('Content-Type: multipart/form-data; boundary=')
+    expect(r.err).toContain('< HTTP 200')
+    // Relative to where `npm run` was typed (INIT_CWD), not to apps/server.
+    const rel = await cli(['--url', url, '--key', mini.key, '--secret', mini.secret, 'upload', 'site.png'], {
+      INIT_CWD: dir,
+    })
+    expect(rel.code).toBe(0)
+    const txt = await run('upload', path.join(dir, 'notes.txt'))
+    expect(txt.code).toBe(1)
+    expect(json(txt).msg).toBe('只能上传png/jpeg/jpg格式的文件！')
+    expect((await run('upload')).code).toBe(2)
+  })
+
+  it('third-party-aed --image: uploads, then submits in one command; the same again with its URL answers the first', async () => {
+    const phone = '13912340001'
+    const r = await run('third-party-aed', aed(phone), '--image', site)
+    expect(r.code).toBe(0)
+    expect(json(r)).toMatchObject({ code: 0, msg: '提交成功！', data: { created: true, audit_status: 1 } })
+    const [img] = uploadedUrls(r.err)
+    expect(img).toMatch(/\/files\/\S+\.png$/)
+    const [row] = await t.db
+      .select()
+      .from(thirdPartyAeds)
+      .where(eq(thirdPartyAeds.id, json(r).data.id as number))
+    expect(row).toMatchObject({
+      submitter_phone: phone,
+      install_imgs: [img],
+      audit_status: 1,
+      brand: '飞利浦',
+    })
+
+    // A retry names the uploaded image: the same submission, created false.
+    const again = await run('third-party-aed', aed(phone, { install_imgs: [img] }))
+    expect(json(again).data).toEqual({ id: row.id, created: false, audit_status: 1 })
+    // --image uploads a new file each time: another submission, refused while the first is in review.
+    const other = await run('third-party-aed', aed(phone), '--image', site)
+    expect([other.code, json(other).msg]).toEqual([1, '该手机号已有审核中的申请，请等待审核结果'])
+  })
+
+  it('volunteer --image: the certificate uploaded and named, has_cert 1; --verbose traces both calls', async () => {
+    const body = JSON.stringify({
+      submitter_name: '王志愿',
+      submitter_phone: '13912340002',
+      guard_area: '杭州市西湖区文新街道',
+      lat: 30.2856,
+      lon: 120.1103,
+    })
+    const r = await run('--verbose', 'volunteer', body, '--image', site)
+    expect(r.code).toBe(0)
+    expect(json(r).data).toMatchObject({ created: true, audit_status: 1 })
+    expect(r.err.match(/^> POST \S+$/gm)).toEqual([
+      '> POST /open-api/v1/file/',
+      '> POST /open-api/v1/volunteer/',
+    ])
+    const [cert] = uploadedUrls(r.err)
+    const [row] = await t.db
+      .select()
+      .from(volunteers)
+      .where(eq(volunteers.id, json(r).data.id as number))
+    expect(row).toMatchObject({ has_cert: 1, cert_img: cert, guard_area: '杭州市西湖区文新街道' })
+  })
+
+  it('checks --image before uploading, and submits nothing when an upload is refused', async () => {
+    const calls: string[] = []
+    const counting = (words: string[]) =>
+      runCli(
+        ['--url', url, '--key', mini.key, '--secret', mini.secret, ...words],
+        {},
+        {
+          out: () => {},
+          err: () => {},
+          fetch: (u, init) => {
+            calls.push(u)
+            return fetch(u, init as RequestInit)
+          },
+        },
+      )
+    expect(await counting(['nearby', '30.27', '120.15', '--image', site])).toBe(2)
+    expect(
+      await counting(['third-party-aed', aed('13912340003'), ...Array(3).fill(['--image', site]).flat()]),
+    ).toBe(2)
+    expect(
+      await counting([
+        'third-party-aed',
+        aed('13912340003', { install_imgs: ['/files/a.png', '/files/b.png'] }),
+        '--image',
+        site,
+      ]),
+    ).toBe(2)
+    expect(await counting(['volunteer', '{"has_cert":0}', '--image', site])).toBe(2)
+    expect(await counting(['volunteer', '[1]', '--image', site])).toBe(2)
+    expect(calls).toEqual([])
+
+    const phone = '13912340004'
+    const refused = await run('third-party-aed', aed(phone), '--image', path.join(dir, 'notes.txt'))
+    expect(refused.code).toBe(1)
+    expect(json(refused).msg).toBe('只能上传png/jpeg/jpg格式的文件！')
+    expect(refused.err).toContain('notes.txt was not uploaded: nothing submitted')
+    const rows = await t.db
+      .select()
+      .from(thirdPartyAeds)
+      .where(inArray(thirdPartyAeds.submitter_phone, [phone]))
+    expect(rows).toEqual([])
+  })
+
+  describe("docs/open-api.md's multipart examples", () => {
+    const doc = () =>
+      fs.readFileSync(fileURLToPath(new URL('../../../../docs/open-api.md', import.meta.url)), 'utf8')
+    const section = () => {
+      const d = doc()
+      return d.slice(d.indexOf('### 5.8 Uploading an image'), d.indexOf('### 5.9 Volunteers'))
+    }
+    const shellOk = spawnSync('bash', ['-c', 'command -v openssl && command -v curl']).status === 0
+
+    it.skipIf(!shellOk)('the curl and openssl block uploads an image the guard accepts', async () => {
+      const block = /```sh\n(AED_URL=[^\n]*)\n([\s\S]*?)\n```/.exec(section())
+      if (!block) throw new Error('docs/open-api.md: section 5.8 has no curl block')
+      const script = [`AED_URL=${url} KEY='${mini.key}' SECRET='${mini.secret}' IMG=site.png`, block[2]].join(
+        '\n',
+      )
+      const r = await new Promise<{ code: number | null; out: string }>((resolve) => {
+        const p = spawn('bash', ['-c', script], { cwd: dir })
+        let out = ''
+        p.stdout.on('data', (c) => {
+          out += c
+        })
+        p.on('close', (code) => resolve({ code, out }))
+      })
+      expect(r.code).toBe(0)
+      expect(JSON.parse(r.out)).toMatchObject({ code: 0, data: { file_name: 'site.png', size: PNG.length } })
+    })
+
+    it('the Node.js upload, with the sign of 3.2, uploads an image the guard accepts', async () => {
+      const block = (marker: string) => {
+        const m = [...doc().matchAll(/```js\n([\s\S]*?)\n```/g)].find((b) => b[1].includes(marker))
+        if (!m) throw new Error(`docs/open-api.md: no js block with ${marker}`)
+        return m[1]
+      }
+      const file = path.join(dir, 'upload.mjs')
+      fs.writeFileSync(
+        file,
+        [block('export function sign('), block('export async function upload(')].join('\n'),
+      )
+      const { upload } = (await import(file)) as {
+        upload: (u: string, k: string, s: string, f: string) => Promise<{ code: number; data: unknown }>
+      }
+      const answer = await upload(url, mini.key, mini.secret, site)
+      expect(answer).toMatchObject({ code: 0, data: { access_url: expect.stringMatching(/\.png$/) } })
+    })
+  })
+
+  it('--dry-run shows the upload and the submission with the access_url to come', async () => {
+    const r = await run(
+      '--dry-run',
+      '--timestamp',
+      '1795672162',
+      'volunteer',
+      '{"submitter_name":"王"}',
+      '--image',
+      site,
+    )
+    expect(r.code).toBe(0)
+    const [upload, submission] = r.err.split('\n\n')
+    expect(upload).toMatch(/^> POST \/open-api\/v1\/file\/\n/)
+    expect(submission).toMatch(/^> POST \/open-api\/v1\/volunteer\/\n/)
+    expect(submission).toContain('X-AED-Timestamp: 1795672162')
+  })
+})
+
 describe("docs/open-api.md's curl and openssl block", () => {
   const shellOk = spawnSync('bash', ['-c', 'command -v openssl && command -v curl']).status === 0
   it.skipIf(!shellOk)('signs a call the guard accepts', async () => {
@@ -259,6 +503,13 @@ describe('the commands', () => {
     )
     expect(requestOf(['events'], { 'page-size': '500' }).target).toBe('/open-api/v1/event/?page_size=500')
     expect(requestOf(['classroom']).target).toBe('/open-api/v1/classroom/')
+    expect(requestOf(['volunteer', '{"a":1}'])).toEqual({
+      method: 'POST',
+      target: '/open-api/v1/volunteer/',
+      body: '{"a":1}',
+    })
+    expect(requestOf(['third-party-aed', '{}']).target).toBe('/open-api/v1/third-party-aed/')
+    expect(() => requestOf(['volunteer', '{no'])).toThrow('volunteer: the body is not JSON')
     expect(requestOf(['post', '/open-api/v1/x', '{"a":1}'])).toEqual({
       method: 'POST',
       target: '/open-api/v1/x',
@@ -383,6 +634,17 @@ describe('the webhook receiver', () => {
       data: { config_id: 1, agency_id: 4, message: 'AED Cloud test event' },
     }
     expect(summarize(test)).toBe('message=AED Cloud test event')
+    const decided = {
+      type: 'review.aed.decided',
+      data: {
+        kind: 'third_party',
+        id: 9,
+        submitter_name: '李提交',
+        audit_status: 0,
+        rejected_reason: '重复',
+      },
+    }
+    expect(summarize(decided)).toBe('kind=third_party audit_status=0 id=9')
     const d = judge(Buffer.from(payload), {}, {}, at)
     expect(formatDelivery(d)).toContain('-  device.event.opened  verified=skipped  → 204')
   })

@@ -42,7 +42,7 @@ function credentials() {
   return { key, secret }
 }
 
-type Example = { request: OpenApiRequest; timestamp: number; nonce: string }
+type Example = { request: OpenApiRequest & { body?: string }; timestamp: number; nonce: string }
 
 function examples(): Example[] {
   const found = [

@@ -4,6 +4,7 @@ import {
   callOpenApi,
   type FetchLike,
   formatTrace,
+  type OpenApiAnswer,
   type OpenApiRequest,
   requestOf,
   showLineBreaks,
@@ -12,6 +13,7 @@ import {
   UsageError,
 } from './client.ts'
 import { startReceiver } from './receiver.ts'
+import { imageFiller, readUpload, uploadCommand, uploadRequest } from './upload.ts'
 
 // `npm run integrator -- <command>`: the open API from the command line (docs/open-api.md).
 // runCli is the whole tool but for the process: it takes the words, the environment and where
@@ -30,6 +32,11 @@ commands:
   status                      AED statuses changed     [--since iso] [--page n] [--page-size n] [--coord …]
   events                      device events changed    [--since iso] [--page n] [--page-size n] [--coord …]
   classroom                   first-aid classroom      [--category 1|2|3] [--page n] [--page-size n]
+  upload <file>               a jpg/jpeg/png for a submission (multipart, signed over its bytes)
+  volunteer '<json>'          submit a public volunteer for review
+                              [--image cert.jpg: uploads it first, as cert_img with has_cert 1]
+  third-party-aed '<json>'    report a third-party AED for review
+                              [--image site.jpg, up to twice: uploads them first, as install_imgs]
 
 options:
   --url URL      the server (AED_URL; default http://localhost:$PORT, PORT 8080)
@@ -72,6 +79,7 @@ const options = {
   page: { type: 'string' },
   'page-size': { type: 'string' },
   category: { type: 'string' },
+  image: { type: 'string', multiple: true },
   help: { type: 'boolean', default: false },
 } as const
 
@@ -79,6 +87,22 @@ const whole = (v: string, name: string, min: number, max: number) => {
   const n = Number(v)
   if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`--${name} must be ${min} to ${max}`)
   return n
+}
+
+/** Prints an answer: its JSON, or what came instead; a wait asked for; the server's string to sign. */
+function report(answer: OpenApiAnswer, io: Io) {
+  if (answer.json) io.out(JSON.stringify(answer.json, null, 2))
+  else io.err(`HTTP ${answer.status}: ${answer.text.slice(0, 2000)}`)
+  if (answer.retryAfter) io.err(`rate limited: retry after ${answer.retryAfter} s`)
+  const data = answer.json?.data as { error?: string; string_to_sign?: string } | undefined
+  if (data?.error === 'signature_mismatch' && data.string_to_sign !== undefined) {
+    const same = data.string_to_sign === answer.trace.stringToSign
+    io.err(
+      same
+        ? 'the server signed the same string: the secret is wrong'
+        : `the server signed another string:\n${showLineBreaks(data.string_to_sign)}`,
+    )
+  }
 }
 
 /**
@@ -119,7 +143,11 @@ export async function runCli(
       return 'running'
     }
 
-    const request: OpenApiRequest = requestOf(positionals, a)
+    const cwd = env.INIT_CWD ?? process.cwd()
+    const request: OpenApiRequest =
+      positionals[0] === 'upload' ? uploadCommand(positionals.slice(1), cwd) : requestOf(positionals, a)
+    const images = a.image ?? []
+    const fill = images.length > 0 ? imageFiller(positionals[0], request.body, images) : null
     const key = a.key ?? env.AED_KEY
     const secret = a.secret ?? env.AED_SECRET
     if (!key || !secret)
@@ -129,29 +157,44 @@ export async function runCli(
       timestamp: a.timestamp === undefined ? undefined : whole(a.timestamp, 'timestamp', 0, 1e12),
       nonce: a.nonce,
     }
+    const uploads = images.map((f) => ({ file: f, request: uploadRequest(readUpload(f, cwd)) }))
     if (a['dry-run']) {
-      const sent = { ...request, target: asSent(request.target, url) }
-      io.err(formatTrace(sent, signWithTrace({ key, secret }, sent, at)))
+      // The submission is shown with placeholders: the uploads' answers fill them, and so change its signature.
+      const shown = fill ? { ...request, body: fill(images.map((f) => `<access_url of ${f}>`)) } : request
+      const traces = [...uploads.map((u) => u.request), shown].map((r) => {
+        const sent = { ...r, target: asSent(r.target, url) }
+        return formatTrace(sent, signWithTrace({ key, secret }, sent, at))
+      })
+      if (fill)
+        traces.push('(the submission is signed with "<access_url of FILE>" where each upload\'s answer goes)')
+      io.err(traces.join('\n\n'))
       return 0
     }
-    const answer = await callOpenApi({ url, key, secret }, request, {
-      ...at,
-      lang: a.lang ?? env.AED_LANG,
-      fetch: io.fetch,
-    })
-    if (a.verbose) io.err(`${formatTrace(answer.request, answer.trace)}\n< HTTP ${answer.status}`)
-    if (answer.json) io.out(JSON.stringify(answer.json, null, 2))
-    else io.err(`HTTP ${answer.status}: ${answer.text.slice(0, 2000)}`)
-    if (answer.retryAfter) io.err(`rate limited: retry after ${answer.retryAfter} s`)
-    const data = answer.json?.data as { error?: string; string_to_sign?: string } | undefined
-    if (data?.error === 'signature_mismatch' && data.string_to_sign !== undefined) {
-      const same = data.string_to_sign === answer.trace.stringToSign
-      io.err(
-        same
-          ? 'the server signed the same string: the secret is wrong'
-          : `the server signed another string:\n${showLineBreaks(data.string_to_sign)}`,
-      )
+    if (a.nonce !== undefined && uploads.length > 0)
+      throw new UsageError('--nonce signs one call; --image makes one more for each image')
+    const send = async (r: OpenApiRequest) => {
+      const answer = await callOpenApi({ url, key, secret }, r, {
+        ...at,
+        lang: a.lang ?? env.AED_LANG,
+        fetch: io.fetch,
+      })
+      if (a.verbose) io.err(`${formatTrace(answer.request, answer.trace)}\n< HTTP ${answer.status}`)
+      return answer
     }
+    const urls: string[] = []
+    for (const u of uploads) {
+      const answer = await send(u.request)
+      const accessUrl = (answer.json?.data as { access_url?: unknown } | null | undefined)?.access_url
+      if (!succeeded(answer) || typeof accessUrl !== 'string') {
+        report(answer, io)
+        io.err(`${u.file} was not uploaded: nothing submitted`)
+        return 1
+      }
+      io.err(`uploaded ${u.file}: ${accessUrl}`)
+      urls.push(accessUrl)
+    }
+    const answer = await send(fill ? { ...request, body: fill(urls) } : request)
+    report(answer, io)
     return succeeded(answer) ? 0 : 1
   } catch (e) {
     if (

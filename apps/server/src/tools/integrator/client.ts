@@ -10,13 +10,25 @@ import { sha256Hex, signOpenApiRequest, splitTarget } from '../../lib/open-api-s
 /** Enough of `fetch` to send a request: the global one, or a test's stand-in. */
 export type FetchLike = (
   url: string,
-  init: { method: string; headers: Record<string, string>; body?: string },
+  init: { method: string; headers: Record<string, string>; body?: string | Uint8Array },
 ) => Promise<{ status: number; headers: { get(name: string): string | null }; text(): Promise<string> }>
 
 export type Credentials = { url: string; key: string; secret: string }
 
-/** A request before it is signed: the path with its query as it will be sent, and the body. */
-export type OpenApiRequest = { method: 'GET' | 'POST'; target: string; body?: string }
+/**
+ * A request before it is signed: the path with its query as it will be sent, and the body: JSON
+ * text, or the bytes of a multipart upload with their content type (boundary included).
+ */
+export type OpenApiRequest = {
+  method: 'GET' | 'POST'
+  target: string
+  body?: string | Uint8Array
+  contentType?: string
+}
+
+/** The bytes that are hashed and sent: a string as UTF-8, bytes as they are. */
+const bytesOf = (body: string | Uint8Array = '') =>
+  typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength)
 
 /** Every step of a signature, as the doc's worked example and --verbose show them. */
 export type SigningTrace = {
@@ -39,9 +51,10 @@ export function signWithTrace(
 ): SigningTrace {
   const timestamp = at.timestamp ?? Math.floor(Date.now() / 1000)
   const nonce = at.nonce ?? crypto.randomBytes(16).toString('hex')
-  const signed = signOpenApiRequest(creds.key, creds.secret, { ...r, timestamp, nonce })
+  const body = bytesOf(r.body)
+  const signed = signOpenApiRequest(creds.key, creds.secret, { ...r, body, timestamp, nonce })
   const { path, query } = splitTarget(r.target)
-  const bodySha256 = sha256Hex(r.body ?? '')
+  const bodySha256 = sha256Hex(body)
   const stringToSign = openApiStringToSign({
     method: r.method,
     path,
@@ -51,7 +64,7 @@ export function signWithTrace(
     bodySha256,
   })
   const headers: Record<string, string> = { ...signed }
-  if (r.body !== undefined) headers['content-type'] = 'application/json'
+  if (r.body !== undefined) headers['content-type'] = r.contentType ?? 'application/json'
   return { path, query, canonicalQuery: canonicalQuery(query), bodySha256, stringToSign, headers }
 }
 
@@ -76,6 +89,7 @@ export function formatTrace(r: OpenApiRequest, t: SigningTrace): string {
   return [
     `> ${r.method} ${r.target}`,
     `canonical query: ${t.canonicalQuery || '(empty)'}`,
+    ...(typeof r.body === 'object' ? [`body:            ${r.body.byteLength} bytes, hashed as sent`] : []),
     `body SHA-256:    ${t.bodySha256}`,
     'string to sign:',
     ...showLineBreaks(t.stringToSign)
@@ -154,9 +168,20 @@ export type CommandOptions = {
   category?: string
 }
 
+/** A body as typed, once it is known to be JSON. */
+function jsonOf(command: string, text: string): string {
+  try {
+    JSON.parse(text)
+  } catch {
+    throw new UsageError(`${command}: the body is not JSON: ${text}`)
+  }
+  return text
+}
+
 /**
  * The request of a command line's words: `get <target>`, `post <path> <json>`,
- * `nearby <lat> <lon>`, `aed <sn>`, `status`, `events`, `classroom`. Throws a usage message.
+ * `nearby <lat> <lon>`, `aed <sn>`, `status`, `events`, `classroom`, `volunteer <json>`,
+ * `third-party-aed <json>` (`upload <file>` reads a file: see upload.ts). Throws a usage message.
  */
 export function requestOf(words: string[], o: CommandOptions = {}): OpenApiRequest {
   const [command, ...rest] = words
@@ -168,15 +193,17 @@ export function requestOf(words: string[], o: CommandOptions = {}): OpenApiReque
     case 'get':
       need(1, "get '<path>?<query>'")
       return { method: 'GET', target: rest[0] }
-    case 'post': {
+    case 'post':
       need(2, "post <path> '<json>'")
-      try {
-        JSON.parse(rest[1])
-      } catch {
-        throw new UsageError(`post: the body is not JSON: ${rest[1]}`)
+      return { method: 'POST', target: rest[0], body: jsonOf(command, rest[1]) }
+    case 'volunteer':
+    case 'third-party-aed':
+      need(1, `${command} '<json>' [--image <file>]`)
+      return {
+        method: 'POST',
+        target: (command === 'volunteer' ? openApi.volunteer : openApi.thirdPartyAed).path,
+        body: jsonOf(command, rest[0]),
       }
-      return { method: 'POST', target: rest[0], body: rest[1] }
-    }
     case 'nearby':
       need(2, 'nearby <lat> <lon> [--radius m] [--limit n] [--coord gcj02|wgs84]')
       return {

@@ -37,7 +37,7 @@ export type Delivery = {
 
 const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : null)
 
-/** A few words on what a delivery is about: the device, cabinet, kind, code and state it names. */
+/** A few words on what a delivery is about: the device, cabinet, kind, code, state and review outcome it names. */
 export function summarize(payload: unknown): string {
   if (!payload || typeof payload !== 'object') return ''
   const data = (payload as { data?: unknown }).data
@@ -52,6 +52,7 @@ export function summarize(payload: unknown): string {
     ['state', str(d.state)],
     ['readiness', str(aed.readiness)],
     ['status', str(aed.status)],
+    ['audit_status', str(d.audit_status)],
     ['id', str(d.id)],
     ['message', str(d.message)],
   ] as const
