@@ -20,25 +20,28 @@ export type NewPush = {
   data: Record<string, unknown>
 }
 
-/** The advisory lock (class, key) that orders pushes: see insertPush. */
+/** The advisory lock (class, key) that orders pushes: see insertPushes. */
 const PUSH_ORDER_LOCK = [720303, 1] as const
 
 /**
- * Stores a push in the caller's transaction and answers it with its id. Ids must follow commit
- * order, or a console that got push 8 would take the later-committed push 7 for one it had
- * (and a reconnect's `after` would skip it): the transaction takes a lock held until it ends
- * before it draws an id, so whoever draws a smaller id has committed before a larger one exists.
+ * Stores pushes in the caller's transaction, in the order given. Ids must follow commit order, or
+ * a console that got push 8 would take the later-committed push 7 for one it had (and a
+ * reconnect's `after` would skip it). So the id drawn here is provisional: as the transaction
+ * commits, a deferred trigger (migration 0030) takes the push-order lock, gives each push its id
+ * and announces it on the live channel. The lock is held for the commit alone, not for the rest
+ * of the writer's transaction.
  */
-export async function insertPush(tx: DbOrTx, p: NewPush, now: Date): Promise<StoredPush> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${PUSH_ORDER_LOCK[0]}, ${PUSH_ORDER_LOCK[1]})`)
-  const row = await one<StoredPush>(
-    tx,
+export async function insertPushes(tx: DbOrTx, pushes: NewPush[], now: Date): Promise<void> {
+  if (pushes.length === 0) return
+  const col = <T>(f: (p: NewPush) => T) => sql.param(pushes.map(f))
+  await tx.execute(
     sql`INSERT INTO live_pushes (data_type, agency_id, index_link, data, create_time)
-        VALUES (${p.data_type}, ${p.agency_id}, ${p.index_link}, ${JSON.stringify(p.data)}::jsonb,
-                ${now.toISOString()}::timestamptz)
-        RETURNING id::int, data_type, agency_id::int, index_link, data, create_time`,
+        SELECT t, a, l, d, ${now.toISOString()}::timestamptz
+        FROM unnest(${col((p) => p.data_type)}::smallint[], ${col((p) => p.agency_id)}::bigint[],
+          ${col((p) => p.index_link)}::text[], ${col((p) => JSON.stringify(p.data))}::jsonb[])
+          WITH ORDINALITY AS u (t, a, l, d, n)
+        ORDER BY n`,
   )
-  return row as StoredPush
 }
 
 /**
@@ -48,23 +51,6 @@ export async function insertPush(tx: DbOrTx, p: NewPush, now: Date): Promise<Sto
  */
 export async function lockPushOrder(tx: DbOrTx): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${PUSH_ORDER_LOCK[0]}, ${PUSH_ORDER_LOCK[1]})`)
-}
-
-/** insertPush for many pushes in one statement, answered in id order (the order given). */
-export async function insertPushes(tx: DbOrTx, pushes: NewPush[], now: Date): Promise<StoredPush[]> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${PUSH_ORDER_LOCK[0]}, ${PUSH_ORDER_LOCK[1]})`)
-  const col = <T>(f: (p: NewPush) => T) => sql.param(pushes.map(f))
-  const rows = await many<StoredPush>(
-    tx,
-    sql`INSERT INTO live_pushes (data_type, agency_id, index_link, data, create_time)
-        SELECT t, a, l, d, ${now.toISOString()}::timestamptz
-        FROM unnest(${col((p) => p.data_type)}::smallint[], ${col((p) => p.agency_id)}::bigint[],
-          ${col((p) => p.index_link)}::text[], ${col((p) => JSON.stringify(p.data))}::jsonb[])
-          WITH ORDINALITY AS u (t, a, l, d, n)
-        ORDER BY n
-        RETURNING id::int, data_type, agency_id::int, index_link, data, create_time`,
-  )
-  return rows.sort((a, b) => a.id - b.id)
 }
 
 /** One push by id (when its NOTIFY was too large to carry it). */

@@ -234,41 +234,64 @@ describe('the live channel', () => {
 })
 
 describe('push ids', () => {
+  const push = (n: number) => ({
+    data_type: LiveType.DEVICE_STATUS,
+    agency_id: null,
+    index_link: '/0/',
+    data: { n },
+  })
+  /** The committed ids of the test pushes, by their `n`. */
+  const idsOf = async (ns: number[]) =>
+    new Map(
+      (
+        await many<{ id: number; n: number }>(
+          t.db,
+          sql`SELECT id::int, (data->>'n')::int AS n FROM live_pushes WHERE (data->>'n')::int = ANY(${`{${ns.join(',')}}`}::int[])`,
+        )
+      ).map((r) => [r.n, r.id]),
+    )
+
+  it('are given at commit, in the order of the pushes, and announced with them', async () => {
+    const { insertPushes } = await import('./live.repository.ts')
+    const heard: { id: number; data?: { n?: number } }[] = []
+    const stop = await t.ctx.events.subscribe<{ id: number; data?: { n?: number } }>('live_push', (p) => {
+      heard.push(p)
+    })
+    await t.db.transaction(async (tx) => {
+      await insertPushes(tx, [push(101), push(102)], clock.now())
+      await insertPushes(tx, [push(103)], clock.now())
+    })
+    const ids = await idsOf([101, 102, 103])
+    expect(ids.get(101)).toBeLessThan(ids.get(102)!)
+    expect(ids.get(102)).toBeLessThan(ids.get(103)!)
+    for (let i = 0; i < 100 && heard.filter((p) => (p.data?.n ?? 0) > 100).length < 3; i++)
+      await new Promise((r) => setTimeout(r, 10))
+    expect(heard.filter((p) => (p.data?.n ?? 0) > 100).map((p) => [p.id, p.data?.n])).toEqual([
+      [ids.get(101), 101],
+      [ids.get(102), 102],
+      [ids.get(103), 103],
+    ])
+    await stop()
+  })
+
   it.skipIf(process.env.TEST_DB !== 'postgres')(
-    'follow commit order: a transaction drawing an id waits for one that drew an id and has not committed',
+    'follow commit order, and a push waits for no transaction that pushed and has not committed',
     async () => {
-      const { insertPush } = await import('./live.repository.ts')
-      const push = { data_type: LiveType.DEVICE_STATUS, agency_id: null, index_link: '/0/', data: {} }
-      const order: string[] = []
+      const { insertPushes } = await import('./live.repository.ts')
       const { promise: held, resolve: release } = signal()
       const { promise: firstIn, resolve: inserted } = signal()
       const first = t.db.transaction(async (tx) => {
-        const p = await insertPush(tx, push, clock.now())
-        order.push('first drew')
+        await insertPushes(tx, [push(201)], clock.now())
         inserted()
         await held
-        order.push('first commits')
-        return p.id
       })
       await firstIn
-      const second = t.db.transaction(async (tx) => {
-        const p = await insertPush(tx, push, clock.now())
-        order.push('second drew')
-        return p.id
-      })
-      // Wait until the second transaction is queued on the lock, then let the first commit.
-      for (;;) {
-        const waiting = await many<{ n: number }>(
-          t.db,
-          sql`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`,
-        )
-        if (waiting[0].n > 0) break
-      }
-      expect(order).toEqual(['first drew'])
+      // Drawn after the first, committed before it: the smaller id.
+      await t.db.transaction((tx) => insertPushes(tx, [push(202)], clock.now()))
       release()
-      const [a, b] = await Promise.all([first, second])
-      expect(order).toEqual(['first drew', 'first commits', 'second drew'])
-      expect(b).toBeGreaterThan(a)
+      await first
+      const ids = await idsOf([201, 202])
+      expect(ids.get(202)).toBeLessThan(ids.get(201)!)
     },
   )
 })
