@@ -1188,6 +1188,7 @@ export const volunteers = pgTable(
   },
   (t) => [
     uniqueIndex('volunteers_in_review_phone_idx').on(t.submitter_phone).where(sql`${t.audit_status} = 1`),
+    // INCLUDE (submitter_name) since 0033: the name filter's count and page ids, index only.
     index('volunteers_tab_idx').on(t.audit_status, t.id.desc()),
     index('volunteers_name_trgm_idx').using('gin', t.submitter_name.op('gin_trgm_ops')),
   ],

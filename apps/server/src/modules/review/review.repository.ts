@@ -3,7 +3,7 @@ import { eq, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { EARTH_SCALE } from '../../db/nearest.ts'
 import { backendConfig, thirdPartyAeds, volunteers } from '../../db/schema.ts'
-import { containsPattern, many, one, pageOf, updateOne } from '../../db/sql.ts'
+import { containsPattern, many, one, type PageRequest, paginate, updateOne } from '../../db/sql.ts'
 
 /** The review columns both kinds share, as read. */
 type ReviewRow = {
@@ -49,21 +49,58 @@ const sourceCols = sql`g.name AS source, g.index_link`
 const volunteerSelect = sql`SELECT t.*, ${sourceCols} FROM volunteers t ${sourceJoin}`
 const thirdPartySelect = sql`SELECT t.*, ${sourceCols} FROM third_party_aeds t ${sourceJoin}`
 
-/** A tab of volunteers, newest first: by submission in review, by decision on the other tabs. */
+/** Names are Chinese mostly: LIKE finds the same rows as ILIKE for them, without folding every name's case. */
+const nameMatch = (name: string) =>
+  name.toLowerCase() === name.toUpperCase()
+    ? sql`t.submitter_name LIKE ${containsPattern(name)}`
+    : sql`t.submitter_name ILIKE ${containsPattern(name)}`
+
+const newestFirst = sql.raw('DESC')
+const oldestFirst = sql.raw('ASC')
+
+/**
+ * One page of a tab, newest first (and the count when the page is full). The page's ids are chosen
+ * from the table alone (a walk of its tab index, which carries the volunteer's name for the name
+ * filter) and only those rows are read and joined to their source: joined before the limit, a
+ * deep page sorted the whole tab (the last of 16,666 volunteers: 35 ms on PGlite). Past the middle
+ * the page is read from the oldest end, as the call lists do: an offset is walked row by row.
+ */
+async function tabPage<T>(db: DbOrTx, table: SQL, where: SQL[], p: PageRequest) {
+  const filter = sql.join(where, sql` AND `)
+  const rows = (order: SQL, limit: number, offset: number) =>
+    many<T>(
+      db,
+      sql`SELECT t.*, ${sourceCols}
+          FROM (SELECT t.id FROM ${table} t WHERE ${filter} ORDER BY t.id ${order} LIMIT ${limit} OFFSET ${offset}) p
+          JOIN ${table} t ON t.id = p.id ${sourceJoin}
+          ORDER BY t.id DESC`,
+    )
+  const total = async () =>
+    (await one<{ n: number }>(db, sql`SELECT count(*) AS n FROM ${table} t WHERE ${filter}`))?.n ?? 0
+  if (p.page === 1) return paginate(p, (limit, offset) => rows(newestFirst, limit, offset), total)
+  const count = await total()
+  const offset = (p.page - 1) * p.page_size
+  // The rows from this page's first to the oldest: fewer than those before it, walk those.
+  const rest = count - offset
+  if (rest <= 0) return { count, rows: [] as T[] }
+  if (offset <= rest) return { count, rows: await rows(newestFirst, p.page_size, offset) }
+  const n = Math.min(p.page_size, rest)
+  return { count, rows: await rows(oldestFirst, n, rest - n) }
+}
+
+function volunteerFilter(q: { audit_status: number; name?: string; has_cert?: number }) {
+  const where: SQL[] = [sql`t.audit_status = ${q.audit_status}`]
+  if (q.name) where.push(nameMatch(q.name))
+  if (q.has_cert !== undefined) where.push(sql`t.has_cert = ${q.has_cert}`)
+  return where
+}
+
+/** A tab of volunteers, newest first (by id: by submission). */
 export function volunteerPage(
   db: DbOrTx,
   q: { audit_status: number; name?: string; has_cert?: number; page: number; page_size: number },
 ) {
-  const where: SQL[] = [sql`t.audit_status = ${q.audit_status}`]
-  if (q.name) where.push(sql`t.submitter_name ILIKE ${containsPattern(q.name)}`)
-  if (q.has_cert !== undefined) where.push(sql`t.has_cert = ${q.has_cert}`)
-  return pageOf<VolunteerRow>(db, {
-    ...q,
-    select: volunteerSelect,
-    from: sql`FROM volunteers t`,
-    where,
-    orderBy: [sql`t.id DESC`],
-  })
+  return tabPage<VolunteerRow>(db, sql`volunteers`, volunteerFilter(q), q)
 }
 
 /** Every volunteer of a tab the filters match, newest first (the export), at most `limit`. */
@@ -72,36 +109,30 @@ export function volunteersAll(
   q: { audit_status: number; name?: string; has_cert?: number },
   limit: number,
 ) {
-  const where: SQL[] = [sql`t.audit_status = ${q.audit_status}`]
-  if (q.name) where.push(sql`t.submitter_name ILIKE ${containsPattern(q.name)}`)
-  if (q.has_cert !== undefined) where.push(sql`t.has_cert = ${q.has_cert}`)
   return many<VolunteerRow>(
     db,
-    sql`${volunteerSelect} WHERE ${sql.join(where, sql` AND `)} ORDER BY t.id DESC LIMIT ${limit}`,
+    sql`${volunteerSelect} WHERE ${sql.join(volunteerFilter(q), sql` AND `)} ORDER BY t.id DESC LIMIT ${limit}`,
   )
 }
 
+function thirdPartyFilter(q: { audit_status: number; brand?: string }) {
+  const where: SQL[] = [sql`t.audit_status = ${q.audit_status}`]
+  if (q.brand) where.push(sql`t.brand = ${q.brand}`)
+  return where
+}
+
+/** A tab of third-party AEDs, newest first. */
 export function thirdPartyPage(
   db: DbOrTx,
   q: { audit_status: number; brand?: string; page: number; page_size: number },
 ) {
-  const where: SQL[] = [sql`t.audit_status = ${q.audit_status}`]
-  if (q.brand) where.push(sql`t.brand = ${q.brand}`)
-  return pageOf<ThirdPartyRow>(db, {
-    ...q,
-    select: thirdPartySelect,
-    from: sql`FROM third_party_aeds t`,
-    where,
-    orderBy: [sql`t.id DESC`],
-  })
+  return tabPage<ThirdPartyRow>(db, sql`third_party_aeds`, thirdPartyFilter(q), q)
 }
 
 export function thirdPartyAll(db: DbOrTx, q: { audit_status: number; brand?: string }, limit: number) {
-  const where: SQL[] = [sql`t.audit_status = ${q.audit_status}`]
-  if (q.brand) where.push(sql`t.brand = ${q.brand}`)
   return many<ThirdPartyRow>(
     db,
-    sql`${thirdPartySelect} WHERE ${sql.join(where, sql` AND `)} ORDER BY t.id DESC LIMIT ${limit}`,
+    sql`${thirdPartySelect} WHERE ${sql.join(thirdPartyFilter(q), sql` AND `)} ORDER BY t.id DESC LIMIT ${limit}`,
   )
 }
 

@@ -237,6 +237,29 @@ describe('the review pages', () => {
     expect((await Promise.all(calls)).map((r) => r.code)).toEqual(calls.map(() => Code.FORBIDDEN))
   })
 
+  it('pages newest first, the pages past the middle read from the oldest end alike', async () => {
+    for (const n of ['一', '二', '三', '四', '五'])
+      await submitted('/open-api/v1/volunteer/', await volunteerBody({ submitter_name: `钱分页${n}` }))
+    const filters: Record<string, string>[] = [{ name: '钱分页' }, {}]
+    for (const filter of filters) {
+      const all = (
+        await env.t.api(reviewApi.volunteers, { token: env.superAdmin, query: { ...filter, page_size: 100 } })
+      ).data as { count: number; resource: Volunteer[] }
+      expect(all.count).toBeGreaterThanOrEqual(5)
+      expect(all.resource.map((v) => v.id)).toEqual(all.resource.map((v) => v.id).sort((a, b) => b - a))
+      for (let page = 1; page <= Math.ceil(all.count / 2) + 1; page++) {
+        const p = (
+          await env.t.api(reviewApi.volunteers, {
+            token: env.superAdmin,
+            query: { ...filter, page, page_size: 2 },
+          })
+        ).data as { count: number; resource: Volunteer[] }
+        expect(p.count).toBe(all.count)
+        expect(p.resource).toEqual(all.resource.slice(page * 2 - 2, page * 2))
+      }
+    }
+  })
+
   it('passes a volunteer into the register: a public responder, an SMS, and the sender’s webhook row', async () => {
     const b = await volunteerBody({ submitter_name: '钱通过' })
     const sub = await submitted('/open-api/v1/volunteer/', b)
