@@ -26,12 +26,21 @@ export type Connection = {
 
 export type Database = {
   db: Db
+  /**
+   * The outbox's dispatch lanes (modules/engine/outbox.ts): a pool of their own on PostgreSQL, so
+   * a dispatch never waits for a connection behind the burst of requests that queued it; `db` on
+   * PGlite (one connection).
+   */
+  lanes: Db
   kind: 'pglite' | 'postgres'
   withConnection<T>(fn: (conn: Connection) => Promise<T>): Promise<T>
   /** LISTEN side of the event bus (db/events.ts): a dedicated client on PostgreSQL, in process on PGlite. */
   notifications: NotificationSource
   close(): Promise<void>
 }
+
+/** The connections of Database.lanes on PostgreSQL. */
+export const LANE_CONNECTIONS = 4
 
 /** Opens the embedded PGlite in `dataDir/pg` (or in memory when dataDir is null). */
 export async function openPglite(dataDir: string | null): Promise<Database> {
@@ -46,8 +55,10 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   const extensions = { pg_trgm, cube, earthdistance }
   const client = dataDir ? new PGlite(path.join(dataDir, 'pg'), { extensions }) : new PGlite({ extensions })
   await client.waitReady
+  const db = drizzlePglite({ client, schema }) as unknown as Db
   return {
-    db: drizzlePglite({ client, schema }) as unknown as Db,
+    db,
+    lanes: db,
     kind: 'pglite',
     withConnection: (fn) =>
       fn({
@@ -70,9 +81,13 @@ export async function openPostgres(url: string): Promise<Database> {
   pool.on('error', () => {})
   const probe = await pool.connect()
   probe.release()
+  // Connected when first used (a server that never drains opens none).
+  const lanes = new pg.Pool({ connectionString: url, max: LANE_CONNECTIONS })
+  lanes.on('error', () => {})
   const notifications = pgNotifications(url)
   return {
     db: drizzlePg({ client: pool, schema }) as unknown as Db,
+    lanes: drizzlePg({ client: lanes, schema }) as unknown as Db,
     kind: 'postgres',
     withConnection: async (fn) => {
       const conn = await pool.connect()
@@ -91,6 +106,7 @@ export async function openPostgres(url: string): Promise<Database> {
     close: async () => {
       await notifications.close()
       await pool.end()
+      await lanes.end()
     },
   }
 }
