@@ -44,7 +44,8 @@ export default function DuplicateCompareModal({
       width={1000}
       onCancel={onClose}
       destroyOnHidden
-      data-testid="review-compare-modal"
+      // antd's Modal drops unknown props: the test id goes on its wrapper.
+      wrapProps={{ 'data-testid': 'review-compare-modal' }}
       footer={
         <Space>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
@@ -121,7 +122,7 @@ function Match({ duplicate: d }: { duplicate: Duplicate }) {
         <Descriptions.Item label={t('review.duplicate.why')}>
           {t(`review.duplicate.reason.${d.reason}`)}
         </Descriptions.Item>
-        <Descriptions.Item label={t('review.name')} span={2}>
+        <Descriptions.Item label={d.kind === 'responder' ? t('review.name') : t('review.location')} span={2}>
           {d.label}
           {d.location_desc ? ` ${d.location_desc}` : ''}
         </Descriptions.Item>
