@@ -101,21 +101,11 @@ function alertText(location: string, p: PlannedAlert, link: string) {
  * dispatch_max alerts in all; a responder is alerted once per dispatch (the unique key).
  */
 async function alertMore(ctx: AppContext, tx: DbOrTx, d: repo.DispatchRow, count: number, location: string) {
-  const written = await sendWave(ctx, tx, d, count, location)
-  await stepped(ctx, tx, d, alertedSteps(written))
-  return written.length
-}
-
-const alertedSteps = (written: { id: number; role: string }[]) =>
-  written.map((w) => ({ alert_id: w.id, kind: 'alerted', detail: { role: w.role } }))
-
-/** alertMore without its steps: the alerts and their SMS, answered. */
-async function sendWave(ctx: AppContext, tx: DbOrTx, d: repo.DispatchRow, count: number, location: string) {
   const s = d.settings as DispatchSettings
   const now = ctx.clock.now()
   const existing = await repo.alertsOf(tx, d.id)
   const room = Math.min(count, s.dispatch_max - existing.length)
-  if (room <= 0) return []
+  if (room <= 0) return 0
   const radius = s.dispatch_radii_m[Math.min(d.phase, s.dispatch_radii_m.length - 1)]
   const scope = { index_link: d.index_link }
   const people = await repo.candidates(tx, scope, d, radius, {
@@ -124,7 +114,7 @@ async function sendWave(ctx: AppContext, tx: DbOrTx, d: repo.DispatchRow, count:
     freshSince: new Date(now.getTime() - POSITION_FRESH_MS),
     limit: room,
   })
-  if (people.length === 0) return []
+  if (people.length === 0) return 0
   const taken = new Set(
     existing
       .filter((a) => ['alerted', 'accepted', 'arrived'].includes(a.state) && a.device_id)
@@ -173,7 +163,13 @@ async function sendWave(ctx: AppContext, tx: DbOrTx, d: repo.DispatchRow, count:
       now,
     )
   }
-  return written
+  await stepped(
+    ctx,
+    tx,
+    d,
+    written.map((w) => ({ alert_id: w.id, kind: 'alerted', detail: { role: w.role } })),
+  )
+  return written.length
 }
 
 /**
@@ -194,12 +190,8 @@ export async function start(ctx: AppContext, tx: DbOrTx, origin: repo.Origin) {
   const nextPhase = new Date(now.getTime() + settings.dispatch_phase_s * 1000)
   const d = await repo.insertDispatch(tx, origin, settings, nextPhase, now)
   if (!d) return null
-  // The wave before the steps: a step's push holds the cluster's push-order lock until the commit
-  // (live.repository.ts), and the choice is most of a start, so dispatches starting together on
-  // several connections (a burst of calls) would otherwise take turns for their whole start.
-  const written = await sendWave(ctx, tx, d, settings.dispatch_first_wave, origin.location)
   await stepped(ctx, tx, d, [{ kind: 'started', detail: { radius: settings.dispatch_radii_m[0] } }])
-  await stepped(ctx, tx, d, alertedSteps(written))
+  await alertMore(ctx, tx, d, settings.dispatch_first_wave, origin.location)
   return d.id
 }
 
