@@ -38,14 +38,15 @@ export const CALL_TIME_PRESETS = {
   4: 30 * 86_400_000,
 } as const
 
-const lat = z
-  .number({ message: 'CALL_PLACE_REQUIRED' })
-  .min(CHINA_BOUNDS.latMin, 'CALL_OUTSIDE_CHINA')
-  .max(CHINA_BOUNDS.latMax, 'CALL_OUTSIDE_CHINA')
-const lon = z
-  .number({ message: 'CALL_PLACE_REQUIRED' })
-  .min(CHINA_BOUNDS.lonMin, 'CALL_OUTSIDE_CHINA')
-  .max(CHINA_BOUNDS.lonMax, 'CALL_OUTSIDE_CHINA')
+/** A latitude and longitude inside China's box: `required` when missing, `outside` beyond it. */
+export function chinaPoint(required: string, outside: string) {
+  return {
+    lat: z.number({ message: required }).min(CHINA_BOUNDS.latMin, outside).max(CHINA_BOUNDS.latMax, outside),
+    lon: z.number({ message: required }).min(CHINA_BOUNDS.lonMin, outside).max(CHINA_BOUNDS.lonMax, outside),
+  }
+}
+
+const { lat, lon } = chinaPoint('CALL_PLACE_REQUIRED', 'CALL_OUTSIDE_CHINA')
 
 /** The fields of a call, from the console's form and the open API alike. */
 export const callFields = {

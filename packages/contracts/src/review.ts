@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CHINA_BOUNDS } from './call.ts'
+import { chinaPoint } from './call.ts'
 import { AED_BRANDS } from './constants.ts'
 import { del, get, idParams, post, put } from './endpoint.ts'
 import { paged, pageQuery } from './envelope.ts'
@@ -36,14 +36,7 @@ export const BRAND_NAMES = AED_BRANDS.map((b) => b.name) as [string, ...string[]
 /** A submitter's phone: a mainland mobile. */
 export const SUBMITTER_PHONE = /^1[3-9]\d{9}$/
 
-const lat = z
-  .number({ message: 'REVIEW_PLACE_REQUIRED' })
-  .min(CHINA_BOUNDS.latMin, 'REVIEW_OUTSIDE_CHINA')
-  .max(CHINA_BOUNDS.latMax, 'REVIEW_OUTSIDE_CHINA')
-const lon = z
-  .number({ message: 'REVIEW_PLACE_REQUIRED' })
-  .min(CHINA_BOUNDS.lonMin, 'REVIEW_OUTSIDE_CHINA')
-  .max(CHINA_BOUNDS.lonMax, 'REVIEW_OUTSIDE_CHINA')
+const { lat, lon } = chinaPoint('REVIEW_PLACE_REQUIRED', 'REVIEW_OUTSIDE_CHINA')
 
 const image = (required: string) =>
   z

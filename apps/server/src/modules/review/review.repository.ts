@@ -141,7 +141,7 @@ export function volunteerById(db: DbOrTx, id: number, lock = false) {
   return one<VolunteerRow>(
     db,
     lock
-      ? sql`SELECT t.*, NULL AS source, NULL AS index_link FROM volunteers t WHERE t.id = ${id} FOR UPDATE`
+      ? sql`${volunteerSelect} WHERE t.id = ${id} FOR UPDATE OF t`
       : sql`${volunteerSelect} WHERE t.id = ${id}`,
   )
 }
@@ -150,7 +150,7 @@ export function thirdPartyById(db: DbOrTx, id: number, lock = false) {
   return one<ThirdPartyRow>(
     db,
     lock
-      ? sql`SELECT t.*, NULL AS source, NULL AS index_link FROM third_party_aeds t WHERE t.id = ${id} FOR UPDATE`
+      ? sql`${thirdPartySelect} WHERE t.id = ${id} FOR UPDATE OF t`
       : sql`${thirdPartySelect} WHERE t.id = ${id}`,
   )
 }

@@ -264,42 +264,45 @@ export async function listThirdParty(ctx: AppContext, auth: AuthContext, q: Thir
   }
 }
 
-/** The outcome's SMS to the submitter and webhook to the integrator that sent it, in the decision's transaction. */
+/**
+ * The outcome of a decision, in its transaction: the SMS to the submitter, and the webhook to the
+ * integrator that sent the submission.
+ */
 async function tellOutcome(
   ctx: AppContext,
   tx: DbOrTx,
-  r: {
-    kind: 'volunteer' | 'third_party'
-    id: number
-    phone: string
-    name: string
-    place: string
-    approved: boolean
-    reason: string | null
-    config_id: number | null
-    agency_id: number | null
-    index_link: string | null
-  },
+  kind: 'volunteer' | 'third_party',
+  r: Pick<
+    repo.VolunteerRow,
+    'id' | 'submitter_phone' | 'submitter_name' | 'config_id' | 'agency_id' | 'index_link'
+  >,
+  place: string,
+  form: { audit_status: number; rejected_reason?: string | null },
 ) {
   const now = ctx.clock.now()
-  const key =
-    r.kind === 'volunteer'
-      ? r.approved
-        ? 'SMS_VOLUNTEER_APPROVED'
-        : 'SMS_VOLUNTEER_REJECTED'
-      : r.approved
-        ? 'SMS_AED_APPROVED'
-        : 'SMS_AED_REJECTED'
-  const content = translate(key, 'zh-CN', { name: r.name, place: r.place, reason: r.reason ?? '' })
-  await queueNoticeSms(tx, { phone: r.phone, content, key: `review:${r.kind}:${r.id}`, kind: 'review' }, now)
+  const approved = form.audit_status === AuditStatus.APPROVED
+  const key = {
+    volunteer: approved ? 'SMS_VOLUNTEER_APPROVED' : 'SMS_VOLUNTEER_REJECTED',
+    third_party: approved ? 'SMS_AED_APPROVED' : 'SMS_AED_REJECTED',
+  } as const
+  const content = translate(key[kind], 'zh-CN', {
+    name: r.submitter_name,
+    place,
+    reason: form.rejected_reason ?? '',
+  })
+  await queueNoticeSms(
+    tx,
+    { phone: r.submitter_phone, content, key: `review:${kind}:${r.id}`, kind: 'review' },
+    now,
+  )
   if (r.config_id === null || r.agency_id === null || r.index_link === null) return
   const row: OutboxRow = {
     topic: 'webhook',
-    key: `webhook:review:${r.kind}:${r.id}`,
+    key: `webhook:review:${kind}:${r.id}`,
     agencyId: r.agency_id,
     indexLink: r.index_link,
     payload: {
-      event: r.kind === 'volunteer' ? 'review.volunteer.decided' : 'review.aed.decided',
+      event: kind === 'volunteer' ? 'review.volunteer.decided' : 'review.aed.decided',
       review_id: r.id,
       config_id: r.config_id,
     },
@@ -350,19 +353,7 @@ export async function auditVolunteer(ctx: AppContext, auth: AuthContext, id: num
       })
     }
     await repo.updateVolunteer(tx, id, { ...decided(auth, form, now), ...responder })
-    const source = await repo.volunteerById(tx, id)
-    await tellOutcome(ctx, tx, {
-      kind: 'volunteer',
-      id,
-      phone: v.submitter_phone,
-      name: v.submitter_name,
-      place: v.guard_area,
-      approved: form.audit_status === AuditStatus.APPROVED,
-      reason: form.rejected_reason ?? null,
-      config_id: v.config_id,
-      agency_id: v.agency_id,
-      index_link: source?.index_link ?? null,
-    })
+    await tellOutcome(ctx, tx, 'volunteer', v, v.guard_area, form)
   })
   kickIfTold(ctx)
   return presentVolunteer((await repo.volunteerById(ctx.db, id))!, auth, { masked: false })
@@ -398,19 +389,7 @@ export async function updateThirdParty(
       if (!p) throw notFound('REVIEW_NOT_FOUND')
       if (p.audit_status !== AuditStatus.IN_REVIEW) throw invalid('REVIEW_NOT_IN_REVIEW')
       await repo.updateThirdParty(tx, id, decided(auth, form, now))
-      const source = await repo.thirdPartyById(tx, id)
-      await tellOutcome(ctx, tx, {
-        kind: 'third_party',
-        id,
-        phone: p.submitter_phone,
-        name: p.submitter_name,
-        place: p.location,
-        approved: form.audit_status === AuditStatus.APPROVED,
-        reason: form.rejected_reason ?? null,
-        config_id: p.config_id,
-        agency_id: p.agency_id,
-        index_link: source?.index_link ?? null,
-      })
+      await tellOutcome(ctx, tx, 'third_party', p, p.location, form)
     })
     kickIfTold(ctx)
   } else {
