@@ -14,7 +14,8 @@ export const LIVE_FALLBACK_POLL_MS = 2000
  * data_type of a push. 2 and 4 are the spec's live alarms; the others are ours (listed in the
  * OpenAPI description): 11 a device's status or readiness changed, 12 the unconfirmed count of
  * the console's scope, 13 a message was created, confirmed or escalated, 14 a call's dispatch
- * moved, 15 a rescue was linked to a call.
+ * moved, 15 a rescue was linked to a call, 16 a device's event opened or closed, 17 a cabinet's door
+ * or connection changed.
  */
 export const LiveType = {
   AID_ALARM: 2,
@@ -26,10 +27,22 @@ export const LiveType = {
   DISPATCH: 14,
   /** A rescue was linked to a call (the link job, every 10 s): refetch the calls and the rescues. */
   CALL_RESCUE: 15,
+  /** A device's event (warning, fault, offset, offline) opened or closed: the event pages and the device's detail refetch. */
+  DEVICE_EVENT: 16,
+  /** A cabinet's door opened or closed, or it went offline or came back: the cabinet list refetches. */
+  CABINET: 17,
 } as const
 
-/** Close codes the console acts on: sign in again (bad token) or give up (not allowed). */
+/**
+ * Close codes the console acts on: 4001 no hello in time, 4003 token refused (stop), 4009 the
+ * session was ended while the socket was open (stop, say why and sign in again): its reason is
+ * one of LiveEndReason.
+ */
 export const LiveClose = { AUTH_TIMEOUT: 4001, AUTH_FAILED: 4003, REPLACED: 4009 } as const
+
+/** Why the server ended an open session (the reason of a 4009 close). */
+export const LIVE_END_REASONS = ['password_changed', 'agency_disabled'] as const
+export type LiveEndReason = (typeof LIVE_END_REASONS)[number]
 
 /** The console's first message: its token, and the last push id it saw when reconnecting. */
 export const liveHello = z.object({
@@ -70,6 +83,23 @@ export const liveDeviceStatusData = z.object({
   lat: z.number().nullable().optional(),
 })
 
+/** A device's event opened (closed_at null) or closed: the same kinds as the event pages. */
+export const liveDeviceEventData = z.object({
+  event_id: z.number().int(),
+  device_id: z.number().int(),
+  device_sn: z.string(),
+  kind: z.enum(['warning', 'fault', 'offset', 'offline']),
+  opened: z.boolean(),
+})
+
+/** A cabinet's door (1 open, 0 closed) or connection changed. */
+export const liveCabinetData = z.object({
+  cabinet_id: z.number().int(),
+  cabinet_sn: z.string(),
+  door_status: z.number().int().nullable().optional(),
+  online: z.boolean().optional(),
+})
+
 /** Every frame the server sends: the push id increases (a count frame repeats the last id). */
 export type LiveFrame =
   | { id: number; data_type: 2 | 4; data: LiveAlarmData }
@@ -78,3 +108,5 @@ export type LiveFrame =
   | { id: number; data_type: 13; data: import('./message.ts').MessageRow }
   | { id: number; data_type: 14; data: { call_id: number | null; dispatch_id: number; kind: string } }
   | { id: number; data_type: 15; data: { call_id: number; rescue_id: number } }
+  | { id: number; data_type: 16; data: z.infer<typeof liveDeviceEventData> }
+  | { id: number; data_type: 17; data: z.infer<typeof liveCabinetData> }

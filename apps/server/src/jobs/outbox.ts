@@ -2,7 +2,7 @@ import { LiveType } from '@aed/contracts/live'
 import type { OutboxHandlers } from '../context.ts'
 import { firstEscalationAt, smsOutboxHandler } from '../modules/alert/alert-sms.service.ts'
 import { dispatchOutboxHandler } from '../modules/dispatch/dispatch.service.ts'
-import { pushLiveMany } from '../modules/live/live.service.ts'
+import { livePushOf, pushLiveMany } from '../modules/live/live.service.ts'
 import { messageOutboxHandler } from '../modules/message/message.service.ts'
 import { fanOutStatus, webhookOutboxHandler } from '../modules/webhook/webhook.fanout.ts'
 
@@ -12,7 +12,8 @@ import { fanOutStatus, webhookOutboxHandler } from '../modules/webhook/webhook.f
  * bootstrap.ts puts this table in the context, so the drain after a commit, the outbox job and
  * the tests all deliver through it.
  *
- * A device's status change becomes a live push (frame 11), a message row the message centre's
+ * A device's status change becomes a live push (frame 11), a `live` row that names its frame
+ * (lib/live-rows.ts: an event opened or closed, a cabinet's door) that frame, a message row the message centre's
  * message (with its alarm, first escalated when the alert plan says), an SMS row the alert SMS
  * plan, a webhook row a delivery per subscribed endpoint (modules/webhook: the sender sends them
  * later, outside any transaction); a status change is also a device.status.changed delivery for
@@ -26,13 +27,12 @@ export const outboxHandlers: OutboxHandlers = {
         ctx,
         tx,
         rows.map((row) => {
+          const where = { agency_id: row.agency_id, index_link: row.index_link ?? '' }
+          // A row of another frame (an event opened or closed, a cabinet's door) names it.
+          const framed = livePushOf(row.payload)
+          if (framed) return { ...where, ...framed }
           const { data_type: _legacy, ...data } = row.payload
-          return {
-            data_type: LiveType.DEVICE_STATUS,
-            agency_id: row.agency_id,
-            index_link: row.index_link ?? '',
-            data,
-          }
+          return { ...where, data_type: LiveType.DEVICE_STATUS, data }
         }),
       )
       await fanOutStatus(ctx, tx, rows)

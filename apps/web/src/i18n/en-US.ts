@@ -39,6 +39,10 @@ export const shellEnUS: typeof shellZhCN = {
     network: 'Network error, please check your network!',
     unknown: 'Unknown error, please try again!',
     timeout: 'The request timed out, please try again!',
+    ended: {
+      password_changed: 'Your password was changed, please sign in again',
+      agency_disabled: 'Your organisation has been disabled',
+    },
   },
   exception: {
     title403: '403',

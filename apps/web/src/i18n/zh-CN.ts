@@ -37,6 +37,11 @@ export const shellZhCN = {
     network: '网络错误,请检查网络!',
     unknown: '未知错误,请重试!',
     timeout: '请求超时, 请重试!',
+    /** Why the live channel ended the session (close 4009). */
+    ended: {
+      password_changed: '账号密码已修改，请重新登录',
+      agency_disabled: '所在机构已被禁用',
+    },
   },
   exception: {
     title403: '403',

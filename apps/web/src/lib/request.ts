@@ -85,6 +85,12 @@ function signOut() {
   handlers.navigate(loginRedirect())
 }
 
+/** Ends the console's session from outside a request (the live channel's 4009): says why, then goes to sign in. */
+export function endSession(why: string) {
+  handlers.notify(why)
+  signOut()
+}
+
 function envelopeError(env: Envelope<unknown>): ApiError {
   if (env.code === Code.TOKEN) {
     if (env.msg) handlers.notify(env.msg)

@@ -5,6 +5,7 @@ import { isLeafRegion } from '@aed/contracts/regions'
 import type { AppContext } from '../../context.ts'
 import { invalid, notFound } from '../../lib/errors.ts'
 import type { AuthContext } from '../../plugins/auth.ts'
+import { endLiveSessions } from '../live/live.service.ts'
 import { agencyListCan, buildTree, presentAgency } from './agency.presenter.ts'
 import * as repo from './agency.repository.ts'
 
@@ -91,13 +92,15 @@ export async function updateAgency(ctx: AppContext, auth: AuthContext, id: numbe
 
 /**
  * Disables or enables an organisation. Disabling takes every function from it and from every
- * organisation below it at once: the session check refuses any member under a disabled path.
+ * organisation below it at once: the session check refuses any member under a disabled path,
+ * and their open live sockets are closed (4009).
  */
 export async function setAgencyDisabled(ctx: AppContext, auth: AuthContext, id: number, disabled: boolean) {
   const row = await repo.findInScope(ctx.db, auth, id)
   if (!row) throw notFound()
   if (row.id === auth.agency_id) throw invalid('AGENCY_OWN')
   await repo.update(ctx.db, row.id, { disabled })
+  if (disabled) await endLiveSessions(ctx, { reason: 'agency_disabled', index_link: row.index_link })
   return { id: row.id, name: row.name, disabled }
 }
 

@@ -11,6 +11,7 @@ import { dictLabel } from '@aed/contracts/constants'
 import type { AppContext } from '../../context.ts'
 import { AppError, invalid, unauthenticated } from '../../lib/errors.ts'
 import { checkPassword, hashPassword } from '../../lib/passwords.ts'
+import { endLiveSessions } from '../live/live.service.ts'
 import * as repo from './auth.repository.ts'
 import { consumeSmsCode } from './sms.service.ts'
 
@@ -163,7 +164,7 @@ export async function switchMembership(ctx: AppContext, accountId: number, membe
 /** Changes the signed-in account's password; every other session ends, this one gets a new token. */
 export async function resetPassword(
   ctx: AppContext,
-  auth: { account_id: number; member_id: number },
+  auth: { account_id: number; member_id: number; token: string },
   body: { password: string; old_password?: string },
 ) {
   const account = await repo.findAccountById(ctx.db, auth.account_id)
@@ -174,6 +175,7 @@ export async function resetPassword(
     if (body.old_password === body.password) throw invalid('PASSWORD_SAME')
   }
   const version = await repo.setPassword(ctx.db, account.id, await hashPassword(body.password))
+  await endLiveSessions(ctx, { reason: 'password_changed', account_id: account.id, keepToken: auth.token })
   return { token: ctx.tokens.issue(auth.member_id, account.id, version) }
 }
 
@@ -186,6 +188,7 @@ export async function forgetPassword(
   const account = await repo.findAccountByPhone(ctx.db, body.phone)
   if (!account) throw invalid('ACCOUNT_NOT_FOUND')
   await repo.setPassword(ctx.db, account.id, await hashPassword(body.password))
+  await endLiveSessions(ctx, { reason: 'password_changed', account_id: account.id })
 }
 
 /** The first membership of the account with this phone, as the operation log's actor. */

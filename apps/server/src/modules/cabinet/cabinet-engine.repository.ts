@@ -221,15 +221,17 @@ export async function overdueCabinets(db: DbOrTx, now: Date, limit: number) {
   return rows.map((r) => r.cabinet_id)
 }
 
-/** Marks a cabinet offline when its deadline passed (under the sweep, re-checked here). */
-export async function markCabinetOffline(db: DbOrTx, cabinetId: number, now: Date): Promise<boolean> {
-  const row = await one<{ cabinet_id: number }>(
+/** Marks a cabinet offline when its deadline passed (under the sweep, re-checked here); answers it, or null. */
+export async function markCabinetOffline(db: DbOrTx, cabinetId: number, now: Date) {
+  return one<{ id: number; cabinet_sn: string; agency_id: number; index_link: string }>(
     db,
-    sql`UPDATE cabinet_states SET offline = true, next_deadline_at = NULL, update_time = ${iso(now)}::timestamptz
-        WHERE cabinet_id = ${cabinetId} AND NOT offline AND next_deadline_at <= ${iso(now)}::timestamptz
-        RETURNING cabinet_id::int`,
+    sql`WITH marked AS (
+          UPDATE cabinet_states SET offline = true, next_deadline_at = NULL, update_time = ${iso(now)}::timestamptz
+          WHERE cabinet_id = ${cabinetId} AND NOT offline AND next_deadline_at <= ${iso(now)}::timestamptz
+          RETURNING cabinet_id)
+        SELECT c.id::int, c.cabinet_sn, c.agency_id::int, g.index_link
+        FROM marked m JOIN cabinets c ON c.id = m.cabinet_id JOIN agencies g ON g.id = c.agency_id`,
   )
-  return row !== null
 }
 
 /**

@@ -2,6 +2,7 @@ import { CABINET_TYPES } from '@aed/contracts/device-protocol'
 import { MsgType } from '@aed/contracts/message'
 import type { AppContext } from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'
+import { liveRowForCabinet } from '../../lib/live-rows.ts'
 import { webhookRowForDoorAlarm } from '../../lib/webhook-rows.ts'
 import type { DeviceCredentials, DeviceIdentity } from '../../plugins/auth/device.ts'
 import * as engine from '../engine/engine.port.ts'
@@ -79,7 +80,7 @@ async function applyMessage(
     await repo.lockDeviceRow(tx, cab.device_id)
   }
   const out = reduceCabinet(prev, { message, time: row.event_time, stale }, cab)
-  await writeEffects(ctx, tx, cab, out, { now, seenAt: row.received_at })
+  await writeEffects(ctx, tx, cab, out, { now, seenAt: row.received_at, inboxId: row.id })
   return engine.finish(tx, row, stale ? 'stale' : 'applied', now)
 }
 
@@ -163,10 +164,18 @@ async function writeEffects(
   tx: DbOrTx,
   cab: repo.CabinetFacts,
   out: CabinetOutput,
-  o: { now: Date; seenAt: Date },
+  o: { now: Date; seenAt: Date; inboxId: number },
 ) {
   const w: Writing = { tx, cab, outbox: [], recheck: new Set() }
+  const before = { door: cab.door_status, offline: cab.offline === true }
   for (const e of out.effects) await (writers[e.type] as Writer<typeof e.type>)(e, w)
+  // The cabinet list's door and connection follow without a reload (frame 17).
+  const door = out.view.doorStatus
+  const change = {
+    ...(door !== undefined && door !== before.door ? { door_status: door } : {}),
+    ...(before.offline ? { online: true } : {}),
+  }
+  if (Object.keys(change).length) w.outbox.push(liveRowForCabinet(cab, change, `msg:${o.inboxId}`))
   await repo.writeCabinetState(tx, cab.id, {
     lastBoot: out.state.lastBoot,
     lastSeq: out.state.lastSeq,
@@ -194,7 +203,18 @@ export async function sweepCabinetsOffline(ctx: AppContext, now: Date): Promise<
   for (let round = 0; round < 20; round++) {
     const due = await repo.overdueCabinets(ctx.db, now, 200)
     if (due.length === 0) break
-    for (const id of due) if (await repo.markCabinetOffline(ctx.db, id, now)) marked++
+    for (const id of due) {
+      const gone = await ctx.db.transaction(async (tx) => {
+        const cab = await repo.markCabinetOffline(tx, id, now)
+        if (!cab) return false
+        // The list shows it offline without a reload (frame 17).
+        const rows = [liveRowForCabinet(cab, { online: false }, `offline:${now.getTime()}`)]
+        await engine.insertOutbox(tx, rows, now)
+        await engine.tellOutbox(ctx, tx, rows)
+        return true
+      })
+      if (gone) marked++
+    }
     if (due.length < 200) break
   }
   return marked

@@ -187,6 +187,13 @@ describe('offline', () => {
       sql`SELECT battery_power, fw_version FROM cabinets WHERE id = ${c.id}`,
     )
     expect(row).toEqual({ battery_power: 50, fw_version: 'C2.0' })
+    // The cabinet list follows both without a reload (frame 17).
+    await drainOutbox(env.t.ctx)
+    const pushes = await many<{ data: Record<string, unknown> }>(
+      env.t.db,
+      sql`SELECT data FROM live_pushes WHERE data_type = 17 AND (data->>'cabinet_id')::int = ${c.id} ORDER BY id`,
+    )
+    expect(pushes.map((p) => p.data.online)).toEqual([false, true])
   })
 })
 

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'
+import { liveRowForEvent } from '../../lib/live-rows.ts'
 import { webhookRowForRescueEnd } from '../../lib/webhook-rows.ts'
 import * as doors from './door-link.repository.ts'
 import * as repo from './engine.repository.ts'
@@ -36,7 +37,7 @@ const detection: Writer<'detection'> = async (e, w) => {
   w.detectionId = await repo.insertDetection(w.tx, w.where, e)
 }
 
-/** An event opens: its SMS (unless the installation is silenced), its webhook, and for an offset its message. */
+/** An event opens: its SMS (unless the installation is silenced), its webhook, its live push, and for an offset its message. */
 const open: Writer<'open'> = async (e, w) => {
   const { facts } = w
   const id = await repo.openEvent(w.tx, w.where, {
@@ -51,6 +52,15 @@ const open: Writer<'open'> = async (e, w) => {
   if (e.kind === 'offset') w.tell('message', `msg:offset:${id}`, { msg_type: 3, ...event })
   if (!facts.sms_off) w.tell('sms', `sms:event:${id}`, { sms: 'status', ...event })
   w.tell('webhook', `webhook:event:${id}:open`, { event: 'device.event.opened', ...event })
+  w.tell(
+    ...liveRowForEvent({
+      event_id: id,
+      device_id: facts.id,
+      device_sn: facts.device_sn,
+      kind: e.kind,
+      opened: true,
+    }),
+  )
 }
 
 const close: Writer<'close'> = async (e, w) => {
@@ -64,6 +74,15 @@ const close: Writer<'close'> = async (e, w) => {
     kind: e.kind,
     code: e.code,
   })
+  w.tell(
+    ...liveRowForEvent({
+      event_id: closed.id,
+      device_id: w.facts.id,
+      device_sn: w.facts.device_sn,
+      kind: e.kind,
+      opened: false,
+    }),
+  )
 }
 
 /** A rescue starts: filed at the installation, under its cabinet's door when it came out of one, and told (the alarm). */
@@ -159,6 +178,9 @@ export type WriteOptions = {
   /** When the message arrived (a message: the device is alive then). */
   seenAt?: Date
   rssi?: number
+  /** A heartbeat's cable voltage, a location's positioning type: kept as the latest. */
+  cableVoltage?: number
+  positioningType?: string
   /** A missed deadline: the device is offline. */
   offline?: boolean
   /** The stored rescue of a late usage step (see lateUsage). */
@@ -230,6 +252,8 @@ export async function writeEffects(
               : undefined,
           offline: o.seenAt ? false : offline || out.state.open.some((c) => c.kind === 'offline'),
           rssi: o.rssi,
+          cableVoltage: o.cableVoltage,
+          positioningType: o.positioningType,
           rescueId: out.state.rescue ? w.rescueId : null,
           rescueLastAt: out.state.rescue?.lastAt ?? null,
           offsetStreak: out.state.offsetStreak,

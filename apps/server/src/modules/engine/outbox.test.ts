@@ -23,7 +23,7 @@ it('live rows become stored pushes announced on the event bus once, at commit, a
   })
   const off = await env.t.ctx.events.subscribe<Push>(LIVE_PUSH_CHANNEL, (p) => {
     heard.push(p)
-    if (p.data?.device_id === deviceId) arrived()
+    if (p.data_type === 11 && p.data?.device_id === deviceId) arrived()
   })
   const d = await env.registered()
   deviceId = d.id
@@ -34,10 +34,19 @@ it('live rows become stored pushes announced on the event bus once, at commit, a
   // nothing more can come.
   await first
   const mine = heard.filter((h) => h.data?.device_id === d.id)
-  expect(mine.map((h) => [h.data_type, h.data.status])).toEqual([[11, 2]])
+  // The status push, and the fault's event opened (frame 16) beside it.
+  expect(mine.map((h) => [h.data_type, h.data.status])).toEqual([
+    [16, undefined],
+    [11, 2],
+  ])
+  const events = await many<{ n: number }>(
+    env.t.db,
+    sql`SELECT count(*)::int AS n FROM live_pushes WHERE data_type = 16 AND (data->>'device_id')::int = ${d.id}`,
+  )
+  expect(events).toEqual([{ n: 1 }])
   const stored = await many<{ data_type: number }>(
     env.t.db,
-    sql`SELECT data_type FROM live_pushes WHERE id = ${mine[0].id}`,
+    sql`SELECT data_type FROM live_pushes WHERE id = ${mine[1].id}`,
   )
   expect(stored).toEqual([{ data_type: 11 }])
   const rows = await many<{ done: number }>(

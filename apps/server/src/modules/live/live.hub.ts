@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors.ts'
 import { authenticateMember } from '../../plugins/auth/member.ts'
 import type { AuthContext } from '../../plugins/auth.ts'
 import { findPush, newestPushId, pushesAfter, type StoredPush } from './live.repository.ts'
-import { LIVE_PUSH_CHANNEL } from './live.service.ts'
+import { type EndedSessions, LIVE_PUSH_CHANNEL, LIVE_SESSION_CHANNEL, tokenDigest } from './live.service.ts'
 
 /** The socket under a console's WebSocket, as far as the hub holds its writes back. */
 type Wire = { cork(): void; uncork(): void }
@@ -61,6 +61,7 @@ export class LiveHub {
   readonly #messages: LiveMessages
   readonly #clients = new Set<Client>()
   #unsubscribe: Unsubscribe | null = null
+  #unsubscribeSessions: Unsubscribe | null = null
   #offReconnect: (() => void) | null = null
   #timer: NodeJS.Timeout | null = null
   #countTimer: NodeJS.Timeout | null = null
@@ -80,6 +81,9 @@ export class LiveHub {
       LIVE_PUSH_CHANNEL,
       (p) => this.#announced(p),
     )
+    this.#unsubscribeSessions = await this.#ctx.events.subscribe<EndedSessions>(LIVE_SESSION_CHANNEL, (e) =>
+      this.#endSessions(e),
+    )
     // Announcements made while the listening connection was down are lost: replay from the store.
     this.#offReconnect = this.#ctx.events.onReconnect(() => {
       for (const c of this.#clients) if (c.queue === null) void this.#replay(c, c.lastId)
@@ -93,6 +97,7 @@ export class LiveHub {
     if (this.#countTimer) clearTimeout(this.#countTimer)
     this.#offReconnect?.()
     await this.#unsubscribe?.()
+    await this.#unsubscribeSessions?.()
     for (const c of this.#clients) c.ws.close(1001, 'server stopping')
     this.#clients.clear()
   }
@@ -238,7 +243,24 @@ export class LiveHub {
     c.ws.send(JSON.stringify({ id: c.lastId, data_type: LiveType.UNCONFIRMED, data: { amount } }))
   }
 
-  /** Closes sockets whose session ended (organisation disabled, password changed) and dead ones. */
+  /**
+   * Closes, with 4009 and the reason, the sockets of sessions ended while they were open: an
+   * account's password changed (all but the token that changed it), an organisation disabled
+   * (its members' and those of every organisation below it).
+   */
+  #endSessions(e: EndedSessions) {
+    for (const c of [...this.#clients]) {
+      const ended =
+        e.reason === 'password_changed'
+          ? c.auth.account_id === e.account_id && (!e.keep || tokenDigest(c.auth.token) !== e.keep)
+          : c.auth.index_link.startsWith(e.index_link)
+      if (!ended) continue
+      c.ws.close(LiveClose.REPLACED, e.reason)
+      this.#clients.delete(c)
+    }
+  }
+
+  /** Closes sockets whose session ended unannounced (a membership expired, a lost announcement) and dead ones. */
   async #recheck() {
     for (const c of [...this.#clients]) {
       if (!c.alive) {
@@ -253,7 +275,8 @@ export class LiveHub {
       } catch (e) {
         // A database hiccup is not the member's fault: only a refused session closes the socket.
         if (!(e instanceof AppError)) continue
-        c.ws.close(LiveClose.AUTH_FAILED, 'session ended')
+        if (e.key === 'AGENCY_DISABLED') c.ws.close(LiveClose.REPLACED, 'agency_disabled')
+        else c.ws.close(LiveClose.AUTH_FAILED, 'session ended')
         this.#clients.delete(c)
       }
     }

@@ -12,7 +12,7 @@ const MAX_CLIENT_FRAME = 16 * 1024
 /**
  * The live channel: a WebSocket whose first message is `{"token", "after"?, "lang"?}` (never a
  * token in the URL, where logs and proxies keep it). Without a valid one within 5 s it closes
- * (4001 no hello, 4003 refused). Frames are `{id, data_type, data}`; see contracts/live.ts.
+ * (4001 no hello, 4003 refused); a session ended while open closes with 4009 (live.hub.ts). Frames are `{id, data_type, data}`; see contracts/live.ts.
  */
 export async function liveRoutes(
   app: FastifyInstance,
@@ -38,8 +38,11 @@ export async function liveRoutes(
           'status changed (device_id, device_sn, status, readiness, reasons); 12 unconfirmed message count ' +
           '(amount; repeats the last id); 13 message created, confirmed or escalated (the message-centre ' +
           "object); 14 a call's dispatch moved (call_id, dispatch_id, kind); 15 a rescue was linked to a " +
-          'call (call_id, rescue_id). With `after`, what was missed in the last day (in scope) comes first. Close codes: 4001 ' +
-          'no first message in 5 s, 4003 token refused or session ended.',
+          'call (call_id, rescue_id); 16 a device event opened or closed (event_id, device_id, device_sn, kind, ' +
+          'opened); 17 a cabinet door or connection changed (cabinet_id, cabinet_sn, door_status?, online?). ' +
+          'With `after`, what was missed in the last day (in scope) comes first. Close codes: 4001 ' +
+          'no first message in 5 s, 4003 token refused or session ended, 4009 the session was ended while ' +
+          'open (reason password_changed or agency_disabled).',
         tags: ['messages'],
       },
     },

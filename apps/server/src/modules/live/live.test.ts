@@ -1,12 +1,14 @@
 import type { Socket } from 'node:net'
+import { agencyApi } from '@aed/contracts/agency'
+import { authApi } from '@aed/contracts/auth'
 import { LiveClose, LiveType } from '@aed/contracts/live'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { many } from '../../db/sql.ts'
 import { TestClock } from '../../lib/clock.ts'
-import { deviceLink, deviceTestApp } from '../../test/device-link.ts'
-import type { AgencyRow, factories } from '../../test/factories.ts'
+import { cabinetLink, deviceLink, deviceTestApp } from '../../test/device-link.ts'
+import { type AgencyRow, FACTORY_PASSWORD, type factories } from '../../test/factories.ts'
 import { signal, type TestApp } from '../../test/harness.ts'
 import { drainOutbox } from '../engine/outbox.ts'
 
@@ -230,6 +232,99 @@ describe('the live channel', () => {
     )
     expect(writes).toBe(1)
     mine.ws.close()
+  })
+})
+
+describe('what the pages follow', () => {
+  it("pushes a device's event opened and closed and a cabinet's door to the scope, none to another branch", async () => {
+    const mine = consoleSocket({ token: admin })
+    const theirs = consoleSocket({ token: other })
+    await mine.until((fs) => fs.some((x) => x.data_type === LiveType.UNCONFIRMED))
+    await theirs.until((fs) => fs.some((x) => x.data_type === LiveType.UNCONFIRMED))
+    const d = await deviceLink(t, (await f.registeredDevice(admin, branch)).device_sn)
+    const event = (opened: boolean) => (fs: Frame[]) =>
+      fs.some(
+        (x) =>
+          x.data_type === LiveType.DEVICE_EVENT &&
+          x.data.device_sn === d.sn &&
+          x.data.kind === 'fault' &&
+          x.data.opened === opened,
+      )
+    await d.send(d.msg('selftest', { report_type: 1, result: 'fail', fault_codes: ['E02'] }))
+    await drainOutbox(t.ctx)
+    await mine.until(event(true))
+    await d.send(d.msg('selftest', { report_type: 1, result: 'pass' }))
+    await drainOutbox(t.ctx)
+    await mine.until(event(false))
+    const c = await cabinetLink(t, branch.id)
+    const door = (status: number) => (fs: Frame[]) =>
+      fs.some(
+        (x) =>
+          x.data_type === LiveType.CABINET && x.data.cabinet_sn === c.sn && x.data.door_status === status,
+      )
+    await c.send(c.msg('door', { door_status: 1 }))
+    await drainOutbox(t.ctx)
+    await mine.until(door(1))
+    await c.send(c.msg('door', { door_status: 0 }))
+    await drainOutbox(t.ctx)
+    await mine.until(door(0))
+    expect(
+      mine.frames.find((x) => x.data_type === LiveType.DEVICE_EVENT && x.data.device_sn === d.sn)?.data,
+    ).toMatchObject({ device_id: d.id, kind: 'fault', opened: true })
+    // The sibling branch heard nothing of either.
+    expect(JSON.stringify(theirs.frames)).not.toContain(d.sn)
+    expect(JSON.stringify(theirs.frames)).not.toContain(c.sn)
+    mine.ws.close()
+    theirs.ws.close()
+  })
+})
+
+describe('sessions ended while open (4009)', () => {
+  it("closes an account's other sockets when its password changes, and keeps the one that changed it", async () => {
+    const m = await f.signedIn(branch)
+    const elsewhere = consoleSocket({ token: m.token })
+    await elsewhere.until((fs) => fs.some((x) => x.data_type === LiveType.UNCONFIRMED))
+    // A second sign-in a second later: another token of the same account.
+    await new Promise((r) => setTimeout(r, 1100))
+    const here = await f.signIn(m)
+    expect(here).not.toBe(m.token)
+    const changer = consoleSocket({ token: here })
+    await changer.until((fs) => fs.some((x) => x.data_type === LiveType.UNCONFIRMED))
+    const bystander = consoleSocket({ token: admin })
+    await bystander.until((fs) => fs.some((x) => x.data_type === LiveType.UNCONFIRMED))
+    const r = await t.api(authApi.resetPassword, {
+      token: here,
+      body: { password: 'Changed2026', password_again: 'Changed2026', old_password: FACTORY_PASSWORD },
+    })
+    expect(r.code).toBe(0)
+    expect(await elsewhere.closed).toEqual({ code: LiveClose.REPLACED, reason: 'password_changed' })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(changer.ws.readyState).toBe(WebSocket.OPEN)
+    expect(bystander.ws.readyState).toBe(WebSocket.OPEN)
+    changer.ws.close()
+    bystander.ws.close()
+  })
+
+  it('closes the sockets of members of a disabled organisation and of those below it', async () => {
+    const dept = await f.agency(branch)
+    const below = await f.agency(dept)
+    const sockets = [
+      consoleSocket({ token: (await f.signedIn(dept)).token }),
+      consoleSocket({ token: (await f.signedIn(below)).token }),
+    ]
+    const boss = consoleSocket({ token: admin })
+    for (const s of [...sockets, boss])
+      await s.until((fs) => fs.some((x) => x.data_type === LiveType.UNCONFIRMED))
+    const r = await t.api(agencyApi.setState, {
+      token: admin,
+      params: { id: dept.id },
+      body: { disabled: true },
+    })
+    expect(r.code).toBe(0)
+    for (const s of sockets)
+      expect(await s.closed).toEqual({ code: LiveClose.REPLACED, reason: 'agency_disabled' })
+    expect(boss.ws.readyState).toBe(WebSocket.OPEN)
+    boss.ws.close()
   })
 })
 

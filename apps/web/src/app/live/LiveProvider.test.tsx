@@ -1,4 +1,4 @@
-import { type LiveFrame, LiveType } from '@aed/contracts/live'
+import { LiveClose, type LiveFrame, LiveType } from '@aed/contracts/live'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -7,6 +7,7 @@ import { changeLanguage } from '../../i18n'
 import { FakeSocket, FakeWebSocket } from '../../lib/live/fakeSocket'
 import { useLiveFrames } from '../../lib/live/useLiveFrames'
 import { useLiveStatus } from '../../lib/live/useLiveStatus'
+import { configureRequest } from '../../lib/request'
 import { sessionStore } from '../../lib/session'
 import { storage } from '../../lib/storage'
 import { userInfo } from '../../test/fixtures'
@@ -83,7 +84,7 @@ describe('LiveProvider', () => {
     expect(FakeSocket.all).toHaveLength(3)
   })
 
-  it('refetches device lists and details on status frames, at most once per 2 s', () => {
+  it('refetches device lists on status frames, at most once per 2 s', () => {
     vi.useFakeTimers()
     const { client } = mount()
     const spy = vi.spyOn(client, 'invalidateQueries')
@@ -92,10 +93,41 @@ describe('LiveProvider', () => {
       for (let i = 1; i <= 5; i++) FakeSocket.last().push(statusFrame(i))
     })
     const keys = () => spy.mock.calls.map(([filters]) => filters?.queryKey)
-    expect(keys()).toEqual([deviceKeys.lists(), deviceKeys.details()])
+    expect(keys()).toEqual([deviceKeys.lists()])
     act(() => vi.advanceTimersByTime(2000))
-    expect(keys()).toHaveLength(4)
+    expect(keys()).toHaveLength(2)
     act(() => vi.advanceTimersByTime(10_000))
-    expect(keys()).toHaveLength(4)
+    expect(keys()).toHaveLength(2)
+  })
+
+  it('signs out with the reason when the server ends the session (4009), and does not reconnect', () => {
+    vi.useFakeTimers()
+    const notify = vi.fn()
+    const navigate = vi.fn()
+    configureRequest({ notify, navigate })
+    mount()
+    act(() => {
+      FakeSocket.last().open()
+      FakeSocket.last().push(count(3, 0))
+    })
+    act(() => FakeSocket.last().drop(LiveClose.REPLACED, 'password_changed'))
+    expect(notify).toHaveBeenCalledWith('账号密码已修改，请重新登录')
+    expect(navigate).toHaveBeenCalledWith(expect.stringMatching(/^\/user\/login/))
+    expect(sessionStore.get().token).toBeNull()
+    act(() => vi.advanceTimersByTime(120_000))
+    expect(FakeSocket.all).toHaveLength(1)
+  })
+
+  it('keeps the session when it already holds a newer token (its own password change)', () => {
+    const notify = vi.fn()
+    configureRequest({ notify, navigate: vi.fn() })
+    mount()
+    const old = FakeSocket.last()
+    act(() => old.open())
+    // The new token is stored before the old socket's close arrives.
+    sessionStore.setToken('tok-new')
+    act(() => old.drop(LiveClose.REPLACED, 'password_changed'))
+    expect(notify).not.toHaveBeenCalled()
+    expect(sessionStore.get().token).toBe('tok-new')
   })
 })

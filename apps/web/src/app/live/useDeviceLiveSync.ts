@@ -8,15 +8,14 @@ import { throttle } from '../../lib/throttle'
 /** At most one device refetch per this long, however many devices change. */
 export const DEVICE_REFRESH_MS = 2000
 
-/** Keeps the open device lists and details in step with the devices' pushed status changes. */
+/**
+ * Keeps the open device lists in step with the devices' pushed status changes; an open detail
+ * follows its own device (features/device/hooks/useDeviceDetailLiveSync).
+ */
 export function useDeviceLiveSync() {
   const client = useQueryClient()
   const refresh = useMemo(
-    () =>
-      throttle(() => {
-        void client.invalidateQueries({ queryKey: deviceKeys.lists() })
-        void client.invalidateQueries({ queryKey: deviceKeys.details() })
-      }, DEVICE_REFRESH_MS),
+    () => throttle(() => void client.invalidateQueries({ queryKey: deviceKeys.lists() }), DEVICE_REFRESH_MS),
     [client],
   )
   useEffect(() => refresh.cancel, [refresh])

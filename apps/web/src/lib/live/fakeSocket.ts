@@ -13,7 +13,7 @@ export class FakeSocket {
   closedWith: number | null = null
   onopen: (() => void) | null = null
   onmessage: ((event: { data: string }) => void) | null = null
-  onclose: ((event: { code: number }) => void) | null = null
+  onclose: ((event: { code: number; reason: string }) => void) | null = null
   onerror: (() => void) | null = null
   constructor(readonly url: string) {
     FakeSocket.all.push(this)
@@ -32,8 +32,8 @@ export class FakeSocket {
     this.onmessage?.({ data: JSON.stringify(frame) })
   }
   /** The server (or the network) ends the connection. */
-  drop(code = 1006) {
-    this.onclose?.({ code })
+  drop(code = 1006, reason = '') {
+    this.onclose?.({ code, reason })
   }
 }
 

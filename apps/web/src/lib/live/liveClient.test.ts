@@ -9,6 +9,7 @@ const count = (id: number, amount: number) =>
 function start(after?: number) {
   const frames: unknown[] = []
   const statuses: LiveStatus[] = []
+  const ended: (string | null)[] = []
   const client = openLive({
     token: 'tok-1',
     lang: 'en-US',
@@ -17,8 +18,9 @@ function start(after?: number) {
     WebSocket: FakeWebSocket,
     onFrame: (f) => frames.push(f),
     onStatus: (s) => statuses.push(s),
+    onEnded: (reason) => ended.push(reason),
   })
-  return { client, frames, statuses }
+  return { client, frames, statuses, ended }
 }
 
 beforeEach(() => {
@@ -100,10 +102,16 @@ describe('live client', () => {
     const replaced = start()
     FakeSocket.last().open()
     FakeSocket.last().push(count(2, 0))
-    FakeSocket.last().drop(LiveClose.REPLACED)
+    FakeSocket.last().drop(LiveClose.REPLACED, 'password_changed')
     vi.advanceTimersByTime(120_000)
     expect(FakeSocket.all).toHaveLength(2)
     expect(replaced.statuses).toEqual(['live', 'stopped'])
+    // Only 4009 says the session was ended, and why (an unknown reason: none).
+    expect(refused.ended).toEqual([])
+    expect(replaced.ended).toEqual(['password_changed'])
+    const odd = start()
+    FakeSocket.last().drop(LiveClose.REPLACED, 'something else')
+    expect(odd.ended).toEqual([null])
   })
 
   it('closes for good when asked, with no reconnect', () => {

@@ -1,4 +1,11 @@
-import { LIVE_PATH, LiveClose, type LiveFrame, type LiveHello } from '@aed/contracts/live'
+import {
+  LIVE_END_REASONS,
+  LIVE_PATH,
+  LiveClose,
+  type LiveEndReason,
+  type LiveFrame,
+  type LiveHello,
+} from '@aed/contracts/live'
 
 /** down: not connected (the count is polled); live: authenticated, frames arrive; stopped: refused or replaced. */
 export type LiveStatus = 'down' | 'live' | 'stopped'
@@ -11,6 +18,8 @@ type Options = {
   lang?: LiveHello['lang']
   onFrame: (frame: LiveFrame) => void
   onStatus: (status: LiveStatus) => void
+  /** The server ended the session while the socket was open (4009), and why; then the status is 'stopped'. */
+  onEnded?: (reason: LiveEndReason | null) => void
   url?: string
   /** The largest push id already seen (a new socket of the same token goes on from there). */
   after?: number
@@ -39,8 +48,9 @@ function parseFrame(raw: unknown): LiveFrame | null {
 
 /**
  * One token's live connection: sends the hello (token, the last id seen, language), hands every
- * frame on, and reconnects with backoff. A refused token (4003) or a newer console of the same
- * token (4009) stops it; a new token means a new client.
+ * frame on, and reconnects with backoff. A refused token (4003) or a session the server ended
+ * while open (4009: password changed, organisation disabled; told by onEnded) stops it; a new
+ * token means a new client.
  */
 export function openLive(options: Options) {
   const Socket = options.WebSocket ?? WebSocket
@@ -74,6 +84,10 @@ export function openLive(options: Options) {
     ws.onclose = (event: CloseEvent) => {
       if (closed || socket !== ws) return
       socket = null
+      if (event.code === LiveClose.REPLACED) {
+        const reason = LIVE_END_REASONS.find((r) => r === event.reason) ?? null
+        options.onEnded?.(reason)
+      }
       if (event.code === LiveClose.AUTH_FAILED || event.code === LiveClose.REPLACED) {
         options.onStatus('stopped')
         return

@@ -13,6 +13,7 @@ import { useCabinetList } from '../api/useCabinetList'
 import { CabinetImportButton } from '../components/CabinetImportButton'
 import { useCabinetColumns } from '../components/useCabinetColumns'
 import { useCabinetFilterFields } from '../components/useCabinetFilterFields'
+import { useCabinetLiveSync } from '../hooks/useCabinetLiveSync'
 import { useConfirmDeleteCabinets } from '../hooks/useConfirmDeleteCabinets'
 import '../cabinet.css'
 
@@ -25,11 +26,13 @@ const BindHistoryModal = lazy(() => import('../components/BindHistoryModal'))
 /**
  * The rescue cabinets (spec 2.3): filters, the list with the door as a state switch, bind or
  * unbind, self-check records, bind history; delete, assign and import as the list's `can` allows them.
+ * Doors, connections and the bound AEDs' status follow live pushes (useCabinetLiveSync).
  */
 export function CabinetsPage() {
   const { t } = useTranslation()
   const list = useListState()
   const rows = useCabinetList(list)
+  useCabinetLiveSync(rows.data?.resource.map((c) => c.device_sn) ?? [])
   const tree = useAgencyTree()
   const can = rows.data?.can
   const mayDelete = can?.delete ?? false

@@ -5,24 +5,31 @@ import { Button, Descriptions, Spin, Tag, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { DeviceStatusTag } from '../../../components/DeviceStatusTag/DeviceStatusTag'
 import { useLiveFrames } from '../../../lib/live/useLiveFrames'
+import { useThrottled } from '../../../lib/live/useThrottled'
 import { dashboardKeys } from '../api/keys'
 import { useDevicePopup } from '../api/useMapData'
 import type { MarkerPoint } from './mapLayers'
+
+/** At most one refetch of an open popup per this long. */
+export const POPUP_REFRESH_MS = 2000
 
 const READINESS_COLORS: Record<string, string> = { ready: 'green', not_ready: 'red', unknown: 'default' }
 
 /**
  * A device's popup on the map: serial, status, readiness with its reasons, address, and its
- * detail. A pushed change of this device's status asks for the popup again, so an open popup
- * follows its point's colour.
+ * detail. A pushed change of this device's status or events asks for the popup again (at most
+ * once per 2 s), so an open popup follows its point's colour.
  */
 export function DevicePopupCard({ id, onDetail }: { id: number; onDetail: (d: DevicePopup) => void }) {
   const { t } = useTranslation()
   const popup = useDevicePopup(id)
   const client = useQueryClient()
-  useLiveFrames(LiveType.DEVICE_STATUS, (frame) => {
-    if (frame.data.device_id === id) void client.invalidateQueries({ queryKey: dashboardKeys.popup(id) })
-  })
+  const refresh = useThrottled(
+    () => void client.invalidateQueries({ queryKey: dashboardKeys.popup(id) }),
+    POPUP_REFRESH_MS,
+  )
+  useLiveFrames(LiveType.DEVICE_STATUS, ({ data }) => data.device_id === id && refresh())
+  useLiveFrames(LiveType.DEVICE_EVENT, ({ data }) => data.device_id === id && refresh())
   if (popup.isPending) return <Spin size="small" />
   if (popup.isError) return <Typography.Text type="danger">{t('dashboard.popup.loadFailed')}</Typography.Text>
   const d = popup.data

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next'
 import { DeviceStatusTag } from '../../../components/DeviceStatusTag/DeviceStatusTag'
 import type { DeviceRef } from '../../../lib/deviceDetail'
 import { useDeviceBase } from '../api/useDeviceBase'
+import { useDeviceDetailLiveSync } from '../hooks/useDeviceDetailLiveSync'
 import { CommandsTab } from './CommandsTab'
 import { DeviceBaseInfo } from './DeviceBaseInfo'
 import { InspectTab } from './InspectTab'
@@ -24,7 +25,8 @@ export const DETAIL_WIDTH = 1000
 
 /**
  * The device detail: basic info (with the change record), the six record tabs of the spec and the
- * remote commands; opened from a rescue, the record tabs show that rescue's span only.
+ * remote commands; opened from a rescue, the record tabs show that rescue's span only. The
+ * device's pushed status and events refetch it (useDeviceDetailLiveSync).
  */
 export default function DeviceDetailDrawer({
   device,
@@ -38,6 +40,7 @@ export default function DeviceDetailDrawer({
   const { t } = useTranslation()
   const sn = device?.device_sn ?? ''
   const base = useDeviceBase(device ? sn : null)
+  useDeviceDetailLiveSync(device ? sn : null)
   const columns = useRecordColumns()
   const [tab, setTab] = useState('base')
   // The full device: fetched, or the list row until it arrives.

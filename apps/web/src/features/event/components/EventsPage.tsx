@@ -10,6 +10,7 @@ import { LazyMount } from '../../../components/LazyMount'
 import { FilterCard } from '../../../components/ListPage/FilterCard'
 import { eventKeys } from '../api/keys'
 import { useEventList } from '../api/useEventList'
+import { useEventLiveSync } from '../hooks/useEventLiveSync'
 import { ExportButton } from './ExportButton'
 import { useEventColumns } from './useEventColumns'
 import { useEventFilterFields } from './useEventFilterFields'
@@ -30,6 +31,7 @@ export function EventsPage<K extends EventKind>({ kind }: { kind: K }) {
   const current = params.get(TAB) !== 'history'
   const list = useListState([TAB])
   const rows = useEventList(kind, current, list)
+  useEventLiveSync(kind)
   const fields = useEventFilterFields(kind)
   const can = rows.data?.can
   const [handling, setHandling] = useState<FaultEvent | OffsetEvent | null>(null)

@@ -1,7 +1,9 @@
 import { eventApi, type FaultEvent } from '@aed/contracts/event'
-import { screen, waitFor, within } from '@testing-library/react'
+import { LiveType } from '@aed/contracts/live'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
+import { createLiveBus, LiveBusContext } from '../../../lib/live/liveContext'
 import { sessionStore } from '../../../lib/session'
 import { orgMenu } from '../../../test/adminFixtures'
 import { userInfo } from '../../../test/fixtures'
@@ -176,5 +178,32 @@ describe('FaultEventsPage', () => {
     await screen.findByTestId('row-31')
     expect(screen.getByTestId('event-export')).toBeInTheDocument()
     expect(screen.getByTestId('event-handle-31')).toBeInTheDocument()
+  })
+
+  it('follows pushed events of its kind without a reload: a fault that opens shows, an offline event does not refetch', async () => {
+    api()
+    sessionStore.signIn(userInfo({ role_type: 1, permissions: { device: 'EDIT' } }))
+    const bus = createLiveBus()
+    renderWithProviders(
+      <LiveBusContext.Provider value={bus}>
+        <FaultEventsPage />
+      </LiveBusContext.Provider>,
+    )
+    await screen.findByTestId('row-31')
+    const before = calls.list.length
+    const pushed = (id: number, kind: 'fault' | 'offline') =>
+      act(() =>
+        bus.emit({
+          id,
+          data_type: LiveType.DEVICE_EVENT,
+          data: { event_id: id, device_id: 7, device_sn: 'M672412211', kind, opened: true },
+        }),
+      )
+    pushed(90, 'offline')
+    await new Promise((r) => setTimeout(r, 50))
+    expect(calls.list.length).toBe(before)
+    pushed(91, 'fault')
+    await waitFor(() => expect(calls.list.length).toBe(before + 1))
+    expect(lastList()?.get('current')).toBe('true')
   })
 })
