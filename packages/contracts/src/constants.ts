@@ -182,6 +182,8 @@ export const DATA_DICT = {
     e(3, '位置偏移', 'Location offsets'),
     e(4, '故障', 'Faults'),
   ],
+  /** An inspection's result (巡检结果). */
+  inspect_status: [e(1, '正常', 'Normal'), e(0, '异常', 'Abnormal')],
   /** Usage periods of a membership, in days. */
   usage_period: [
     e(3, '3天', '3 days'),

@@ -76,7 +76,8 @@ export const inspectRowSchema = z.strictObject({
   process_content: z.string(),
   inspector_name: z.string(),
   inspect_time: z.string(),
-  img: z.string().nullable(),
+  /** Up to two photos (INSPECTION_IMGS_MAX). */
+  imgs: z.array(z.string()),
 })
 export type InspectRow = z.infer<typeof inspectRowSchema>
 
@@ -98,6 +99,9 @@ export const usageLogRowSchema = z.strictObject({
 })
 export type UsageLogRow = z.infer<typeof usageLogRowSchema>
 
+/** How many photos an inspection keeps (as a third-party AED's install_imgs). */
+export const INSPECTION_IMGS_MAX = 2
+
 /** A routine inspection from the detail. */
 export const inspectionForm = z.object({
   device_sn: serial,
@@ -106,8 +110,14 @@ export const inspectionForm = z.object({
   inspector_name: requiredText('INSPECTOR_REQUIRED', 50),
   /** ISO 8601 with its offset; not in the future. */
   inspect_time: z.iso.datetime({ offset: true, message: 'INSPECT_TIME_REQUIRED' }),
-  /** A photo uploaded through the files endpoint. */
-  img: z.preprocess(blankAsUnset, z.string().trim().max(500, 'TEXT_TOO_LONG').optional()),
+  /** Photos uploaded through the files endpoint (their access_url), at most two. */
+  imgs: z.preprocess(
+    (v) => (Array.isArray(v) ? v.filter((x) => x !== '' && x !== null) : v),
+    z
+      .array(z.string().trim().max(500, 'TEXT_TOO_LONG'))
+      .max(INSPECTION_IMGS_MAX, 'INSTALL_IMGS_TOO_MANY')
+      .default([]),
+  ),
 })
 export type InspectionForm = z.output<typeof inspectionForm>
 

@@ -86,7 +86,7 @@ export const messageData = {
       .min(0)
       .max(100)
       .optional()
-      .describe('Voltage on the power cable, volts; kept with the message only'),
+      .describe('Voltage on the power cable (electrode voltage), volts; kept as the latest voltage'),
   }),
   selftest: z.looseObject({
     /** -1 user inspection, 0 power-on, 1 standby, 2 user self-test. */
@@ -121,7 +121,7 @@ export const messageData = {
     lon: z.number().min(-180).max(180).describe('Longitude, WGS-84 degrees'),
     positioning_type: z
       .enum(['gps', 'lbs', 'wifi'])
-      .describe('How the fix was made: gps (any GNSS), lbs (mobile cells), wifi'),
+      .describe('How the fix was made: gps (any GNSS), lbs (mobile cells), wifi; kept as the latest'),
     accuracy_m: z.number().min(0).max(100_000).optional().describe('Horizontal accuracy (radius), metres'),
     altitude: z.number().min(-1000).max(10_000).optional().describe('Altitude, metres'),
   }),

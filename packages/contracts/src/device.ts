@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { DEVICE_MODELS } from './constants.ts'
+import { DEVICE_MODELS, type Label } from './constants.ts'
 import { READINESS } from './device-protocol.ts'
 import { del, get, idParams, post, put } from './endpoint.ts'
 import { paged, pageQuery } from './envelope.ts'
@@ -155,6 +155,13 @@ export const deviceStateFields = {
   readiness_text: z.string(),
 }
 
+/** How a device's latest fix was made (the gateway's `positioning_type`), labelled. */
+export const POSITIONING_TYPE_LABELS: Readonly<Record<string, Label>> = {
+  gps: ['GPS定位', 'GPS'],
+  lbs: ['基站定位', 'Cell towers (LBS)'],
+  wifi: ['WiFi定位', 'Wi-Fi'],
+}
+
 /** A registered device as the list and the detail show it. */
 export const deviceSchema = z.object({
   ...deviceIdentity,
@@ -165,6 +172,11 @@ export const deviceSchema = z.object({
   /** The last self-test that passed, and the last message of any kind ('YYYY-MM-DD HH:mm:ss'). */
   last_pass_time: z.string().nullable(),
   last_report_time: z.string().nullable(),
+  /** The latest mobile signal (dBm) and how the latest fix was made (gps, lbs, wifi), as the device reported them. */
+  rssi: z.number().int().nullable(),
+  positioning_type: z.string().nullable(),
+  /** The latest cable (electrode) voltage in volts: for system super administrators only, else null. */
+  cable_voltage: z.number().nullable(),
   battery: z.number().int().nullable(),
   battery_expire: z.string(),
   electrode_sheet_expire: z.string(),
@@ -223,6 +235,8 @@ export const deviceListCanSchema = z.object({
   /** 清除安装信息: ALL on devices; every record a device reported ('all'): system super administrators. */
   clean: z.boolean(),
   clean_all: z.boolean(),
+  /** The electrode-voltage column (cable_voltage): system super administrators. */
+  cable_voltage: z.boolean(),
   /** The factory list: import (EDIT, outside ordinary organisations), assign (super administrators with EDIT), delete (ALL). */
   import: z.boolean(),
   assign: z.boolean(),

@@ -13,6 +13,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   smallint,
   text,
   timestamp,
@@ -406,7 +407,8 @@ export const deviceInspections = pgTable('device_inspections', {
   process_content: varchar('process_content', { length: 500 }).notNull().default(''),
   inspector_name: varchar('inspector_name', { length: 50 }).notNull(),
   inspect_time: ts('inspect_time').notNull(),
-  img: text('img'),
+  /** Up to two photos' URLs (uploaded through the files endpoint). */
+  imgs: jsonb('imgs').$type<string[]>().notNull().default([]),
   creator: ref('creator'),
   create_time: ts('create_time').notNull().defaultNow(),
 })
@@ -552,6 +554,9 @@ export const deviceStates = pgTable(
       .references(() => devices.id),
     ...senderStateColumns(),
     rssi: smallint('rssi'),
+    /** The latest location's positioning type (gps, lbs, wifi) and heartbeat's cable voltage (volts). */
+    positioning_type: varchar('positioning_type', { length: 8 }),
+    cable_voltage: real('cable_voltage'),
     /** The rescue under way (no offsets raised meanwhile), ended after a quiet hour. */
     rescue_id: ref('rescue_id').references(() => rescueEvents.id, { onDelete: 'set null' }),
     /** The rescue's last step. */

@@ -37,6 +37,7 @@ const NOTHING: DeviceListCan = {
   abnormal_switches: false,
   clean: false,
   clean_all: false,
+  cable_voltage: false,
   import: false,
   assign: false,
   delete: false,
@@ -54,8 +55,8 @@ function allowed(names: string): DeviceListCan {
 
 /** What each member may do from the toolbars, by the rules the writes enforce. */
 const expected: Record<string, DeviceListCan> = {
-  // super administrator of the system organisation: everything
-  system: allowed('register export abnormal_switches clean clean_all import assign delete'),
+  // super administrator of the system organisation: everything, the electrode voltage too
+  system: allowed('register export abnormal_switches clean clean_all cable_voltage import assign delete'),
   // super administrator of a general agent: all but clean-up of everything
   agentAdmin: allowed('register export abnormal_switches clean import assign delete'),
   // administrator of the agent with device EDIT: registers, exports and imports

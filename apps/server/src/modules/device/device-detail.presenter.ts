@@ -71,7 +71,7 @@ export function presentInspection(r: InspectionRecord): InspectRow {
     process_content: r.process_content,
     inspector_name: r.inspector_name,
     inspect_time: r.inspect_time.toISOString(),
-    img: r.img,
+    imgs: r.imgs,
   }
 }
 

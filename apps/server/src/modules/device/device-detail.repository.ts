@@ -140,12 +140,12 @@ export type InspectionRecord = {
   process_content: string
   inspector_name: string
   inspect_time: Date
-  img: string | null
+  imgs: string[]
 }
 
 /** The device's inspections recorded by the scope's organisations, newest first. */
 export function inspections(db: DbOrTx, scope: Scope, sn: string, page: PageRequest, span?: Span) {
-  const columns = 'n.id, n.inspect_status, n.process_content, n.inspector_name, n.inspect_time, n.img'
+  const columns = 'n.id, n.inspect_status, n.process_content, n.inspector_name, n.inspect_time, n.imgs'
   const where = [agencyIdInScope(scope, sql`n.agency_id`), ...within(sql`n.inspect_time`, span)]
   const from = sql`FROM device_inspections n`
   return newestFirst<InspectionRecord>(db, { a: 'n', columns, from, time: 'n.inspect_time', sn, where }, page)

@@ -32,7 +32,7 @@ export async function deviceDetailRoutes(app: FastifyInstance, { ctx }: { ctx: A
       oplog: {
         type: '设备巡检',
         content: (_, d) =>
-          `巡检设备：${d.device_sn}（${d.inspect_status === 1 ? '正常' : '异常'}，${d.inspector_name}）`,
+          `巡检设备：${d.device_sn}（${dictLabel('inspect_status', d.inspect_status)}，${d.inspector_name}）`,
       },
       done: 'ADD_OK',
     },

@@ -85,7 +85,7 @@ export async function recordInspection(ctx: AppContext, auth: AuthContext, form:
     process_content: form.process_content,
     inspector_name: form.inspector_name,
     inspect_time: at,
-    img: form.img ?? null,
+    imgs: form.imgs,
     creator: auth.member_id,
   })
   return { ...presenter.presentInspection(row), device_sn: installation.device_sn }

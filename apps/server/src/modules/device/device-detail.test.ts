@@ -2,6 +2,7 @@ import { Code } from '@aed/contracts'
 import { agencyApi } from '@aed/contracts/agency'
 import type { Device } from '@aed/contracts/device'
 import { deviceDetailApi } from '@aed/contracts/device-detail'
+import { deviceIoApi } from '@aed/contracts/device-io'
 import { statusOfConditions } from '@aed/contracts/device-rules'
 import { operationLogApi } from '@aed/contracts/operation-log'
 import { eq, inArray } from 'drizzle-orm'
@@ -18,6 +19,7 @@ import { TestClock } from '../../lib/clock.ts'
 import { deviceTestFile } from '../../test/device-link.ts'
 import type { AgencyRow } from '../../test/factories.ts'
 import { demo } from '../../test/harness.ts'
+import { downloadSheet } from '../../test/workbooks.ts'
 import { cleanPlan } from './device-detail.rules.ts'
 
 // The server's "now" is this clock: the real now when the file starts, standing still. (The
@@ -478,7 +480,7 @@ describe('recording an inspection', () => {
     process_content: '外观完好，指示灯正常',
     inspector_name: '李四',
     inspect_time: new Date(clock.now().getTime() - 3_600_000).toISOString(),
-    img: '/files/inspect.png',
+    imgs: ['/files/inspect.png', '/files/inspect-2.png'],
     ...over,
   })
 
@@ -491,7 +493,12 @@ describe('recording an inspection', () => {
     expect(r).toMatchObject({
       code: 0,
       msg: '添加成功！',
-      data: { device_sn: s.device_sn, inspect_status: 1, inspector_name: '李四', img: '/files/inspect.png' },
+      data: {
+        device_sn: s.device_sn,
+        inspect_status: 1,
+        inspector_name: '李四',
+        imgs: ['/files/inspect.png', '/files/inspect-2.png'],
+      },
     })
     const [row] = await env.t.db.select().from(deviceInspections).where(eq(deviceInspections.id, r.data.id))
     expect(row).toMatchObject({
@@ -504,15 +511,15 @@ describe('recording an inspection', () => {
       body: form(s.device_sn, {
         inspect_status: 0,
         inspect_time: '2025-01-01T08:00:00+08:00',
-        img: '',
+        imgs: [],
       }) as never,
     })
-    const tab = pageOf<{ inspect_status: number; inspect_time: string; img: string | null }>(
+    const tab = pageOf<{ inspect_status: number; inspect_time: string; imgs: string[] }>(
       await detail(env.reader, { device_sn: s.device_sn, data_type: 'inspect' }),
     )
-    expect(tab.resource.map((x) => [x.inspect_status, x.img])).toEqual([
-      [1, '/files/inspect.png'],
-      [0, null],
+    expect(tab.resource.map((x) => [x.inspect_status, x.imgs])).toEqual([
+      [1, ['/files/inspect.png', '/files/inspect-2.png']],
+      [0, []],
     ])
     expect(tab.resource[1].inspect_time).toBe('2025-01-01T00:00:00.000Z')
     expect(
@@ -527,6 +534,12 @@ describe('recording an inspection', () => {
         }),
       ]),
     )
+    // Export type 2 (the last 7 days by default) has the recent one, with the dictionary's label.
+    const exported = await env.t.api(deviceIoApi.dataExport, { token: env.editor, query: { export_type: 2 } })
+    expect(exported.code, exported.msg).toBe(0)
+    const sheet = await downloadSheet(env.t.app, exported.data.file_url)
+    const rows = sheet.rows.filter((row) => row[0] === s.device_sn)
+    expect(rows.map((row) => row.slice(4, 7))).toEqual([['正常', '外观完好，指示灯正常', '李四']])
   })
 
   it('refuses bad answers, read-only members and other branches’ devices, and writes nothing', async () => {
@@ -538,6 +551,9 @@ describe('recording an inspection', () => {
     expect((await post(env.editor, { inspector_name: undefined })).msg).toBe('请输入巡检人')
     expect((await post(env.editor, { inspect_time: '2025-01-01' })).msg).toBe('请选择巡检时间')
     expect((await post(env.editor, { process_content: 'x'.repeat(501) })).msg).toBe('内容过长')
+    expect((await post(env.editor, { imgs: ['/files/a.png', '/files/b.png', '/files/c.png'] })).msg).toBe(
+      '最多上传2张图片',
+    )
     const future = new Date(clock.now().getTime() + 3_600_000).toISOString()
     expect((await post(env.editor, { inspect_time: future })).msg).toBe('巡检时间不能晚于当前时间')
     expect((await post(env.reader)).code).toBe(Code.FORBIDDEN)

@@ -266,6 +266,10 @@ export type ExportDeviceRow = {
   register_code: string
   /** Local time, 'YYYY-MM-DDTHH:mm:ss.ffffff' (see localTime). */
   register_time: string
+  /** What the gateway last heard (device_states). */
+  rssi: number | null
+  positioning_type: string | null
+  cable_voltage: number | null
 }
 
 const shownStatus = sql`CASE WHEN i.disable_abnormal_display = 1 THEN 0 ELSE d.status END`
@@ -290,6 +294,9 @@ const deviceFields: readonly Field<DeviceReadRow>[] = [
   ['fw_version', sql`d.fw_version`],
   ['register_code', sql`i.register_code`],
   ['register_time', atLocalTime(sql`i.register_time`)],
+  ['rssi', sql`st.rssi`],
+  ['positioning_type', sql`st.positioning_type`],
+  ['cable_voltage', sql`round(st.cable_voltage::numeric, 2)::float8`],
 ]
 
 /**
@@ -299,7 +306,8 @@ const deviceFields: readonly Field<DeviceReadRow>[] = [
  */
 const deviceFrom = sql`FROM devices d
   JOIN installations i ON i.id = d.installation_id
-  JOIN agencies g ON g.id = i.agency_id`
+  JOIN agencies g ON g.id = i.agency_id
+  LEFT JOIN device_states st ON st.device_id = d.id`
 
 /** Each batch with its managers' names and phones, read in one query per batch. */
 async function* withManagers(

@@ -1,6 +1,12 @@
 import { Code, type Lang, type MessageKey, maskPhone, translate } from '@aed/contracts'
-import { DATA_DICT } from '@aed/contracts/constants'
-import { DEVICE_SN, type DeviceListQuery, deviceListQuery, modelOfSerial } from '@aed/contracts/device'
+import { DATA_DICT, dictLabel } from '@aed/contracts/constants'
+import {
+  DEVICE_SN,
+  type DeviceListQuery,
+  deviceListQuery,
+  modelOfSerial,
+  POSITIONING_TYPE_LABELS,
+} from '@aed/contracts/device'
 import {
   type DataExportQuery,
   DEVICE_EXPORT_DAYS,
@@ -53,8 +59,13 @@ const label = (key: 'device_status' | 'open_state') =>
 const statusLabel = label('device_status')
 const openStateLabel = label('open_state')
 
-/** The device list's columns in the console's words (phones masked, as the list shows them). */
-function deviceColumns(): XlsxColumn<ExportDeviceRow>[] {
+const positioning = (t: string | null) => (t === null ? null : (POSITIONING_TYPE_LABELS[t]?.[0] ?? t))
+
+/**
+ * The device list's columns in the console's words (phones masked, as the list shows them); the
+ * electrode voltage only for system super administrators, as the list shows it.
+ */
+function deviceColumns(withCableVoltage: boolean): XlsxColumn<ExportDeviceRow>[] {
   // Region names by code, looked up once per export rather than once per row.
   const regions = new Map<string, string | null>()
   const region = (code: string | null) => {
@@ -80,6 +91,11 @@ function deviceColumns(): XlsxColumn<ExportDeviceRow>[] {
     { header: '固件版本', width: 12, value: (d) => d.fw_version },
     { header: '注册码', width: 18, value: (d) => d.register_code },
     { header: '注册时间', width: 20, value: (d) => localTime(d.register_time) },
+    { header: '信号强度(dBm)', width: 14, value: (d) => d.rssi },
+    { header: '定位方式', width: 10, value: (d) => positioning(d.positioning_type) },
+    ...(withCableVoltage
+      ? [{ header: '电极电压(V)', width: 12, value: (d: ExportDeviceRow) => d.cable_voltage }]
+      : []),
   ]
 }
 
@@ -91,7 +107,7 @@ const inspectionColumns: XlsxColumn<ExportInspectionRow>[] = [
   { header: '型号', width: 10, value: (r) => r.model },
   { header: '所属机构', width: 24, value: (r) => r.agency_name },
   { header: '安装位置', width: 36, value: place },
-  { header: '巡检状态', width: 10, value: (r) => (r.inspect_status === 1 ? '正常' : '异常') },
+  { header: '巡检状态', width: 10, value: (r) => dictLabel('inspect_status', r.inspect_status) },
   { header: '处理内容', width: 40, value: (r) => r.process_content },
   { header: '巡检人', width: 12, value: (r) => r.inspector_name },
   { header: '巡检时间', width: 20, value: (r) => localTime(r.inspect_time) },
@@ -153,7 +169,13 @@ export async function exportDeviceList(ctx: AppContext, auth: AuthContext, q: De
   const batches = reading(ctx, (size) =>
     registeredBatches(ctx.db, auth, q, bands, ctx.clock.now(), size, ctx.database.kind === 'pglite'),
   )
-  return streamXlsx(ctx, EXPORT_FILE_NAMES[ExportType.DEVICES], '设备列表', deviceColumns(), batches)
+  return streamXlsx(
+    ctx,
+    EXPORT_FILE_NAMES[ExportType.DEVICES],
+    '设备列表',
+    deviceColumns(deviceRules.cableVoltage(auth)),
+    batches,
+  )
 }
 
 /** The date range of an export: default the last 7 days up to today. */

@@ -58,6 +58,8 @@ const DEVICE_HEADERS = [
   '固件版本',
   '注册码',
   '注册时间',
+  '信号强度(dBm)',
+  '定位方式',
 ]
 
 describe('the device list export (export_xls)', () => {
@@ -101,6 +103,7 @@ describe('the device list export (export_xls)', () => {
       'V1.0.3',
       a.register_code,
       formatDateTime(new Date(a.register_time)),
+      // rssi and positioning type: never reported (empty trailing cells are not read back)
     ])
     expect(battery).toBe(a.battery_expire)
     expect(bySn.get(b.device_sn)?.[10]).toBe('不开放')
@@ -108,6 +111,23 @@ describe('the device list export (export_xls)', () => {
     expect(file.rows.map((row) => row[0]).indexOf(b.device_sn)).toBeLessThan(
       file.rows.map((row) => row[0]).indexOf(a.device_sn),
     )
+  })
+
+  it('writes what the gateway last heard; the electrode voltage for system super administrators only', async () => {
+    const d = await env.registered()
+    await d.send(d.msg('heartbeat', { battery: 80, rssi: -71, cable_voltage: 12.3 }))
+    await d.send(d.msg('location', { lat: 30.27, lon: 120.15, positioning_type: 'lbs' }))
+    const rowOf = async (token: string) => {
+      const r = await env.t.api(deviceApi.list, { token, query: { export_xls: 'true', device_sn: d.sn } })
+      const file = await openExport((r.data as { file_url: string }).file_url)
+      return { header: file.header, row: file.rows[0] }
+    }
+    const agent = await rowOf(env.agentAdmin)
+    expect(agent.header).toEqual(DEVICE_HEADERS)
+    expect(agent.row.slice(-2)).toEqual([-71, '基站定位'])
+    const system = await rowOf(await env.t.login(demo.superAdmin))
+    expect(system.header).toEqual([...DEVICE_HEADERS, '电极电压(V)'])
+    expect(system.row.slice(-3)).toEqual([-71, '基站定位', 12.3])
   })
 
   it('applies the list’s filters and its sort', async () => {

@@ -28,6 +28,9 @@ export function deviceObject(row: DeviceRow, opts: { masked: boolean; lang: Lang
     ),
     last_pass_time: row.last_pass_at ? formatDateTime(row.last_pass_at) : null,
     last_report_time: row.last_seen_at ? formatDateTime(row.last_seen_at) : null,
+    rssi: row.rssi,
+    positioning_type: row.positioning_type,
+    cable_voltage: row.cable_voltage,
     battery: row.battery,
     battery_expire: row.battery_expire,
     electrode_sheet_expire: row.electrode_sheet_expire,
@@ -77,6 +80,7 @@ export function deviceListCan(auth: AuthContext): DeviceListCan {
     abnormal_switches: deviceRules.abnormalSwitches(auth),
     clean: deviceRules.delete(auth),
     clean_all: deviceRules.cleanAll(auth),
+    cable_voltage: deviceRules.cableVoltage(auth),
     import: deviceRules.import(auth),
     assign: deviceRules.assign(auth),
     delete: deviceRules.delete(auth),
@@ -88,7 +92,9 @@ export function presentDevice(
   auth: AuthContext,
   opts: { masked: boolean; lang: Lang },
 ): Device {
-  return { ...deviceObject(row, opts), can: deviceCan(auth) }
+  const device = deviceObject(row, opts)
+  const cable_voltage = deviceRules.cableVoltage(auth) ? device.cable_voltage : null
+  return { ...device, cable_voltage, can: deviceCan(auth) }
 }
 
 /** A device of the factory list; deleting needs ALL and an unregistered device. */

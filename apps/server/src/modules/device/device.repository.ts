@@ -21,6 +21,10 @@ export type DeviceRow = {
   readiness_reasons: string[]
   last_pass_at: Date | null
   last_seen_at: Date | null
+  /** What the gateway last heard: signal (dBm), how the last fix was made, the cable's voltage (volts). */
+  rssi: number | null
+  positioning_type: string | null
+  cable_voltage: number | null
   installation_id: number
   register_code: string
   agency_id: number
@@ -70,7 +74,8 @@ const registeredFrom = sql`FROM devices d
   JOIN agencies g ON g.id = i.agency_id`
 const registeredSelect = sql`
   SELECT d.id, d.device_sn, d.model, d.fw_version, d.status, d.battery, d.readiness, d.readiness_reasons,
-         d.last_pass_at, st.last_seen_at, i.id AS installation_id,
+         d.last_pass_at, st.last_seen_at, st.rssi, st.positioning_type,
+         round(st.cable_voltage::numeric, 2)::float8 AS cable_voltage, i.id AS installation_id,
          i.register_code, i.agency_id, g.name AS agency_name, g.index_link, i.location, i.location_desc,
          i.address_code, i.lat, i.lon, i.device_manager_id, ma.name AS manager_name, ma.phone AS manager_phone,
          i.contact, i.contact_phone, i.open_state, i.open_day, i.open_time_period, i.xcx_display,

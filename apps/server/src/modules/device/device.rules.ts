@@ -15,6 +15,8 @@ export const deviceRules = {
   abnormalSwitches: (auth: AuthContext) => auth.role_type === RoleType.SUPER_ADMIN,
   /** Clean up every record a device reported ('all'): system super administrators. */
   cleanAll: (auth: AuthContext) => permissionList(auth).includes('system_super'),
+  /** The electrode (cable) voltage, in the list, the detail and the export: system super administrators (agency_type 0, role_type 0). */
+  cableVoltage: (auth: AuthContext) => permissionList(auth).includes('system_super'),
   /** The factory import: EDIT, outside ordinary organisations. */
   import: (auth: AuthContext) => can(auth, 'device', 'EDIT') && auth.agency_type !== AgencyType.ORDINARY,
   /** Assign factory devices: super administrators who may edit devices (the spec: role_type 0, not read-only). */

@@ -266,6 +266,35 @@ describe('the device list', () => {
     expect(seen.data.can).toEqual({ edit: false, delete: false, command: false })
   })
 
+  it('shows what the gateway last heard: signal, positioning, and the electrode voltage to system super administrators', async () => {
+    const d = await env.registered()
+    const list = async (token: string) => {
+      const r = await env.t.api(deviceApi.list, { token, query: { device_sn: d.sn } })
+      return { row: registered(r)[0], can: (r.data as { can: { cable_voltage: boolean } }).can }
+    }
+    expect((await list(env.admin)).row).toMatchObject({
+      rssi: null,
+      positioning_type: null,
+      cable_voltage: null,
+    })
+    await d.send(d.msg('heartbeat', { battery: 80, rssi: -71, cable_voltage: 12.3 }))
+    await d.send(d.msg('location', { lat: 30.27, lon: 120.15, positioning_type: 'wifi' }))
+    // A later heartbeat without a voltage keeps the one heard (the quiet batch writes it too).
+    clock.advance(60_000)
+    await d.send(d.msg('heartbeat', { battery: 80, rssi: -80 }))
+    clock.advance(60_000)
+    await d.send(d.msg('heartbeat', { battery: 80, cable_voltage: 12.1 }))
+    const system = await list(env.system)
+    expect(system.can.cable_voltage).toBe(true)
+    expect(system.row).toMatchObject({ rssi: -80, positioning_type: 'wifi', cable_voltage: 12.1 })
+    const branch = await list(env.admin)
+    expect(branch.can.cable_voltage).toBe(false)
+    expect(branch.row).toMatchObject({ rssi: -80, positioning_type: 'wifi', cable_voltage: null })
+    const detail = (token: string) => env.t.api(deviceApi.detail, { token, params: { id: d.id } })
+    expect((await detail(env.system)).data).toMatchObject({ positioning_type: 'wifi', cable_voltage: 12.1 })
+    expect((await detail(env.admin)).data).toMatchObject({ rssi: -80, cable_voltage: null })
+  })
+
   it('never shows another branch’s devices', async () => {
     const mine = await env.f.registeredDevice(env.admin, env.branch)
     const theirs = await env.f.registeredDevice(env.siblingAdmin, env.sibling)

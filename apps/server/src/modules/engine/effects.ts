@@ -178,6 +178,9 @@ export type WriteOptions = {
   /** When the message arrived (a message: the device is alive then). */
   seenAt?: Date
   rssi?: number
+  /** A heartbeat's cable voltage, a location's positioning type: kept as the latest. */
+  cableVoltage?: number
+  positioningType?: string
   /** A missed deadline: the device is offline. */
   offline?: boolean
   /** The stored rescue of a late usage step (see lateUsage). */
@@ -249,6 +252,8 @@ export async function writeEffects(
               : undefined,
           offline: o.seenAt ? false : offline || out.state.open.some((c) => c.kind === 'offline'),
           rssi: o.rssi,
+          cableVoltage: o.cableVoltage,
+          positioningType: o.positioningType,
           rescueId: out.state.rescue ? w.rescueId : null,
           rescueLastAt: out.state.rescue?.lastAt ?? null,
           offsetStreak: out.state.offsetStreak,

@@ -320,6 +320,8 @@ export type StateWrite = {
   nextDeadlineAt: Date | null | undefined
   offline: boolean
   rssi?: number
+  cableVoltage?: number
+  positioningType?: string
   rescueId: number | null
   rescueLastAt: Date | null
   offsetStreak: number
@@ -332,9 +334,10 @@ function stateUpsert(id: number, s: StateWrite) {
   const keep = s.nextDeadlineAt === undefined
   return sql`
     INSERT INTO device_states (device_id, last_boot, last_seq, last_seen_at, report_interval_s,
-      next_deadline_at, offline, rssi, rescue_id, rescue_last_at, offset_streak, update_time)
+      next_deadline_at, offline, rssi, cable_voltage, positioning_type, rescue_id, rescue_last_at, offset_streak, update_time)
     VALUES (${id}, ${s.lastBoot}, ${s.lastSeq}, coalesce(${seen}::timestamptz, ${iso(s.now)}::timestamptz),
-      ${s.reportIntervalS}::int, ${deadline}::timestamptz, ${s.offline}, ${s.rssi ?? null}::smallint, ${s.rescueId}::bigint,
+      ${s.reportIntervalS}::int, ${deadline}::timestamptz, ${s.offline}, ${s.rssi ?? null}::smallint,
+      ${s.cableVoltage ?? null}::real, ${s.positioningType ?? null}::varchar, ${s.rescueId}::bigint,
       ${s.rescueLastAt ? iso(s.rescueLastAt) : null}::timestamptz, ${s.offsetStreak}, ${iso(s.now)}::timestamptz)
     ON CONFLICT (device_id) DO UPDATE SET
       last_boot = EXCLUDED.last_boot, last_seq = EXCLUDED.last_seq,
@@ -342,6 +345,8 @@ function stateUpsert(id: number, s: StateWrite) {
       report_interval_s = EXCLUDED.report_interval_s,
       next_deadline_at = CASE WHEN ${keep} THEN device_states.next_deadline_at ELSE EXCLUDED.next_deadline_at END,
       offline = EXCLUDED.offline, rssi = coalesce(EXCLUDED.rssi, device_states.rssi),
+      cable_voltage = coalesce(EXCLUDED.cable_voltage, device_states.cable_voltage),
+      positioning_type = coalesce(EXCLUDED.positioning_type, device_states.positioning_type),
       rescue_id = EXCLUDED.rescue_id, rescue_last_at = EXCLUDED.rescue_last_at,
       offset_streak = EXCLUDED.offset_streak, update_time = EXCLUDED.update_time`
 }

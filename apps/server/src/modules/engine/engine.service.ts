@@ -191,6 +191,8 @@ async function applyMessage(
     key: `m${row.msg_id}`,
     seenAt: row.received_at,
     rssi: message.type === 'heartbeat' ? message.data.rssi : undefined,
+    cableVoltage: message.type === 'heartbeat' ? message.data.cable_voltage : undefined,
+    positioningType: message.type === 'location' ? message.data.positioning_type : undefined,
     lateRescueId: late?.rescueId,
   })
   hintFault(

@@ -10,7 +10,7 @@ import {
 } from './engine.rules.ts'
 import type { NewInboxRow } from './inbox.repository.ts'
 
-// The quiet batch's one statement (engine_quiet_batch, migrations 0016 and 0017): a batch of
+// The quiet batch's one statement (engine_quiet_batch, migrations 0016, 0017 and 0035): a batch of
 // heartbeats and passing self-tests stored and, where they change nothing, applied in one round
 // trip. quiet.ts summarises the rows; the rule the statement applies is engine.rules.ts's
 // `changesNothing`.
@@ -26,6 +26,8 @@ export type DeviceSummary = {
   seq: number
   seen: string
   rssi: number | null
+  /** The newest cable voltage reported (volts). */
+  cableVoltage: number | null
   /** The newest battery reported, and its band (every battery of the rows in that one band). */
   battery: number | null
   band: number | null
@@ -67,7 +69,7 @@ export function quietBatch(
       ${rcol((r) => JSON.stringify(r.data))}::jsonb[],
       ${col((d) => d.deviceId)}::bigint[], ${col((d) => d.firstBoot)}::int[],
       ${col((d) => d.firstSeq)}::bigint[], ${col((d) => d.boot)}::int[], ${col((d) => d.seq)}::bigint[],
-      ${col((d) => d.seen)}::timestamptz[], ${col((d) => d.rssi)}::smallint[],
+      ${col((d) => d.seen)}::timestamptz[], ${col((d) => d.rssi)}::smallint[], ${col((d) => d.cableVoltage)}::real[],
       ${col((d) => d.battery)}::smallint[], ${col((d) => d.band)}::int[],
       ${col((d) => d.passAt)}::timestamptz[], ${col((d) => d.pads)}::text[],
       ${col((d) => d.batteryExp)}::text[],

@@ -99,7 +99,7 @@ describe('quiet batch', () => {
     await d.send(d.msg('selftest', { report_type: 0, result: 'pass', battery: 90 }))
     clock.advance(60_000)
     const first = d.msg('selftest', { report_type: 1, result: 'pass', battery: 89 })
-    const beat = d.msg('heartbeat', { battery: 88, rssi: -60 })
+    const beat = d.msg('heartbeat', { battery: 88, rssi: -60, cable_voltage: 12.5 })
     const second = d.msg('selftest', { report_type: 2, result: 'pass' }, { ts: clock.now().getTime() + 1000 })
     const last = d.msg('heartbeat', { battery: 87 })
     expect((await d.send(first, beat, second, last)).acked).toHaveLength(4)
@@ -118,11 +118,11 @@ describe('quiet batch', () => {
     const after = await device(d.id)
     expect(after).toMatchObject({ battery: 87, status: 0 })
     expect(after?.last_pass_at?.getTime()).toBe(second.ts)
-    const st = await one<{ last_seq: number; rssi: number }>(
+    const st = await one<{ last_seq: number; rssi: number; cable_voltage: number }>(
       env.t.db,
-      sql`SELECT last_seq, rssi FROM device_states WHERE device_id = ${d.id}`,
+      sql`SELECT last_seq, rssi, cable_voltage FROM device_states WHERE device_id = ${d.id}`,
     )
-    expect(st).toEqual({ last_seq: last.seq, rssi: -60 })
+    expect(st).toEqual({ last_seq: last.seq, rssi: -60, cable_voltage: 12.5 })
   })
 
   it("hands the engine all of a device's rows when they are out of order or cross a battery band", async () => {

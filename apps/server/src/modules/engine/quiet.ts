@@ -62,6 +62,7 @@ export function quietBatcher(ctx: AppContext): QuietBatcher {
 /** The fields of a heartbeat or a self-test the batch reads. */
 type QuietData = {
   rssi?: number
+  cable_voltage?: number
   report_type?: number
   battery?: number
   electrode_sheet_expire?: string
@@ -118,6 +119,7 @@ export function summarize(rows: NewInboxRow[]): { devices: repo.DeviceSummary[];
       seq: first.seq,
       seen: first.received_at.toISOString(),
       rssi: null,
+      cableVoltage: null,
       battery: null,
       band: null,
       passAt: null,
@@ -133,6 +135,7 @@ export function summarize(rows: NewInboxRow[]): { devices: repo.DeviceSummary[];
       s.seq = r.seq
       s.seen = r.received_at.toISOString()
       if (d.rssi !== undefined) s.rssi = d.rssi
+      if (d.cable_voltage !== undefined) s.cableVoltage = d.cable_voltage
       if (d.battery !== undefined) {
         if (s.band !== null && batteryBand(d.battery) !== s.band) continue next
         s.battery = d.battery

@@ -1,3 +1,4 @@
+import { permissionList } from '@aed/contracts'
 import type { Device } from '@aed/contracts/device'
 import { Card, Descriptions, Image, Space } from 'antd'
 import { useTranslation } from 'react-i18next'
@@ -6,14 +7,18 @@ import { DeviceStatusTag } from '../../../components/DeviceStatusTag/DeviceStatu
 import { MapView } from '../../../components/MapView/MapView'
 import { formatDateTime } from '../../../lib/datetime'
 import { useDict } from '../../../lib/useDict'
+import { useSession } from '../../../lib/useSession'
+import { radioText } from '../radioText'
 import { ChangeRecordTable } from './ChangeRecordTable'
 import { ExpiryDate } from './ExpiryDate'
 import { ReadinessTag } from './ReadinessTag'
 
 /** 基本信息: the device and its installation, where it is, its photos and its change record. */
 export function DeviceBaseInfo({ device: d }: { device: Device }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const { label } = useDict()
+  const { userInfo } = useSession()
+  const systemSuper = userInfo ? permissionList(userInfo).includes('system_super') : false
   const dash = t('table.empty')
   const opening =
     d.open_state === 1
@@ -46,6 +51,15 @@ export function DeviceBaseInfo({ device: d }: { device: Device }) {
         <Descriptions.Item label={t('device.readiness.lastReportTime')}>
           {d.last_report_time ? formatDateTime(d.last_report_time) : dash}
         </Descriptions.Item>
+        <Descriptions.Item label={t('device.rssi')}>{radioText.rssi(d.rssi, dash)}</Descriptions.Item>
+        <Descriptions.Item label={t('device.positioningType')}>
+          {radioText.positioning(d.positioning_type, i18n.language === 'en-US' ? 'en-US' : 'zh-CN', dash)}
+        </Descriptions.Item>
+        {systemSuper && (
+          <Descriptions.Item label={t('device.cableVoltage')} span={2}>
+            <span data-testid="device-cable-voltage">{radioText.cableVoltage(d.cable_voltage, dash)}</span>
+          </Descriptions.Item>
+        )}
         <Descriptions.Item label={t('device.batteryExpire')}>
           <ExpiryDate value={d.battery_expire} />
         </Descriptions.Item>

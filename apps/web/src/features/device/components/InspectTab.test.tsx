@@ -20,13 +20,14 @@ const recorded: InspectRow = {
   process_content: '电极片包装破损，已更换',
   inspector_name: '王磊',
   inspect_time: '2026-11-22T02:00:00Z',
-  img: '/files/inspect.png',
+  imgs: ['/files/inspect-1.png', '/files/inspect-2.png'],
 }
 
 const calls: { page: MockCall[]; inspect: MockCall[] } = { page: [], inspect: [] }
 
 function api(shown = device()) {
   const rows: InspectRow[] = []
+  let uploads = 0
   mockApi([
     on(deviceDetailApi.single, () => ({ code: 0, data: shown })),
     on(deviceApi.changeRecord, () => ({ code: 0, data: { count: 0, resource: [] } })),
@@ -37,7 +38,7 @@ function api(shown = device()) {
     on(filesApi.upload, () => ({
       code: 0,
       data: {
-        access_url: '/files/inspect.png',
+        access_url: `/files/inspect-${++uploads}.png`,
         file_name: 'inspect.png',
         size: 3,
         content_type: 'image/png',
@@ -91,8 +92,13 @@ describe('the inspection tab', () => {
     await user.click(within(dialog).getByLabelText('异常'))
     await user.type(within(dialog).getByTestId('inspection-content'), '电极片包装破损，已更换')
     const photo = new File(['png'], 'inspect.png', { type: 'image/png' })
-    await user.upload(dialog.querySelector('input[type=file]') as HTMLInputElement, photo)
-    await within(dialog).findByRole('button', { name: /删除/ })
+    // Two photos at most: after the second, no more upload button.
+    const photos = within(dialog).getByTestId('inspection-photos')
+    await user.upload(photos.querySelector('input[type=file]') as HTMLInputElement, photo)
+    await waitFor(() => expect(within(photos).getAllByRole('button', { name: /删除/ })).toHaveLength(1))
+    await user.upload(photos.querySelector('input[type=file]') as HTMLInputElement, photo)
+    await waitFor(() => expect(within(photos).getAllByRole('button', { name: /删除/ })).toHaveLength(2))
+    expect(photos.querySelector('input[type=file]')).toBeNull()
     const before = Date.now()
     await user.click(within(dialog).getByRole('button', { name: /确\s?定/ }))
 
@@ -103,7 +109,7 @@ describe('the inspection tab', () => {
       inspect_status: 0,
       process_content: '电极片包装破损，已更换',
       inspector_name: '王磊',
-      img: '/files/inspect.png',
+      imgs: ['/files/inspect-1.png', '/files/inspect-2.png'],
     })
     expect(deviceDetailApi.inspect.body.safeParse(body).success).toBe(true)
     // Opened "now": the default time lies between the dialog's opening (to the second it is
@@ -117,6 +123,8 @@ describe('the inspection tab', () => {
     expect(calls.page[1].query.get('data_type')).toBe('inspect')
     const table = screen.getByTestId('records-inspect')
     expect(await within(table).findByText('电极片包装破损，已更换')).toBeInTheDocument()
+    expect(within(table).getByText('异常')).toBeInTheDocument()
+    expect(table.querySelectorAll('img')).toHaveLength(2)
     // Closing (jsdom never ends antd's leave animation, so the dialog stays in the tree).
     expect(dialog.querySelector('.ant-modal')).toHaveClass('ant-zoom-leave')
   })

@@ -3,11 +3,12 @@ import dayjs, { type Dayjs } from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { FormModal } from '../../../components/FormModal/FormModal'
 import { useFormDialog } from '../../../components/FormModal/useFormDialog'
-import { ImageUpload } from '../../../components/ImageUpload/ImageUpload'
 import { DATE_TIME_FORMAT } from '../../../lib/datetime'
+import { useDict } from '../../../lib/useDict'
 import { useSession } from '../../../lib/useSession'
 import { validated } from '../../../lib/validated'
 import { useRecordInspection } from '../api/useRecordInspection'
+import { InspectionPhotosField } from './InspectionPhotosField'
 
 /** The contract's limits of the text fields. */
 const CONTENT_MAX = 500
@@ -18,17 +19,18 @@ type Values = {
   process_content?: string
   inspector_name: string
   inspect_time: Dayjs | null
-  img?: string | null
+  imgs?: string[]
 }
 
 type Props = { sn: string; open: boolean; onClose: () => void }
 
 const future = (d: Dayjs) => d.isAfter(dayjs())
 
-/** 记录巡检: the result, what was done, who inspected and when (not in the future), an optional photo. */
+/** 记录巡检: the result, what was done, who inspected and when (not in the future), up to two photos. */
 export default function InspectionModal({ sn, open, onClose }: Props) {
   const { t } = useTranslation()
   const { userInfo } = useSession()
+  const { options } = useDict()
   const [form] = Form.useForm<Values>()
   const record = useRecordInspection()
   const { send, modal } = useFormDialog(record, { open, onClose })
@@ -43,7 +45,7 @@ export default function InspectionModal({ sn, open, onClose }: Props) {
       process_content: v.process_content?.trim() ?? '',
       inspector_name: v.inspector_name.trim(),
       inspect_time: (v.inspect_time as Dayjs).format(),
-      img: v.img || undefined,
+      imgs: v.imgs ?? [],
     })
   }
 
@@ -65,13 +67,7 @@ export default function InspectionModal({ sn, open, onClose }: Props) {
           label={i('status')}
           rules={[{ required: true, message: i('statusRequired') }]}
         >
-          <Radio.Group
-            options={[
-              { value: 1, label: t('device.records.normal') },
-              { value: 0, label: t('device.records.abnormal') },
-            ]}
-            data-testid="inspection-status"
-          />
+          <Radio.Group options={options('inspect_status')} data-testid="inspection-status" />
         </Form.Item>
         <Form.Item name="process_content" label={i('content')}>
           <Input.TextArea rows={3} maxLength={CONTENT_MAX} showCount data-testid="inspection-content" />
@@ -102,8 +98,8 @@ export default function InspectionModal({ sn, open, onClose }: Props) {
             data-testid="inspection-time"
           />
         </Form.Item>
-        <Form.Item name="img" label={i('photo')}>
-          <ImageUpload />
+        <Form.Item name="imgs" label={i('photo')}>
+          <InspectionPhotosField />
         </Form.Item>
       </Form>
     </FormModal>

@@ -1,3 +1,4 @@
+import type { Lang } from '@aed/contracts'
 import type { Device } from '@aed/contracts/device'
 import { Button, Space } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
@@ -6,6 +7,7 @@ import { BatteryLevel } from '../../../components/BatteryLevel/BatteryLevel'
 import { DeviceStatusTag } from '../../../components/DeviceStatusTag/DeviceStatusTag'
 import { formatDateTime } from '../../../lib/datetime'
 import { useDict } from '../../../lib/useDict'
+import { radioText } from '../radioText'
 import { ExpiryDate } from './ExpiryDate'
 import { ReadinessTag } from './ReadinessTag'
 
@@ -13,14 +15,22 @@ type Actions = {
   onDetail: (d: Device) => void
   onChange: (d: Device) => void
   onDelete: (d: Device) => void
+  /** The electrode-voltage column (the list's can.cable_voltage: system super administrators). */
+  cableVoltage?: boolean
 }
 
 /** Columns that cannot be hidden with 筛选列. */
 export const FIXED_DEVICE_COLUMNS = ['device_sn', 'actions'] as const
 
 /** Columns of the registered device list; change and delete follow the row's `can`. */
-export function useDeviceColumns({ onDetail, onChange, onDelete }: Actions): ColumnsType<Device> {
-  const { t } = useTranslation()
+export function useDeviceColumns({
+  onDetail,
+  onChange,
+  onDelete,
+  cableVoltage = false,
+}: Actions): ColumnsType<Device> {
+  const { t, i18n } = useTranslation()
+  const lang: Lang = i18n.language === 'en-US' ? 'en-US' : 'zh-CN'
   const { label } = useDict()
   const dash = t('table.empty')
   const text = (v: string | null) => v || dash
@@ -47,6 +57,28 @@ export function useDeviceColumns({ onDetail, onChange, onDelete }: Actions): Col
       sorter: true,
       render: (v: number | null) => <BatteryLevel value={v} empty={dash} />,
     },
+    {
+      title: t('device.rssi'),
+      dataIndex: 'rssi',
+      width: 100,
+      render: (v: number | null) => radioText.rssi(v, dash),
+    },
+    {
+      title: t('device.positioningType'),
+      dataIndex: 'positioning_type',
+      width: 100,
+      render: (v: string | null) => radioText.positioning(v, lang, dash),
+    },
+    ...(cableVoltage
+      ? [
+          {
+            title: t('device.cableVoltage'),
+            dataIndex: 'cable_voltage',
+            width: 100,
+            render: (v: number | null) => radioText.cableVoltage(v, dash),
+          },
+        ]
+      : []),
     {
       title: t('device.batteryExpire'),
       dataIndex: 'battery_expire',

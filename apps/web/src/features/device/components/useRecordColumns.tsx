@@ -6,10 +6,11 @@ import type {
   OffsetRow,
   UsageLogRow,
 } from '@aed/contracts/device-detail'
-import { Image, Tag } from 'antd'
+import { Image, Space, Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../../lib/datetime'
+import { useDict } from '../../../lib/useDict'
 
 const time = (v: string | null) => (v ? formatDateTime(v) : '-')
 const text = (v: string | null) => v || '-'
@@ -17,6 +18,7 @@ const text = (v: string | null) => v || '-'
 /** The columns of each record tab of the detail. */
 export function useRecordColumns() {
   const { t } = useTranslation()
+  const { label } = useDict()
   const r = (key: string) => t(`device.records.${key}`)
   const earlyWarn: ColumnsType<EarlyWarnRow> = [
     { title: r('eventCode'), dataIndex: 'event_code', width: 110 },
@@ -72,17 +74,27 @@ export function useRecordColumns() {
       title: r('inspectStatus'),
       dataIndex: 'inspect_status',
       width: 100,
-      render: (v: number) =>
-        v === 1 ? <Tag color="green">{r('normal')}</Tag> : <Tag color="red">{r('abnormal')}</Tag>,
+      render: (v: number) => <Tag color={v === 1 ? 'green' : 'red'}>{label('inspect_status', v)}</Tag>,
     },
     { title: r('processContent'), dataIndex: 'process_content', ellipsis: true, render: text },
     { title: r('inspector'), dataIndex: 'inspector_name', width: 110 },
     { title: r('inspectTime'), dataIndex: 'inspect_time', width: 170, render: time },
     {
       title: r('img'),
-      dataIndex: 'img',
-      width: 90,
-      render: (v: string | null) => (v ? <Image src={v} width={48} height={32} alt="" /> : '-'),
+      dataIndex: 'imgs',
+      width: 120,
+      render: (v: string[]) =>
+        v.length ? (
+          <Image.PreviewGroup>
+            <Space size={4}>
+              {v.map((url) => (
+                <Image key={url} src={url} width={48} height={32} alt="" />
+              ))}
+            </Space>
+          </Image.PreviewGroup>
+        ) : (
+          '-'
+        ),
     },
   ]
   const usageLog: ColumnsType<UsageLogRow> = [

@@ -211,6 +211,33 @@ describe('DevicesPage', () => {
     expect(within(base).getByText('最近上报')).toBeInTheDocument()
     expect(within(base).getByText('2026-11-22 10:40:00')).toBeInTheDocument()
   })
+
+  it('shows signal and positioning to everyone, the electrode voltage only when the list’s can allows it', async () => {
+    const heard = device({ rssi: -71, positioning_type: 'lbs', cable_voltage: 12.3 })
+    api(orgMenu, [heard])
+    sessionStore.signIn(superAdmin())
+    const first = renderWithProviders(<DevicesPage />)
+    await screen.findByText('M672412211')
+    const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent)
+    expect(headers()).toEqual(expect.arrayContaining(['信号强度', '定位方式', '电极电压']))
+    expect(screen.getByText('-71 dBm')).toBeInTheDocument()
+    expect(screen.getByText('基站定位')).toBeInTheDocument()
+    expect(screen.getByText('12.3 V')).toBeInTheDocument()
+    const user = userEvent.setup()
+    await user.click(screen.getByTestId('device-detail-7'))
+    const base = await screen.findByTestId('device-base')
+    expect(within(base).getByTestId('device-cable-voltage')).toHaveTextContent('12.3 V')
+    expect(within(base).getByText('-71 dBm')).toBeInTheDocument()
+    first.unmount()
+
+    api(orgMenu, [device({ rssi: -71, positioning_type: 'gps' })], editorCan)
+    sessionStore.signIn(userInfo({ role_type: 1, permissions: { device: 'EDIT' } }))
+    renderWithProviders(<DevicesPage />)
+    await screen.findByText('M672412211')
+    expect(headers()).toEqual(expect.arrayContaining(['信号强度', '定位方式']))
+    expect(headers()).not.toContain('电极电压')
+    expect(screen.getByText('GPS定位')).toBeInTheDocument()
+  })
 })
 
 describe('the register and change dialog', () => {

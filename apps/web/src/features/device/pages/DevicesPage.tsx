@@ -44,6 +44,7 @@ export function DevicesPage() {
     onDetail: setDetail,
     onChange: dialog.edit,
     onDelete: confirmDelete,
+    cableVoltage: can?.cable_voltage,
   })
   const choice = useColumnChoice('device', columns, FIXED_DEVICE_COLUMNS)
   const region = typeof list.filters.address_code === 'string' ? list.filters.address_code : undefined
