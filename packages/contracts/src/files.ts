@@ -24,6 +24,38 @@ export type UploadSuffix = keyof typeof UPLOAD_TYPES
 /** The suffixes the console's image uploads send as `allow_suffix`. */
 export const IMAGE_ALLOW_SUFFIX = 'txt,png,jpeg,jpg'
 
+/** What an image upload takes (spec 5): jpg, jpeg or png, 20M at most. */
+export const IMAGE_SUFFIXES: readonly string[] = ['jpg', 'jpeg', 'png']
+const IMAGE_CONTENT_TYPES: readonly string[] = ['image/jpeg', 'image/png']
+
+const suffixOf = (name: string) => {
+  const dot = name.lastIndexOf('.')
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : ''
+}
+
+/** Whether a file name ends in an image suffix (jpg, jpeg, png). */
+export const isImageName = (name: string) => IMAGE_SUFFIXES.includes(suffixOf(name))
+
+/**
+ * Whether an upload's allowed suffixes are the console's image list: jpg, jpeg and png, with or
+ * without the txt the spec sends beside them. Its refusals then use the image texts.
+ */
+export function isImageUpload(allowed: readonly string[]): boolean {
+  const kinds = new Set(allowed.filter((s) => s !== 'txt'))
+  return kinds.size === IMAGE_SUFFIXES.length && IMAGE_SUFFIXES.every((s) => kinds.has(s))
+}
+
+/**
+ * Why the console refuses an image before sending it, or null: anything but a jpg, jpeg or png
+ * (by name and, when the browser tells, by type), then anything over 20M.
+ */
+export function imageProblem(file: { name: string; type: string; size: number }) {
+  if (!isImageName(file.name) || (file.type !== '' && !IMAGE_CONTENT_TYPES.includes(file.type)))
+    return 'IMAGE_INVALID' as const
+  if (file.size > UPLOAD_MAX_BYTES) return 'IMAGE_TOO_LARGE' as const
+  return null
+}
+
 /** A file part as the server's multipart parser hands it over. */
 export type UploadedPart = { filename: string; mimetype: string; data: Uint8Array }
 

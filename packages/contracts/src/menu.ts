@@ -33,6 +33,8 @@ export type RouteDef = {
   permissions?: PermissionName[]
   /** Shown in the menu. */
   menu?: boolean
+  /** The spec's single-menu flag: the page opens alone, with no navigation menu around it. */
+  singleMenu?: boolean
   children?: RouteDef[]
 }
 
@@ -220,6 +222,15 @@ export const routeTree: RouteDef[] = [
         permissions: ['agency'],
       },
     ],
+  },
+  {
+    // The spec's single-menu route (2, route guard): the organisation list alone, without the
+    // console's navigation, for a link that should show nothing else. Not in the menu.
+    name: 'agencyManagement-agencyList1',
+    path: '/agencyManagement/agencyList1',
+    title: ['机构列表', 'Organisation list'],
+    permissions: ['agency'],
+    singleMenu: true,
   },
   {
     name: 'users',

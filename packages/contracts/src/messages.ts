@@ -154,6 +154,9 @@ export const messages = {
   ALLOW_SUFFIX_REQUIRED: ['请指定允许上传的文件类型', 'Please say which file types may be uploaded'],
   FILE_SUFFIX_NOT_ALLOWED: ['只能上传{suffixes}格式的文件！', 'Only {suffixes} files can be uploaded!'],
   FILE_TOO_LARGE: ['文件大小不能超过20M！', 'The file size cannot exceed 20M!'],
+  // An image upload's refusals, in the console before sending and on the server (spec 5).
+  IMAGE_INVALID: ['只能上传jpg/jpeg/png格式的图片！', 'only jpg/jpeg/png images can be uploaded!'],
+  IMAGE_TOO_LARGE: ['图片大小不能超过20M！', 'image size cannot exceed 20M!'],
   FILE_EMPTY: ['文件内容为空！', 'The file is empty!'],
   FILE_CONTENT_MISMATCH: [
     '文件内容与后缀不符，请上传真实的{suffix}文件！',

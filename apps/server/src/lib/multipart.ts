@@ -8,10 +8,14 @@ const hasStatus = (err: unknown) => typeof (err as { statusCode?: unknown }).sta
 /**
  * Accepts one-file multipart bodies in this plugin only (its own size limit): the file part is
  * buffered as `{filename, mimetype, data}` for the body schema, a file over `maxBytes` answers
- * `tooLarge`, and a body the parser cannot read (no boundary, cut short) is bad input, not a
+ * `tooLarge` (a message key, or one chosen by the file's name), and a body the parser cannot read (no boundary, cut short) is bad input, not a
  * server error. Anything else goes up as is.
  */
-export async function acceptUploads(base: FastifyInstance, maxBytes: number, tooLarge: MessageKey) {
+export async function acceptUploads(
+  base: FastifyInstance,
+  maxBytes: number,
+  tooLarge: MessageKey | ((fileName: string) => MessageKey),
+) {
   const reachedHandler = new WeakSet<object>()
   base.addHook('preHandler', async (req) => {
     reachedHandler.add(req)
@@ -28,7 +32,9 @@ export async function acceptUploads(base: FastifyInstance, maxBytes: number, too
       try {
         part.value = { filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() }
       } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw invalid(tooLarge)
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw invalid(typeof tooLarge === 'function' ? tooLarge(part.filename) : tooLarge)
+        }
         throw err
       }
     },

@@ -45,6 +45,8 @@ export const pages: Record<string, Load> = {
     import('../features/event/pages/OfflineEventsPage').then((m) => m.OfflineEventsPage),
   'organizationalManagement-organizational': () =>
     import('../features/agency/pages/OrganisationsPage').then((m) => m.OrganisationsPage),
+  'agencyManagement-agencyList1': () =>
+    import('../features/agency/pages/OrganisationsPage').then((m) => m.OrganisationsPage),
   'users-permission': () => import('../features/member/pages/UsersPage').then((m) => m.UsersPage),
   'emergency-call': emergencyCall,
   'emergency-coverage': () => import('../features/coverage/pages/CoveragePage').then((m) => m.CoveragePage),

@@ -1,5 +1,5 @@
 import { Code, translate } from '@aed/contracts'
-import { filesApi, UPLOAD_MAX_BYTES } from '@aed/contracts/files'
+import { filesApi, isImageName, UPLOAD_MAX_BYTES } from '@aed/contracts/files'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -59,8 +59,11 @@ function fileHeaders(reply: FastifyReply, file: OpenedFile, download: string | u
  * private files by a signed link (GET /private-files/*).
  */
 export async function filesRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  // The upload parser and its 20 MB limit apply in this plugin only.
-  await acceptUploads(base, UPLOAD_MAX_BYTES, 'FILE_TOO_LARGE')
+  // The upload parser and its 20 MB limit apply in this plugin only; an image over it is
+  // refused in the console's words (the limit is met before allow_suffix may have been read).
+  await acceptUploads(base, UPLOAD_MAX_BYTES, (name) =>
+    isImageName(name) ? 'IMAGE_TOO_LARGE' : 'FILE_TOO_LARGE',
+  )
   const app = base.withTypeProvider<ZodTypeProvider>()
 
   routes(base, tags)(

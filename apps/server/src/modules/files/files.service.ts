@@ -1,4 +1,10 @@
-import { UPLOAD_TYPES, type UploadResult, type UploadSuffix } from '@aed/contracts/files'
+import {
+  isImageName,
+  isImageUpload,
+  UPLOAD_TYPES,
+  type UploadResult,
+  type UploadSuffix,
+} from '@aed/contracts/files'
 import { fileTypeFromBuffer } from 'file-type'
 import type { AppContext } from '../../context.ts'
 import { invalid } from '../../lib/errors.ts'
@@ -44,6 +50,7 @@ export function isPlainText(data: Uint8Array): boolean {
 /**
  * Checks an upload against the allowed suffixes and its real content: the suffix must be
  * allowed, and the bytes must be what the suffix says (an executable renamed .png is refused).
+ * An image upload (the console's jpg/jpeg/png list) is refused in the console's words.
  * Answers the suffix the file is stored under.
  */
 export async function checkUpload(
@@ -59,6 +66,7 @@ export async function checkUpload(
   const dot = fileName.lastIndexOf('.')
   const suffix = dot > 0 ? fileName.slice(dot + 1).toLowerCase() : ''
   if (!isUploadSuffix(suffix) || !allowed.includes(suffix)) {
+    if (isImageUpload(allowed)) throw invalid('IMAGE_INVALID')
     throw invalid('FILE_SUFFIX_NOT_ALLOWED', { suffixes: allowed.join('/') })
   }
   if (data.length === 0) throw invalid('FILE_EMPTY')
@@ -67,7 +75,10 @@ export async function checkUpload(
     if (detected || !isPlainText(data)) throw invalid('FILE_TEXT_INVALID')
     return suffix
   }
-  if (detected?.ext !== MAGIC[suffix]) throw invalid('FILE_CONTENT_MISMATCH', { suffix })
+  if (detected?.ext !== MAGIC[suffix]) {
+    if (isImageUpload(allowed) && isImageName(fileName)) throw invalid('IMAGE_INVALID')
+    throw invalid('FILE_CONTENT_MISMATCH', { suffix })
+  }
   return suffix
 }
 

@@ -73,11 +73,22 @@ describe('uploading a file', () => {
 
   it('refuses an executable renamed .png, whatever type the browser claims', async () => {
     for (const data of [EXE, ELF]) {
-      const r = await upload(tokens.hzAdmin, { filename: 'photo.png', type: 'image/png', data })
+      const r = await upload(tokens.hzAdmin, { filename: 'photo.png', type: 'image/png', data }, 'png')
       expect(r).toMatchObject({ code: 1, msg: '文件内容与后缀不符，请上传真实的png文件！' })
     }
-    const jpg = await upload(tokens.hzAdmin, { filename: 'photo.jpg', type: 'image/jpeg', data: PNG })
+    const jpg = await upload(tokens.hzAdmin, { filename: 'photo.jpg', type: 'image/jpeg', data: PNG }, 'jpg')
     expect(jpg.msg).toBe('文件内容与后缀不符，请上传真实的jpg文件！')
+  })
+
+  it('refuses an image upload (the jpg/jpeg/png list) in the console’s words', async () => {
+    for (const allow of ['txt,png,jpeg,jpg', 'png,jpeg,jpg']) {
+      const gif = await upload(tokens.hzAdmin, { filename: 'a.gif', data: 'GIF89a' }, allow)
+      expect(gif).toMatchObject({ code: 1, msg: '只能上传jpg/jpeg/png格式的图片！' })
+      const fake = await upload(tokens.hzAdmin, { filename: 'photo.png', data: EXE }, allow)
+      expect(fake).toMatchObject({ code: 1, msg: '只能上传jpg/jpeg/png格式的图片！' })
+    }
+    const en = await upload(tokens.hzAdmin, { filename: 'a.pdf', data: '%PDF' }, 'png,jpeg,jpg', 'en-US')
+    expect(en.msg).toBe('only jpg/jpeg/png images can be uploaded!')
   })
 
   it('refuses a suffix outside allow_suffix, and one the server never accepts', async () => {
@@ -141,7 +152,16 @@ describe('uploading a file', () => {
       filename: 'big.png',
       data: Buffer.concat([big, Buffer.from([0])]),
     })
-    expect(over).toMatchObject({ status: 200, code: 1, msg: '文件大小不能超过20M！' })
+    expect(over).toMatchObject({ status: 200, code: 1, msg: '图片大小不能超过20M！' })
+    const overEn = await upload(
+      tokens.hzAdmin,
+      { filename: 'big.jpg', data: Buffer.concat([big, Buffer.from([0])]) },
+      'txt,png,jpeg,jpg',
+      'en-US',
+    )
+    expect(overEn.msg).toBe('image size cannot exceed 20M!')
+    const pdf = await upload(tokens.hzAdmin, { filename: 'big.pdf', data: Buffer.alloc(limit + 1) }, 'pdf')
+    expect(pdf).toMatchObject({ status: 200, code: 1, msg: '文件大小不能超过20M！' })
   })
 
   it('needs a file, a suffix list and a signed-in member', async () => {

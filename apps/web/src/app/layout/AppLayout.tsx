@@ -2,7 +2,7 @@ import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons'
 import { theme as antTheme, Button, Layout } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, Outlet } from 'react-router'
+import { Link, Outlet, useLocation } from 'react-router'
 import { Logo } from '../../components/Logo'
 import { ChangePasswordModal } from '../../features/auth/components/ChangePasswordModal'
 import { PasswordExpiryPrompt } from '../../features/auth/components/PasswordExpiryPrompt'
@@ -12,6 +12,7 @@ import { useConfirmUnbind } from '../../features/auth/hooks/useConfirmUnbind'
 import { useWechatBindReturn } from '../../features/auth/hooks/useWechatBindReturn'
 import { AlarmPopup } from '../../features/message/components/AlarmPopup'
 import '../../lib/dayjsLocale'
+import { routeFor } from '../../lib/guard'
 import { Paths } from '../../lib/paths'
 import { useSession } from '../../lib/useSession'
 import { LiveProvider } from '../live/LiveProvider'
@@ -51,8 +52,10 @@ function AppFrame() {
   const headerHidden = useAutoHideHeader(s.fixedHeader && s.autoHideHeader)
   useDeviceSync()
   useWechatBindReturn()
+  // The single-menu flag (spec 2), set after each navigation: its page shows no navigation menu.
+  const single = routeFor(useLocation().pathname)?.singleMenu === true
 
-  const side = s.layout === 'sidemenu'
+  const side = s.layout === 'sidemenu' && !single
   const navTheme = s.theme
   const onAction = (action: UserAction) => {
     if (action === 'logout') logout()
@@ -79,7 +82,11 @@ function AppFrame() {
   ].join(' ')
 
   return (
-    <Layout className={`app-layout app-layout-${s.layout}`} data-testid="app-layout">
+    <Layout
+      className={`app-layout app-layout-${side ? 'sidemenu' : 'topmenu'}`}
+      data-testid="app-layout"
+      data-single-menu={single || undefined}
+    >
       {side && (
         <Layout.Sider
           width={SIDER_WIDTH}
@@ -111,9 +118,7 @@ function AppFrame() {
           ) : (
             <>
               {brand(s.device === 'mobile', s.device !== 'desktop')}
-              <div className="header-menu">
-                <NavMenu mode="horizontal" theme={navTheme} />
-              </div>
+              <div className="header-menu">{!single && <NavMenu mode="horizontal" theme={navTheme} />}</div>
             </>
           )}
           <div className="header-spacer" />

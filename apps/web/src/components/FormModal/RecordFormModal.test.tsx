@@ -1,6 +1,8 @@
-import { screen } from '@testing-library/react'
-import { Form, Input } from 'antd'
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { Button, ConfigProvider, Form, Input } from 'antd'
 import { describe, expect, it, vi } from 'vitest'
+import { useRecordDialogState } from '../../lib/useRecordDialogState'
 import { freshConsole } from '../../test/freshConsole'
 import { renderWithProviders } from '../../test/renderWithProviders'
 import { type RecordDialogLook, RecordFormModal } from './RecordFormModal'
@@ -33,6 +35,38 @@ function Dialog({ canEdit, onOk }: { canEdit: boolean; onOk: () => void }) {
   )
 }
 
+type Thing = { name?: string; note?: string }
+
+/** A list page's add / edit dialog as the features have it: one form store for every opening. */
+function ListPage() {
+  const [form] = Form.useForm<Thing>()
+  const dialog = useRecordDialogState()
+  const id = dialog.modal.id
+  return (
+    <>
+      <Button onClick={dialog.add}>add</Button>
+      <Button onClick={() => dialog.edit({ id: 7 })}>edit</Button>
+      <RecordFormModal
+        look={look}
+        {...dialog.modal}
+        saving={false}
+        onOk={() => {}}
+        form={form}
+        recordId={id}
+        initial={id === null ? {} : { name: 'x', note: 'kept' }}
+        canEdit
+      >
+        <Form.Item name="name">
+          <Input data-testid="thing-name" />
+        </Form.Item>
+        <Form.Item name="note">
+          <Input data-testid="thing-note" />
+        </Form.Item>
+      </RecordFormModal>
+    </>
+  )
+}
+
 freshConsole()
 
 describe('RecordFormModal', () => {
@@ -52,5 +86,31 @@ describe('RecordFormModal', () => {
     expect(ok).toBeEnabled()
     ok.click()
     expect(onOk).toHaveBeenCalledTimes(1)
+  })
+
+  it('opens an add dialog empty after editing a record, whatever was typed there', async () => {
+    // Without motion the closed dialog's content unmounts at once, as a browser's does after its
+    // closing animation: the next dialog mounts a fresh form on the same store.
+    renderWithProviders(
+      <ConfigProvider theme={{ token: { motion: false } }}>
+        <ListPage />
+      </ConfigProvider>,
+    )
+    const user = userEvent.setup()
+    for (let round = 0; round < 2; round++) {
+      await user.click(screen.getByRole('button', { name: 'edit' }))
+      expect(await screen.findByTestId('thing-name')).toHaveValue('x')
+      await user.type(screen.getByTestId('thing-note'), ' typed')
+      await user.click(screen.getByRole('button', { name: /取\s?消/ }))
+      await waitFor(() => expect(screen.queryByTestId('thing-name')).toBeNull())
+      await user.click(screen.getByRole('button', { name: 'add' }))
+      expect(await screen.findByTestId('thing-name')).toHaveValue('')
+      expect(screen.getByTestId('thing-note')).toHaveValue('')
+      await user.type(screen.getByTestId('thing-name'), 'new')
+      await user.click(screen.getByRole('button', { name: /取\s?消/ }))
+      await waitFor(() => expect(screen.queryByTestId('thing-name')).toBeNull())
+    }
+    await user.click(screen.getByRole('button', { name: 'add' }))
+    expect(await screen.findByTestId('thing-name')).toHaveValue('')
   })
 })

@@ -2,6 +2,7 @@ import { App, Form, type FormInstance, type FormProps, Spin } from 'antd'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFormReset } from '../../lib/useFormReset'
+import { FormFreshStart } from './FormFreshStart'
 import { FormModal } from './FormModal'
 
 /** What a record dialog looks like whichever record it opens. */
@@ -51,6 +52,7 @@ export function RecordFormModal<V>(props: Props<V>) {
       {initial ? (
         <Form form={form} {...look.formLayout} initialValues={initial} preserve={false} name={look.name}>
           {children}
+          <FormFreshStart />
         </Form>
       ) : (
         <Spin className="modal-spin" />

@@ -1,4 +1,5 @@
-import { IMAGE_ALLOW_SUFFIX } from '@aed/contracts/files'
+import { IMAGE_ALLOW_SUFFIX, imageProblem } from '@aed/contracts/files'
+import { type Lang, translate } from '@aed/contracts/messages'
 import { DeleteOutlined, LoadingOutlined, PlusOutlined } from '@ant-design/icons'
 import { App, Button, Image, Upload } from 'antd'
 import { useTranslation } from 'react-i18next'
@@ -11,11 +12,15 @@ type Props = {
   onChange?: (url: string | null) => void
   disabled?: boolean
   allowSuffix?: string
-  /** A check before uploading: the text of why the file is refused (shown as an error), or null. */
+  /** A further check after the image rule: the text of why the file is refused (shown as an error), or null. */
   check?: (file: File) => string | null
 }
 
-/** One image: uploads on choice and keeps the server's access_url; the server checks type and size (`check` may refuse first). */
+/**
+ * One image: uploads on choice and keeps the server's access_url. Before sending, anything but a
+ * jpg, jpeg or png, or over 20M, is refused in the spec's words (the server refuses them alike),
+ * then `check` may refuse too.
+ */
 export function ImageUpload({
   id,
   value,
@@ -24,7 +29,8 @@ export function ImageUpload({
   allowSuffix = IMAGE_ALLOW_SUFFIX,
   check,
 }: Props) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
+  const lang: Lang = i18n.language === 'en-US' ? 'en-US' : 'zh-CN'
   const { message } = App.useApp()
   const upload = useUploadFile(allowSuffix)
   const accept = allowSuffix
@@ -56,7 +62,8 @@ export function ImageUpload({
       showUploadList={false}
       disabled={disabled || upload.isPending}
       beforeUpload={(file) => {
-        const refused = check?.(file)
+        const problem = imageProblem(file)
+        const refused = problem ? translate(problem, lang) : check?.(file)
         if (refused) {
           message.error(refused)
           return false

@@ -1,9 +1,9 @@
 import { Code } from '@aed/contracts'
-import { DEFAULT_COORDINATE } from '@aed/contracts/constants'
 import type { MapAddress } from '@aed/contracts/map'
 import { Typography } from 'antd'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { mapHome } from '../../lib/browserPosition'
 import { ApiError } from '../../lib/errors'
 import type { LatLon } from '../MapView/datum'
 import { MapView } from '../MapView/MapView'
@@ -36,7 +36,7 @@ export function MapPicker({ value, onChange, onAddress, focusKey = 0, home, disa
   const reverse = useReverseAddress()
   const [manual, setManual] = useState(false)
   const [view, setView] = useState(() => ({
-    center: value ?? home ?? DEFAULT_COORDINATE,
+    center: value ?? home ?? mapHome(),
     zoom: value ? PLACE_ZOOM : BROWSE_ZOOM,
     key: 0,
   }))

@@ -32,6 +32,12 @@ export const authEnUS: typeof authZhCN = {
       'Tiered management of organisations',
     ],
   },
+  browserLocation: {
+    insecure: 'Browser location can only be requested over https',
+    denied: 'Turn on location in the browser to use it',
+    unsupported: 'This browser does not support location',
+    failed: 'Could not get the browser location',
+  },
   wechat: {
     title: 'Sign in with WeChat',
     notConfigured: 'WeChat sign-in is not configured; please sign in with your mobile number',

@@ -26,6 +26,12 @@ export const authZhCN = {
     signedIn: '登录成功',
     features: ['设备状态实时监控', '急救事件快速响应', '机构分级统一管理'],
   },
+  browserLocation: {
+    insecure: '请在https协议下请求浏览器定位',
+    denied: '需要开启浏览器定位功能才能使用',
+    unsupported: '浏览器不支持定位功能',
+    failed: '获取浏览器定位失败',
+  },
   wechat: {
     title: '微信扫码登录',
     notConfigured: '未配置微信登录，请使用手机号登录',

@@ -10,6 +10,7 @@ import type { LegalKind } from '../../../components/LegalModal'
 import { Logo } from '../../../components/Logo'
 import { EcgLine } from '../components/EcgLine'
 import { LoginForm } from '../components/LoginForm'
+import { useBrowserPosition } from '../hooks/useBrowserPosition'
 import { useCompleteSignIn } from '../hooks/useCompleteSignIn'
 import { useWechatLoginReturn } from '../hooks/useWechatLoginReturn'
 
@@ -27,7 +28,7 @@ const LegalModal = lazy(() =>
   import('../../../components/LegalModal').then((m) => ({ default: m.LegalModal })),
 )
 
-/** /user/login: password, phone and WeChat sign-in with the organisation picker. */
+/** /user/login: password, phone and WeChat sign-in with the organisation picker; asks the browser's position. */
 export function LoginPage() {
   const { t } = useTranslation()
   const complete = useCompleteSignIn()
@@ -41,6 +42,7 @@ export function LoginPage() {
     [complete],
   )
   const { signingIn } = useWechatLoginReturn(signedIn)
+  useBrowserPosition()
   const features = t('login.features', { returnObjects: true }) as unknown as string[]
 
   return (

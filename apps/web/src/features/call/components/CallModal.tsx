@@ -1,6 +1,7 @@
 import type { MapSuggestion } from '@aed/contracts/map'
 import { Col, DatePicker, Form, Input, Row } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { FormFreshStart } from '../../../components/FormModal/FormFreshStart'
 import { FormModal } from '../../../components/FormModal/FormModal'
 import { useFormDialog } from '../../../components/FormModal/useFormDialog'
 import { MapPicker } from '../../../components/MapPicker/MapPicker'
@@ -115,6 +116,7 @@ export default function CallModal({ open, onClose, onCreated }: Props) {
             </Form.Item>
           </Col>
         </Row>
+        <FormFreshStart />
       </Form>
     </FormModal>
   )

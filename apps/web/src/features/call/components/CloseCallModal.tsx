@@ -1,6 +1,7 @@
 import { CALL_OUTCOMES, type Call, callCloseForm } from '@aed/contracts/call'
 import { Form, Input, Radio } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { FormFreshStart } from '../../../components/FormModal/FormFreshStart'
 import { FormModal } from '../../../components/FormModal/FormModal'
 import { useFormDialog } from '../../../components/FormModal/useFormDialog'
 import { useFormReset } from '../../../lib/useFormReset'
@@ -45,6 +46,7 @@ export default function CloseCallModal({ call, onClose }: Props) {
         <Form.Item name="remark" label={t('call.remark')}>
           <Input.TextArea maxLength={200} showCount rows={3} placeholder={t('call.remarkPlaceholder')} />
         </Form.Item>
+        <FormFreshStart />
       </Form>
     </FormModal>
   )

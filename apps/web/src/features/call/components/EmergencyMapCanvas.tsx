@@ -1,10 +1,10 @@
-import { DEFAULT_COORDINATE } from '@aed/contracts/constants'
 import type { Map as MapLibre } from 'maplibre-gl'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { BROWSE_ZOOM } from '../../../components/MapPicker/MapPicker'
 import { createMap, datum } from '../../../components/MapView/createMap'
 import { toDisplay } from '../../../components/MapView/datum'
+import { mapHome } from '../../../lib/browserPosition'
 import { leaveMap, type ParkedMap, takeParkedMap } from '../../responder'
 import type { MapFocus, MapLine, MapPoint } from './mapPoints'
 import { useMapLines } from './useMapLines'
@@ -19,7 +19,7 @@ type Props = {
 
 /** The responder page's map when it was kept for this page, else a new one. */
 function openMap(host: HTMLElement, focus: MapFocus | null): ParkedMap {
-  const center = focus ?? DEFAULT_COORDINATE
+  const center = focus ?? mapHome()
   const kept = takeParkedMap()
   if (kept) {
     kept.element.classList.add('emergency-map-element')

@@ -1,10 +1,10 @@
-import { DEFAULT_COORDINATE } from '@aed/contracts/constants'
 import type { CoveragePoint } from '@aed/contracts/coverage'
 import type { Map as MapLibre } from 'maplibre-gl'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type CanvasLayer, canvasLayer } from '../../../components/MapView/canvasLayer'
 import { createMap } from '../../../components/MapView/createMap'
+import { mapHome } from '../../../lib/browserPosition'
 import { dotAt, dotBounds, paintDots, placeDots } from './coverageDots'
 
 /** The closest a fit to the calls zooms: the spec's map zoom. */
@@ -26,7 +26,7 @@ export default function CoverageMapCanvas({ points }: { points: CoveragePoint[] 
     if (!host.current) return
     let instance: MapLibre
     try {
-      instance = createMap(host.current, { center: DEFAULT_COORDINATE, zoom: 4 })
+      instance = createMap(host.current, { center: mapHome(), zoom: 4 })
     } catch {
       setFailed(true)
       return

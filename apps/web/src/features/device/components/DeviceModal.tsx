@@ -1,6 +1,7 @@
 import type { AgencyNode } from '@aed/contracts/agency'
 import { App, Col, Form, Row, Spin } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { FormFreshStart } from '../../../components/FormModal/FormFreshStart'
 import { FormModal } from '../../../components/FormModal/FormModal'
 import { useFormDialog } from '../../../components/FormModal/useFormDialog'
 import { useAreaLevel } from '../../../lib/useAreaLevel'
@@ -106,6 +107,7 @@ export default function DeviceModal({ id, open, tree, abnormalSwitches, onClose 
               </Row>
             </Col>
           </Row>
+          <FormFreshStart />
         </Form>
       ) : (
         <Spin className="modal-spin" />

@@ -3,6 +3,7 @@ import type { Member } from '@aed/contracts/member'
 import { AUTHORITY_ROWS, grantableLevels, READ_ONLY_AREAS, visibleRows } from '@aed/contracts/member-rules'
 import { App, Card, Form } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { FormFreshStart } from '../../../components/FormModal/FormFreshStart'
 import { FormModal } from '../../../components/FormModal/FormModal'
 import { useFormDialog } from '../../../components/FormModal/useFormDialog'
 import { useFormReset } from '../../../lib/useFormReset'
@@ -87,6 +88,7 @@ export function AuthorityModal({ member, onClose }: Props) {
           <Form.Item name="use_expire" label={t('member.period.title')} className="authority-period">
             <UsagePeriodField disabled={!canEdit} />
           </Form.Item>
+          <FormFreshStart />
         </Form>
       )}
     </FormModal>

@@ -1,6 +1,7 @@
 import type { Responder } from '@aed/contracts/responder'
 import { Form, Input } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { FormFreshStart } from '../../../components/FormModal/FormFreshStart'
 import { FormModal } from '../../../components/FormModal/FormModal'
 import { useFormDialog } from '../../../components/FormModal/useFormDialog'
 import { useFormReset } from '../../../lib/useFormReset'
@@ -35,6 +36,7 @@ export default function PauseModal({ responder, onClose }: Props) {
             data-testid="responder-pause-reason"
           />
         </Form.Item>
+        <FormFreshStart />
       </Form>
     </FormModal>
   )

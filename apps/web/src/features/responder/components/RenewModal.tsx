@@ -2,6 +2,7 @@ import { CERT_IMAGE_SUFFIX, type Responder } from '@aed/contracts/responder'
 import { DatePicker, Form, Input } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useTranslation } from 'react-i18next'
+import { FormFreshStart } from '../../../components/FormModal/FormFreshStart'
 import { FormModal } from '../../../components/FormModal/FormModal'
 import { useFormDialog } from '../../../components/FormModal/useFormDialog'
 import { ImageUpload } from '../../../components/ImageUpload/ImageUpload'
@@ -63,6 +64,7 @@ export default function RenewModal({ responder, onClose }: Props) {
             data-testid="responder-renew-num"
           />
         </Form.Item>
+        <FormFreshStart />
       </Form>
     </FormModal>
   )

@@ -1,10 +1,10 @@
-import { DEFAULT_COORDINATE } from '@aed/contracts/constants'
 import { type Map as MapLibre, Marker } from 'maplibre-gl'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { createMap, datum, markerElement } from '../../../components/MapView/createMap'
 import type { LatLon } from '../../../components/MapView/datum'
 import { toDisplay } from '../../../components/MapView/datum'
+import { mapHome } from '../../../lib/browserPosition'
 import { leaveMap, type ParkedMap, takeParkedMap } from './mapHolder'
 
 /** The spec's map zoom, at which the selected responder is shown. */
@@ -43,7 +43,7 @@ export default function ResponderMapCanvas({ point, title }: Props) {
     if (!host.current) return
     let opened: ParkedMap
     try {
-      opened = openMap(host.current, point ?? DEFAULT_COORDINATE)
+      opened = openMap(host.current, point ?? mapHome())
     } catch {
       setFailed(true)
       return

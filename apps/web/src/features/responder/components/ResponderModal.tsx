@@ -3,6 +3,7 @@ import { responderSubmitCheck } from '@aed/contracts/responder-rules'
 import { App, Divider, Form, Row, Spin } from 'antd'
 import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
+import { FormFreshStart } from '../../../components/FormModal/FormFreshStart'
 import { FormModal } from '../../../components/FormModal/FormModal'
 import { useRecordDialog } from '../../../components/FormModal/useFormDialog'
 import { DATE_FORMAT, formatDate } from '../../../lib/datetime'
@@ -118,6 +119,7 @@ export default function ResponderModal({ id, open, canCreate, onClose }: Props) 
               by={by}
             />
           </Row>
+          <FormFreshStart />
         </Form>
       ) : (
         <Spin className="modal-spin" />

@@ -1,5 +1,6 @@
 import { Form, Input } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { FormFreshStart } from '../../../components/FormModal/FormFreshStart'
 import { FormModal } from '../../../components/FormModal/FormModal'
 import { validated } from '../../../lib/validated'
 import { useMessageText } from './useMessageText'
@@ -47,6 +48,7 @@ export default function RejectModal({ open, saving, onReject, onClose }: Props) 
             data-testid="review-reject-reason"
           />
         </Form.Item>
+        <FormFreshStart />
       </Form>
     </FormModal>
   )

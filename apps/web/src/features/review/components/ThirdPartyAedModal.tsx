@@ -3,6 +3,7 @@ import { App, Col, Form, Input, Row, Select } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FieldCol } from '../../../components/FieldCol/FieldCol'
+import { FormFreshStart } from '../../../components/FormModal/FormFreshStart'
 import { FormModal } from '../../../components/FormModal/FormModal'
 import { useFormDialog } from '../../../components/FormModal/useFormDialog'
 import { MapPicker } from '../../../components/MapPicker/MapPicker'
@@ -83,6 +84,7 @@ export default function ThirdPartyAedModal({ aed, onClose }: Props) {
               <InstallImagesField disabled={!canEdit} />
             </FieldCol>
           </Row>
+          <FormFreshStart />
         </Form>
       )}
     </FormModal>

@@ -1,7 +1,6 @@
 import type { AgencyNode } from '@aed/contracts/agency'
 import type { ServiceConfig } from '@aed/contracts/service-config'
 import { Alert, Button, Checkbox, Form, Input, Radio, Select } from 'antd'
-import { useLayoutEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { agencyOptions } from '../../../lib/agencyOptions'
 import { formatDateTime } from '../../../lib/datetime'
@@ -42,10 +41,6 @@ export function ServiceConfigForm({ current, services, tree, push }: Props) {
   const form = Form.useFormInstance<ServiceConfigValues>()
   const chosen = Form.useWatch('service', form)
   const lang = i18n.language === 'en-US' ? 'en-US' : 'zh-CN'
-  // The dialog's form store outlives this form, and a Form mounted on it keeps the values left
-  // by the configuration modified before over its new initial values (the dialog's useFormReset
-  // runs before the reopened dialog mounts its content): each newly mounted form starts afresh.
-  useLayoutEffect(() => form.resetFields(), [form])
   const nonEmpty = {
     validator: (_: unknown, v?: string[]) =>
       v === undefined

@@ -2,6 +2,7 @@ import type { AgencyNode } from '@aed/contracts/agency'
 import { Form, Modal, Spin } from 'antd'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { FormFreshStart } from '../../../components/FormModal/FormFreshStart'
 import { useFormReset } from '../../../lib/useFormReset'
 import { useSubmit } from '../../../lib/useSubmit'
 import { validated } from '../../../lib/validated'
@@ -119,6 +120,7 @@ export function ServiceConfigModal({ dialog, services, tree, onClose }: Props) {
               tree={tree}
               push={mode === 'modify' ? push : undefined}
             />
+            <FormFreshStart />
           </Form>
         )}
       </Modal>
