@@ -18,7 +18,7 @@ import {
 } from './inbox.ts'
 import { inboxRunner } from './inbox-runner.ts'
 import { kickIfTold } from './outbox.ts'
-import { hintFault, mayBeQuiet, quietBatcher } from './quiet.ts'
+import { hintFault, mayBeQuiet, quietBatcher, toMillivolts } from './quiet.ts'
 import { reduce } from './reducer.ts'
 
 // The AED's engine: a transport's validated messages (ingest) become inbox rows, each applied in
@@ -191,7 +191,10 @@ async function applyMessage(
     key: `m${row.msg_id}`,
     seenAt: row.received_at,
     rssi: message.type === 'heartbeat' ? message.data.rssi : undefined,
-    cableVoltage: message.type === 'heartbeat' ? message.data.cable_voltage : undefined,
+    cableVoltage:
+      message.type === 'heartbeat' && message.data.cable_voltage !== undefined
+        ? toMillivolts(message.data.cable_voltage)
+        : undefined,
     positioningType: message.type === 'location' ? message.data.positioning_type : undefined,
     lateRescueId: late?.rescueId,
   })

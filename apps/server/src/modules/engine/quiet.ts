@@ -135,7 +135,7 @@ export function summarize(rows: NewInboxRow[]): { devices: repo.DeviceSummary[];
       s.seq = r.seq
       s.seen = r.received_at.toISOString()
       if (d.rssi !== undefined) s.rssi = d.rssi
-      if (d.cable_voltage !== undefined) s.cableVoltage = d.cable_voltage
+      if (d.cable_voltage !== undefined) s.cableVoltage = toMillivolts(d.cable_voltage)
       if (d.battery !== undefined) {
         if (s.band !== null && batteryBand(d.battery) !== s.band) continue next
         s.battery = d.battery
@@ -195,4 +195,13 @@ function lane(ctx: AppContext, maxRows: number): QuietBatcher {
       }
     },
   })
+}
+
+/**
+ * A cable voltage as kept: to the millivolt. The protocol takes any number from 0 to 100, and a
+ * `real` column refuses what it cannot hold (5e-324 is below its smallest): a device must never
+ * lose a heartbeat to a digit no meter shows.
+ */
+export function toMillivolts(v: number): number {
+  return Math.round(v * 1000) / 1000
 }
