@@ -2,6 +2,7 @@ import type { Envelope } from '@aed/contracts'
 import type { UseMutationResult } from '@tanstack/react-query'
 import { Form, TreeSelect, type TreeSelectProps, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { FormFreshStart } from '../FormModal/FormFreshStart'
 import { FormModal } from '../FormModal/FormModal'
 import { useFormDialog } from '../FormModal/useFormDialog'
 
@@ -72,6 +73,7 @@ export function AgencyAssignModal<V, D>({
             data-testid={`${testId}-agency`}
           />
         </Form.Item>
+        <FormFreshStart />
       </Form>
     </FormModal>
   )

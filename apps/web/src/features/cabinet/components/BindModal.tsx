@@ -3,6 +3,7 @@ import { CabinetUpdateType } from '@aed/contracts/cabinet'
 import { boundModel } from '@aed/contracts/cabinet-rules'
 import { Descriptions, Form, Input, Modal, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { FormFreshStart } from '../../../components/FormModal/FormFreshStart'
 import { useSubmit } from '../../../lib/useSubmit'
 import { useUpdateCabinet } from '../api/useUpdateCabinet'
 
@@ -85,6 +86,7 @@ export default function BindModal({ cabinet, onClose }: Props) {
           <Form.Item label={t('cabinet.bind.model')}>
             <Input value={boundModel(serial)} disabled data-testid="bind-model" />
           </Form.Item>
+          <FormFreshStart />
         </Form>
       )}
     </Modal>

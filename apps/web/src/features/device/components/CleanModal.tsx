@@ -2,6 +2,7 @@ import { CleanType, type CleanTypeValue } from '@aed/contracts/device-detail'
 import { App, Checkbox, DatePicker, Form, Input } from 'antd'
 import type { Dayjs } from 'dayjs'
 import { useTranslation } from 'react-i18next'
+import { FormFreshStart } from '../../../components/FormModal/FormFreshStart'
 import { FormModal } from '../../../components/FormModal/FormModal'
 import { useFormDialog } from '../../../components/FormModal/useFormDialog'
 import { useDict } from '../../../lib/useDict'
@@ -63,6 +64,7 @@ export default function CleanModal({ open, cleanAll, onClose }: Props) {
         <Form.Item name="range" label={t('device.clean.range')}>
           <DatePicker.RangePicker style={{ width: '100%' }} allowEmpty={[true, true]} />
         </Form.Item>
+        <FormFreshStart />
       </Form>
     </FormModal>
   )

@@ -7,6 +7,7 @@ import {
 import { App, DatePicker, Form, Radio } from 'antd'
 import type { Dayjs } from 'dayjs'
 import { useTranslation } from 'react-i18next'
+import { FormFreshStart } from '../../../components/FormModal/FormFreshStart'
 import { FormModal } from '../../../components/FormModal/FormModal'
 import { todayInZone } from '../../../lib/datetime'
 import { downloadUrl } from '../../../lib/download'
@@ -76,6 +77,7 @@ export default function ExportModal({ open, onClose }: { open: boolean; onClose:
             disabledDate={(d) => d.isAfter(todayInZone(), 'day')}
           />
         </Form.Item>
+        <FormFreshStart />
       </Form>
     </FormModal>
   )

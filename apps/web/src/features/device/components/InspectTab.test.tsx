@@ -3,6 +3,7 @@ import { deviceDetailApi, type InspectRow } from '@aed/contracts/device-detail'
 import { filesApi } from '@aed/contracts/files'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { ConfigProvider } from 'antd'
 import { describe, expect, it, vi } from 'vitest'
 import { sessionStore } from '../../../lib/session'
 import { device } from '../../../test/deviceFixtures'
@@ -135,5 +136,35 @@ describe('the inspection tab', () => {
     sessionStore.signIn(userInfo({ role_type: 2, permissions: { device: 'READ_ONLY' } }))
     await openInspections(readOnly)
     expect(screen.queryByTestId('inspection-record')).toBeNull()
+  })
+
+  it('opens the dialog empty again after one was cancelled with values in it', async () => {
+    api()
+    sessionStore.signIn(userInfo({ role_type: 1, permissions: { device: 'EDIT' }, user_name: '调度员' }))
+    // Without motion the closed dialog's content unmounts at once, as a browser's does after its
+    // closing animation: the next dialog mounts a fresh form on the same store.
+    renderWithProviders(
+      <ConfigProvider theme={{ token: { motion: false } }}>
+        <DeviceDetailDrawer device={device()} onClose={() => {}} />
+      </ConfigProvider>,
+    )
+    const user = userEvent.setup()
+    await screen.findByTestId('device-base')
+    await user.click(screen.getByRole('tab', { name: '巡检记录' }))
+    await user.click(await screen.findByTestId('inspection-record'))
+    let dialog = await screen.findByTestId('inspection-modal')
+    await user.click(within(dialog).getByLabelText('异常'))
+    await user.type(within(dialog).getByTestId('inspection-content'), '电极片包装破损')
+    await user.clear(within(dialog).getByTestId('inspection-inspector'))
+    await user.type(within(dialog).getByTestId('inspection-inspector'), '王磊')
+    await user.click(within(dialog).getByRole('button', { name: /取\s?消/ }))
+    await waitFor(() => expect(screen.queryByTestId('inspection-content')).toBeNull())
+
+    await user.click(screen.getByTestId('inspection-record'))
+    dialog = await screen.findByTestId('inspection-modal')
+    expect(await within(dialog).findByTestId('inspection-content')).toHaveValue('')
+    expect(within(dialog).getByLabelText('正常')).toBeChecked()
+    expect(within(dialog).getByTestId('inspection-inspector')).toHaveValue('调度员')
+    expect(calls.inspect).toHaveLength(0)
   })
 })

@@ -1,6 +1,7 @@
 import { DatePicker, Form, Input, Radio } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useTranslation } from 'react-i18next'
+import { FormFreshStart } from '../../../components/FormModal/FormFreshStart'
 import { FormModal } from '../../../components/FormModal/FormModal'
 import { useFormDialog } from '../../../components/FormModal/useFormDialog'
 import { DATE_TIME_FORMAT } from '../../../lib/datetime'
@@ -101,6 +102,7 @@ export default function InspectionModal({ sn, open, onClose }: Props) {
         <Form.Item name="imgs" label={i('photo')}>
           <InspectionPhotosField />
         </Form.Item>
+        <FormFreshStart />
       </Form>
     </FormModal>
   )

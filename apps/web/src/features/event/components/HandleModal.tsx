@@ -1,6 +1,7 @@
 import { type FaultEvent, HANDLE_NOTE_MAX, type OffsetEvent } from '@aed/contracts/event'
 import { Descriptions, Form, Input } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { FormFreshStart } from '../../../components/FormModal/FormFreshStart'
 import { FormModal } from '../../../components/FormModal/FormModal'
 import { useFormDialog } from '../../../components/FormModal/useFormDialog'
 import { validated } from '../../../lib/validated'
@@ -58,6 +59,7 @@ export default function HandleModal({ event, onClose }: Props) {
             data-testid="event-handle-note"
           />
         </Form.Item>
+        <FormFreshStart />
       </Form>
     </FormModal>
   )
