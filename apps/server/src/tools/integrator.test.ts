@@ -307,7 +307,7 @@ describe('submissions (mini_program)', () => {
     expect(rel.code).toBe(0)
     const txt = await run('upload', path.join(dir, 'notes.txt'))
     expect(txt.code).toBe(1)
-    expect(json(txt).msg).toBe('只能上传png/jpeg/jpg格式的文件！')
+    expect(json(txt).msg).toBe('只能上传jpg/jpeg/png格式的图片！')
     expect((await run('upload')).code).toBe(2)
   })
 
@@ -394,7 +394,7 @@ describe('submissions (mini_program)', () => {
     const phone = '13912340004'
     const refused = await run('third-party-aed', aed(phone), '--image', path.join(dir, 'notes.txt'))
     expect(refused.code).toBe(1)
-    expect(json(refused).msg).toBe('只能上传png/jpeg/jpg格式的文件！')
+    expect(json(refused).msg).toBe('只能上传jpg/jpeg/png格式的图片！')
     expect(refused.err).toContain('notes.txt was not uploaded: nothing submitted')
     const rows = await t.db
       .select()
