@@ -21,6 +21,8 @@ export const messages = {
   ROUTE_NOT_FOUND: ['接口不存在', 'No such endpoint'],
   INTERNAL: ['服务器错误，请稍后重试', 'Server error, please try again later'],
   DB_UNAVAILABLE: ['数据库不可用', 'Database unavailable'],
+  /** GET /api/ready: migrating, or the database or the MQTT broker not reachable (data says which). */
+  NOT_READY: ['服务尚未就绪', 'Not ready to serve'],
   // sign-in
   PRIVACY_REQUIRED: ['请先阅读隐私协议', 'Please read and accept the privacy policy first'],
   PHONE_INVALID: ['请输入正确的手机号', 'Please enter a valid mobile number'],

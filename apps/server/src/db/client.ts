@@ -36,8 +36,20 @@ export type Database = {
   withConnection<T>(fn: (conn: Connection) => Promise<T>): Promise<T>
   /** LISTEN side of the event bus (db/events.ts): a dedicated client on PostgreSQL, in process on PGlite. */
   notifications: NotificationSource
+  /** The connection pools now (GET /metrics): PGlite has one connection and no pool, so none. */
+  pools(): PoolStats[]
   close(): Promise<void>
 }
+
+/** One connection pool: its connections, the idle ones, and the queries waiting for one. */
+export type PoolStats = { pool: 'main' | 'lanes'; total: number; idle: number; waiting: number }
+
+const statsOf = (pool: 'main' | 'lanes', p: pg.Pool): PoolStats => ({
+  pool,
+  total: p.totalCount,
+  idle: p.idleCount,
+  waiting: p.waitingCount,
+})
 
 /** The connections of Database.lanes on PostgreSQL. */
 export const LANE_CONNECTIONS = 4
@@ -68,6 +80,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
         query: async <T>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
       }),
     notifications: pgliteNotifications(client),
+    pools: () => [],
     close: () => client.close(),
   }
 }
@@ -103,6 +116,7 @@ export async function openPostgres(url: string): Promise<Database> {
       }
     },
     notifications,
+    pools: () => [statsOf('main', pool), statsOf('lanes', lanes)],
     close: async () => {
       await notifications.close()
       await pool.end()

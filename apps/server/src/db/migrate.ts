@@ -1,12 +1,25 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { migrationStarted } from '../lib/readiness.ts'
 import type { Database } from './client.ts'
 
 const dir = path.join(import.meta.dirname, 'migrations')
 const LOCK_KEY = 720301
 
-/** Applies every migration file not yet applied, in name order, each in its own transaction. */
+/**
+ * Applies every migration file not yet applied, in name order, each in its own transaction. The
+ * database counts as migrating (GET /api/ready answers 503) until it is done.
+ */
 export async function migrate(database: Database): Promise<string[]> {
+  const done = migrationStarted(database)
+  try {
+    return await migrateFiles(database)
+  } finally {
+    done()
+  }
+}
+
+function migrateFiles(database: Database): Promise<string[]> {
   const files = fs
     .readdirSync(dir)
     .filter((f) => f.endsWith('.sql'))

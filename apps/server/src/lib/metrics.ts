@@ -1,9 +1,20 @@
-// A small metrics registry: counters and gauges with labels, in Prometheus's text exposition
-// format 0.0.4 (GET /metrics, modules/system/metrics.routes.ts). A metric is defined once, at a
-// module's top level (its name, help and label names, like a table's columns); its values belong
-// to an owner, the app's context (any object here: lib/ knows no AppContext), so two apps in
-// one process (tests, two instances) count apart. A scrape lists every defined metric: its
-// preset series at 0 until counted, so an alert on a rate sees the series before the first event.
+// Metrics for Prometheus (prom-client), in its text exposition format 0.0.4 (GET /metrics,
+// modules/system/metrics.routes.ts). A metric is defined once, at a module's top level (its name,
+// help and label names, like a table's columns); its values belong to an owner, the app's context
+// (any object here: lib/ knows no AppContext), which gets a prom-client Registry of its own on
+// first use, so two apps in one process (tests, two instances) count apart and never meet in
+// prom-client's global registry. A scrape lists every defined metric: its preset series at 0 until
+// counted, so an alert on a rate sees the series before the first event. The process's own
+// figures (event-loop delay, heap, CPU: prom-client's default metrics, prefixed aed_) are one
+// registry for the process, added to every owner's scrape.
+
+import {
+  collectDefaultMetrics,
+  Histogram,
+  Counter as PromCounter,
+  Gauge as PromGauge,
+  Registry,
+} from 'prom-client'
 
 /** Whose values: the app's context. Series are kept per owner and dropped with it. */
 type Owner = object
@@ -14,28 +25,34 @@ export const METRICS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8'
 /** One series' label values, by the metric's label names. */
 export type Labels<L extends string> = { readonly [K in L]: string }
 
-type Kind = 'counter' | 'gauge'
+type Kind = 'counter' | 'gauge' | 'histogram'
 type Definition = {
   name: string
   help: string
   kind: Kind
   labels: readonly string[]
   preset: readonly Record<string, string>[]
+  buckets?: number[]
 }
-type Series = { labels: Record<string, string>; value: number }
+type PromMetric = PromCounter<string> | PromGauge<string> | Histogram<string>
+type Instance = {
+  registry: Registry
+  metrics: Map<string, PromMetric>
+  /** Run before each scrape: gauges read at scrape time (a query, a socket count). */
+  hooks: Set<() => unknown>
+}
 
 const NAME = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/
 const LABEL = /^[a-zA-Z_][a-zA-Z0-9_]*$/
 
 const definitions = new Map<string, Definition>()
-/** Per context: metric name → series key → series. */
-const values = new WeakMap<Owner, Map<string, Map<string, Series>>>()
+const instances = new WeakMap<Owner, Instance>()
 
 /** A counter: only goes up (a restart starts it at 0 again; Prometheus's rate() knows). */
 export type Counter<L extends string> = {
   readonly name: string
   inc(ctx: Owner, labels: Labels<L>, by?: number): void
-  get(ctx: Owner, labels: Labels<L>): number
+  get(ctx: Owner, labels: Labels<L>): Promise<number>
 }
 
 /** A gauge: a value that is set, up or down. */
@@ -43,7 +60,15 @@ export type Gauge<L extends string> = {
   readonly name: string
   set(ctx: Owner, labels: Labels<L>, value: number): void
   inc(ctx: Owner, labels: Labels<L>, by?: number): void
-  get(ctx: Owner, labels: Labels<L>): number
+  get(ctx: Owner, labels: Labels<L>): Promise<number>
+}
+
+/** A histogram of durations (seconds) or sizes. */
+export type Histo<L extends string> = {
+  readonly name: string
+  observe(ctx: Owner, labels: Labels<L>, value: number): void
+  /** The number of observations of one series. */
+  count(ctx: Owner, labels: Labels<L>): Promise<number>
 }
 
 type Options<L extends string> = {
@@ -53,14 +78,19 @@ type Options<L extends string> = {
   preset?: readonly Labels<L>[]
 }
 
-function define<L extends string>(kind: Kind, name: string, help: string, o: Options<L>) {
+function define<L extends string>(
+  kind: Kind,
+  name: string,
+  help: string,
+  o: Options<L> & { buckets?: number[] },
+) {
   if (!NAME.test(name)) throw new Error(`metric name ${name} is not valid`)
   if (definitions.has(name)) throw new Error(`metric ${name} is defined twice`)
   const labels = o.labels ?? []
   for (const l of labels) {
     if (!LABEL.test(l) || l.startsWith('__')) throw new Error(`label ${l} of ${name} is not valid`)
   }
-  const def: Definition = { name, help, kind, labels, preset: [] }
+  const def: Definition = { name, help, kind, labels, preset: [], buckets: o.buckets }
   def.preset = (o.preset ?? []).map((p) => pick(def, p))
   definitions.set(name, def)
   return def
@@ -77,31 +107,48 @@ function pick(def: Definition, labels: Record<string, string>): Record<string, s
   return out
 }
 
-function seriesOf(ctx: Owner, def: Definition, labels: Record<string, string>): Series {
-  let byName = values.get(ctx)
-  if (!byName) {
-    byName = new Map()
-    values.set(ctx, byName)
-  }
-  let byKey = byName.get(def.name)
-  if (!byKey) {
-    byKey = new Map()
-    byName.set(def.name, byKey)
-  }
-  const picked = pick(def, labels)
-  const key = JSON.stringify(def.labels.map((l) => picked[l]))
-  let s = byKey.get(key)
-  if (!s) {
-    s = { labels: picked, value: 0 }
-    byKey.set(key, s)
-  }
-  return s
+function create(def: Definition, registry: Registry): PromMetric {
+  const common = { name: def.name, help: def.help, labelNames: [...def.labels], registers: [registry] }
+  if (def.kind === 'counter') return new PromCounter(common)
+  if (def.kind === 'gauge') return new PromGauge(common)
+  return new Histogram({ ...common, ...(def.buckets ? { buckets: def.buckets } : {}) })
 }
 
-function peek(ctx: Owner, def: Definition, labels: Record<string, string>): number {
-  const picked = pick(def, labels)
-  const key = JSON.stringify(def.labels.map((l) => picked[l]))
-  return values.get(ctx)?.get(def.name)?.get(key)?.value ?? 0
+function instanceOf(ctx: Owner): Instance {
+  let inst = instances.get(ctx)
+  if (!inst) {
+    inst = { registry: new Registry(), metrics: new Map(), hooks: new Set() }
+    instances.set(ctx, inst)
+  }
+  return inst
+}
+
+/** The owner's prom-client metric of a definition, made (with its preset series) on first use. */
+function metricOf<M extends PromMetric>(ctx: Owner, def: Definition): M {
+  const inst = instanceOf(ctx)
+  let m = inst.metrics.get(def.name)
+  if (!m) {
+    m = create(def, inst.registry)
+    for (const p of def.preset) {
+      if (m instanceof Histogram) m.zero(p)
+      else if (m instanceof PromCounter) m.inc(p, 0)
+      else m.set(p, 0)
+    }
+    inst.metrics.set(def.name, m)
+  }
+  return m as M
+}
+
+async function seriesValue(m: PromMetric, labels: Record<string, string>, name?: string): Promise<number> {
+  const { values } = await m.get()
+  const keys = Object.keys(labels)
+  const found = values.find(
+    (v) =>
+      (name === undefined || (v as { metricName?: string }).metricName === name) &&
+      keys.every((k) => String((v.labels as Record<string, unknown>)[k]) === labels[k]) &&
+      Object.keys(v.labels).filter((k) => k !== 'le').length === keys.length,
+  )
+  return found?.value ?? 0
 }
 
 /** Defines a counter (once per process, at a module's top level). */
@@ -115,9 +162,9 @@ export function counter<L extends string = never>(
     name,
     inc(ctx, labels, by = 1) {
       if (!(by >= 0)) throw new Error(`counter ${name} cannot go down (${by})`)
-      seriesOf(ctx, def, labels).value += by
+      metricOf<PromCounter<string>>(ctx, def).inc(pick(def, labels), by)
     },
-    get: (ctx, labels) => peek(ctx, def, labels),
+    get: (ctx, labels) => seriesValue(metricOf(ctx, def), pick(def, labels)),
   }
 }
 
@@ -127,48 +174,62 @@ export function gauge<L extends string = never>(name: string, help: string, o: O
   return {
     name,
     set(ctx, labels, value) {
-      seriesOf(ctx, def, labels).value = value
+      metricOf<PromGauge<string>>(ctx, def).set(pick(def, labels), value)
     },
     inc(ctx, labels, by = 1) {
-      seriesOf(ctx, def, labels).value += by
+      metricOf<PromGauge<string>>(ctx, def).inc(pick(def, labels), by)
     },
-    get: (ctx, labels) => peek(ctx, def, labels),
+    get: (ctx, labels) => seriesValue(metricOf(ctx, def), pick(def, labels)),
   }
 }
 
-const escapeHelp = (s: string) => s.replace(/\\/g, '\\\\').replace(/\n/g, '\\n')
-const escapeValue = (s: string) => s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')
-
-function formatNumber(v: number): string {
-  if (Number.isNaN(v)) return 'NaN'
-  if (v === Number.POSITIVE_INFINITY) return '+Inf'
-  if (v === Number.NEGATIVE_INFINITY) return '-Inf'
-  return String(v)
-}
-
-function formatLabels(labels: Record<string, string>): string {
-  const parts = Object.entries(labels).map(([k, v]) => `${k}="${escapeValue(v)}"`)
-  return parts.length ? `{${parts.join(',')}}` : ''
-}
-
-/** Every defined metric with this context's values, in the text exposition format 0.0.4. */
-export function renderMetrics(ctx: Owner): string {
-  const lines: string[] = []
-  const names = [...definitions.keys()].sort()
-  for (const name of names) {
-    const def = definitions.get(name) as Definition
-    const recorded = values.get(ctx)?.get(name) ?? new Map<string, Series>()
-    const series = new Map<string, Series>()
-    for (const p of def.preset)
-      series.set(JSON.stringify(def.labels.map((l) => p[l])), { labels: p, value: 0 })
-    for (const [key, s] of recorded) series.set(key, s)
-    // A metric without labels has its one series even before anything happened.
-    if (def.labels.length === 0 && series.size === 0) series.set('[]', { labels: {}, value: 0 })
-    lines.push(`# HELP ${name} ${escapeHelp(def.help)}`, `# TYPE ${name} ${def.kind}`)
-    for (const key of [...series.keys()].sort()) {
-      const s = series.get(key) as Series
-      lines.push(`${name}${formatLabels(s.labels)} ${formatNumber(s.value)}`)
-    }
+/** Defines a histogram (once per process, at a module's top level); prom-client's buckets unless told. */
+export function histogram<L extends string = never>(
+  name: string,
+  help: string,
+  o: Options<L> & { buckets?: number[] } = {},
+): Histo<L> {
+  const def = define('histogram', name, help, o)
+  return {
+    name,
+    observe(ctx, labels, value) {
+      metricOf<Histogram<string>>(ctx, def).observe(pick(def, labels), value)
+    },
+    count: (ctx, labels) => seriesValue(metricOf(ctx, def), pick(def, labels), `${name}_count`),
   }
-  return lines.length ? `${lines.join('\n')}\n` : ''
+}
+
+/**
+ * Runs `fn` before each scrape of the owner's metrics (a gauge read at scrape: a query, a count
+ * of sockets); answers a function that stops it. A hook that throws is left out of that scrape.
+ */
+export function beforeScrape(ctx: Owner, fn: () => unknown): () => void {
+  const hooks = instanceOf(ctx).hooks
+  hooks.add(fn)
+  return () => void hooks.delete(fn)
+}
+
+let processRegistry: Registry | null = null
+
+/** The process's figures (event-loop delay, memory, CPU, handles), one set for the process. */
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry()
+    collectDefaultMetrics({ register: processRegistry, prefix: 'aed_' })
+  }
+  return processRegistry
+}
+
+/** Every defined metric with this context's values, and the process's, in the text format 0.0.4. */
+export async function renderMetrics(ctx: Owner): Promise<string> {
+  const inst = instanceOf(ctx)
+  await Promise.allSettled([...inst.hooks].map(async (h) => h()))
+  for (const def of definitions.values()) metricOf(ctx, def)
+  const own = await inst.registry.metrics()
+  const proc = await processMetrics().metrics()
+  return [own, proc]
+    .map((t) => t.trim())
+    .filter(Boolean)
+    .join('\n\n')
+    .concat('\n')
 }

@@ -1,10 +1,18 @@
 import type { AppContext, Job } from '../../context.ts'
+import { counter } from '../../lib/metrics.ts'
 import { backoffMs } from '../engine/outbox.ts'
 import * as repo from './alert.repository.ts'
 import { smsText } from './alert.rules.ts'
 
 /** Attempts of one SMS before it is marked failed (backoff 5 s doubling: about 40 minutes in all). */
 export const SMS_MAX_ATTEMPTS = 10
+/** Alert SMS the provider accepted. */
+export const smsSent = counter('aed_sms_sent_total', 'Alert SMS the provider accepted')
+/** Alert SMS sends that failed: retried later, or the last attempt (the SMS is marked failed). */
+export const smsFailures = counter('aed_sms_failures_total', 'Alert SMS send attempts that failed', {
+  labels: ['final'],
+  preset: [{ final: 'false' }, { final: 'true' }],
+})
 /** Lines turned into SMS per batch, and batches per tick. */
 const PLAN_BATCH = 500
 /** SMS sent per tick at most, and for how long a tick may send. */
@@ -72,9 +80,11 @@ export async function sendPendingSms(ctx: AppContext, now: Date): Promise<number
         await ctx.sms.sendText(s.phone, s.content, s.idempotency_key)
         await repo.markSent(ctx.db, s.id, ctx.sms.name, now)
         sent++
+        smsSent.inc(ctx, {})
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e)
         const last = s.attempts + 1 >= SMS_MAX_ATTEMPTS
+        smsFailures.inc(ctx, { final: String(last) })
         await repo.markFailedAttempt(ctx.db, s.id, ctx.sms.name, message, last)
         ctx.log.warn(
           { sms: s.id, attempts: s.attempts + 1, err: { message } },

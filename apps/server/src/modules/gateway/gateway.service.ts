@@ -9,6 +9,7 @@ import {
 } from '@aed/contracts/device-protocol'
 import type { AppContext } from '../../context.ts'
 import { invalid } from '../../lib/errors.ts'
+import { counter } from '../../lib/metrics.ts'
 import type { DeviceIdentity } from '../../plugins/auth/device.ts'
 import { deviceFileKey } from '../../providers/storage/storage-provider.ts'
 import { ingestCabinet } from '../cabinet/cabinet-engine.service.ts'
@@ -51,6 +52,16 @@ export function checkMessage(raw: unknown, index: number): Checked {
   return { refused: { index, id: p.id, code: p.code, field: p.field, reason: p.reason } }
 }
 
+/** Device messages handed to the engines, per transport (the inbox's column: https or mqtt). */
+export const messagesIn = counter(
+  'aed_device_messages_in_total',
+  'Device messages received and handed to the engine, per transport',
+  {
+    labels: ['transport'],
+    preset: [{ transport: 'https' }, { transport: 'mqtt' }],
+  },
+)
+
 /**
  * Hands a sender's validated messages to its engine (the AED's, or the rescue cabinet's), which
  * stores and applies them and answers each one's fate after its commit. Both transports call it.
@@ -61,6 +72,7 @@ export function ingestFrom(
   items: Accepted[],
   transport: 'mqtt' | 'https',
 ): Promise<IngestResult> {
+  messagesIn.inc(ctx, { transport }, items.length)
   return sender.kind === 'cabinet'
     ? ingestCabinet(ctx, sender, items, transport)
     : ingest(ctx, sender, items, transport)

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.ts'
+import { setBroker } from '../../lib/readiness.ts'
 import { startEmbeddedBroker } from './mqtt-broker.ts'
 import { defaultClientId, startExternalGateway } from './mqtt-external.ts'
 import { brokerCertificate, type MqttTlsCertificate } from './mqtt-tls.ts'
@@ -15,7 +16,9 @@ export type MqttGateway = {
  * Starts the MQTT side the configuration asks for: the external broker by MQTT_URL, else the
  * embedded broker on MQTT_PORT and MQTT_TLS_PORT (with MQTT_TLS_CERT/MQTT_TLS_KEY, or else a
  * self-signed certificate generated into DATA_DIR/secrets at the first start), or nothing when
- * MQTT_PORT is 0. MQTT_TLS_PORT=0 leaves TLS off.
+ * MQTT_PORT is 0. MQTT_TLS_PORT=0 leaves TLS off. Tells the readiness check (GET /api/ready)
+ * whether the broker is connected: the external one while its client is, the embedded one while
+ * it listens.
  */
 export async function startMqtt(ctx: AppContext): Promise<MqttGateway | null> {
   const c = ctx.config
@@ -26,9 +29,13 @@ export async function startMqtt(ctx: AppContext): Promise<MqttGateway | null> {
       username: c.MQTT_USERNAME,
       password: c.MQTT_PASSWORD,
     })
+    setBroker(ctx, () => g.client.connected)
     return { describe: 'external broker (MQTT_URL)', tls: null, close: () => g.close() }
   }
-  if (c.MQTT_PORT === 0) return null
+  if (c.MQTT_PORT === 0) {
+    setBroker(ctx, 'off')
+    return null
+  }
   const cert = c.MQTT_TLS_PORT === 0 ? null : await brokerCertificate(c)
   if (cert) {
     const log = ctx.log.child({ module: 'mqtt' })
@@ -41,8 +48,14 @@ export async function startMqtt(ctx: AppContext): Promise<MqttGateway | null> {
     host: c.HOST,
     tls: cert ? { port: c.MQTT_TLS_PORT, cert: cert.certPath, key: cert.keyPath } : null,
   })
+  let listening = true
+  setBroker(ctx, () => listening)
   const tls = b.ports.tls ? `, mqtts://localhost:${b.ports.tls}` : ''
-  return { describe: `mqtt://localhost:${b.ports.mqtt}${tls}`, tls: cert, close: () => b.close() }
+  const close = () => {
+    listening = false
+    return b.close()
+  }
+  return { describe: `mqtt://localhost:${b.ports.mqtt}${tls}`, tls: cert, close }
 }
 
 /** The banner's lines about the TLS certificate: where it is and the fingerprint to pin. */

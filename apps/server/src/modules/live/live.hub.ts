@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import type { Unsubscribe } from '../../db/events.ts'
 import { AppError } from '../../lib/errors.ts'
+import { counter, gauge } from '../../lib/metrics.ts'
 import { authenticateMember } from '../../plugins/auth/member.ts'
 import type { AuthContext } from '../../plugins/auth.ts'
 import { findPush, newestPushId, pushesAfter, type StoredPush } from './live.repository.ts'
@@ -56,6 +57,17 @@ function frameData(p: StoredPush, lang: Lang, messages: LiveMessages): unknown {
  * The live channel of one server instance: its signed-in consoles, and every push of the
  * cluster (stored, then announced by NOTIFY) sent to those whose scope holds it.
  */
+/** Frames of pushes sent to consoles (each console's copy counts). */
+export const livePushesSent = counter(
+  'aed_live_pushes_sent_total',
+  'Pushes sent to consoles on the live channel',
+)
+/** Consoles connected to this instance, read at scrape (live.routes.ts). */
+export const liveSockets = gauge(
+  'aed_live_sockets',
+  'Consoles connected to the live channel of this instance',
+)
+
 export class LiveHub {
   readonly #ctx: AppContext
   readonly #messages: LiveMessages
@@ -184,6 +196,7 @@ export class LiveHub {
     }
     this.#hold(c)
     c.ws.send(frame)
+    livePushesSent.inc(this.#ctx, {})
     c.lastId = p.id
   }
 

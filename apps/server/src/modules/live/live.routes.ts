@@ -3,8 +3,9 @@ import websocket from '@fastify/websocket'
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context.ts'
 import { langOf } from '../../lib/lang.ts'
+import { beforeScrape } from '../../lib/metrics.ts'
 import { authenticateMember } from '../../plugins/auth/member.ts'
-import { LiveHub, type LiveMessages } from './live.hub.ts'
+import { LiveHub, type LiveMessages, liveSockets } from './live.hub.ts'
 
 /** Frames larger than this from a console are refused (the hello is a token and a number). */
 const MAX_CLIENT_FRAME = 16 * 1024
@@ -21,7 +22,11 @@ export async function liveRoutes(
   await app.register(websocket, { options: { maxPayload: MAX_CLIENT_FRAME } })
   const hub = new LiveHub(ctx, messages)
   await hub.start()
-  app.addHook('preClose', () => hub.stop())
+  const unscrape = beforeScrape(ctx, () => liveSockets.set(ctx, {}, hub.size))
+  app.addHook('preClose', () => {
+    unscrape()
+    return hub.stop()
+  })
   app.decorate('liveHub', hub)
 
   app.get(
