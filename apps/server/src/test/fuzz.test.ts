@@ -423,7 +423,9 @@ describe('fuzzing every route of the OpenAPI document', () => {
     const rng = seededRng(20260517)
     const requests: Req[] = []
     for (const [path, ops] of Object.entries(doc.paths)) {
-      if (path.startsWith('/api/docs')) continue
+      // The readiness probe answers 503 by meaning while a part is not up (this app starts no
+      // broker); it takes no input to fuzz.
+      if (path.startsWith('/api/docs') || path === '/api/ready') continue
       for (const [method, op] of Object.entries(ops)) {
         requests.push(...requestsFor(rng, doc, path, method.toUpperCase(), op, 16))
       }
