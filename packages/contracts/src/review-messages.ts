@@ -51,6 +51,10 @@ export const reviewMessages = {
     '【AED云】{name}，您提交的AED（{place}）未通过审核：{reason}',
     '[AED Cloud] {name}, the AED you reported ({place}) was not approved: {reason}',
   ],
+  REVIEW_EXPORT_TOO_LARGE: [
+    '导出不能超过{max}条，请缩小筛选范围',
+    'At most {max} rows can be exported: narrow the filters',
+  ],
   VOLUNTEER_SHEET: ['公共志愿者', 'Public volunteers'],
   THIRD_PARTY_SHEET: ['公共AED列表', 'Public AEDs'],
   MSG_REVIEW_VOLUNTEER: [

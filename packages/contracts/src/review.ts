@@ -266,15 +266,21 @@ const rejectedReason = z.preprocess(
 )
 
 /** Pass (2) or reject (0, with a reason). */
-export const auditForm = z
-  .object({
-    audit_status: z.union([z.literal(0), z.literal(2)], { message: 'AUDIT_STATUS_INVALID' }),
-    rejected_reason: rejectedReason,
-  })
-  .superRefine((f, c) => {
-    if (f.audit_status === 0 && !f.rejected_reason)
-      c.addIssue({ code: 'custom', message: 'REJECT_REASON_REQUIRED', path: ['rejected_reason'] })
-  })
+const auditFields = {
+  audit_status: z.union([z.literal(0), z.literal(2)], { message: 'AUDIT_STATUS_INVALID' }),
+  rejected_reason: rejectedReason,
+}
+
+/** A rejection says why (both kinds' decisions). */
+const reasonWhenRejecting = (
+  f: { audit_status: number; rejected_reason?: string | null },
+  c: z.RefinementCtx,
+) => {
+  if (f.audit_status === 0 && !f.rejected_reason)
+    c.addIssue({ code: 'custom', message: 'REJECT_REASON_REQUIRED', path: ['rejected_reason'] })
+}
+
+export const auditForm = z.object(auditFields).superRefine(reasonWhenRejecting)
 export type AuditForm = z.output<typeof auditForm>
 
 /** The third-party AED's edit dialog (spec 2.1 "change third-party device info"). */
@@ -291,11 +297,7 @@ export const thirdPartyEditFields = {
 export const thirdPartyUpdateForm = z.discriminatedUnion(
   'update_type',
   [
-    z.object({
-      update_type: z.literal(1),
-      audit_status: auditForm.shape.audit_status,
-      rejected_reason: rejectedReason,
-    }),
+    z.object({ update_type: z.literal(1), ...auditFields }).superRefine(reasonWhenRejecting),
     z.object({ update_type: z.literal(2), ...thirdPartyEditFields }),
   ],
   { message: 'UPDATE_TYPE_INVALID' },

@@ -1,6 +1,7 @@
 import { type Lang, translate } from '@aed/contracts'
 import type { ThirdPartyAed, ThirdPartyListQuery, Volunteer, VolunteerListQuery } from '@aed/contracts/review'
 import type { AppContext } from '../../context.ts'
+import { invalid } from '../../lib/errors.ts'
 import { formatDateTime } from '../../lib/time.ts'
 import type { AuthContext } from '../../plugins/auth.ts'
 import { xlsxBuffer } from '../../providers/storage/xlsx.ts'
@@ -9,6 +10,12 @@ import * as repo from './review.repository.ts'
 
 /** The largest export: a city's whole review history fits. */
 export const REVIEW_EXPORT_MAX = 50_000
+
+/** The rows of an export, or a refusal when there are more than REVIEW_EXPORT_MAX (never a cut file). */
+function whole<T>(rows: T[]): T[] {
+  if (rows.length > REVIEW_EXPORT_MAX) throw invalid('REVIEW_EXPORT_TOO_LARGE', { max: REVIEW_EXPORT_MAX })
+  return rows
+}
 
 type Column<T> = [string, (r: T) => string | number | null]
 
@@ -65,7 +72,7 @@ export async function exportVolunteers(
   q: VolunteerListQuery,
   lang: Lang,
 ) {
-  const rows = await repo.volunteersAll(ctx.db, q, REVIEW_EXPORT_MAX)
+  const rows = whole(await repo.volunteersAll(ctx.db, q, REVIEW_EXPORT_MAX + 1))
   return sheet(
     translate('VOLUNTEER_SHEET', lang),
     volunteerColumns(lang, q.audit_status),
@@ -80,7 +87,7 @@ export async function exportThirdParty(
   q: ThirdPartyListQuery,
   lang: Lang,
 ) {
-  const rows = await repo.thirdPartyAll(ctx.db, q, REVIEW_EXPORT_MAX)
+  const rows = whole(await repo.thirdPartyAll(ctx.db, q, REVIEW_EXPORT_MAX + 1))
   return sheet(
     translate('THIRD_PARTY_SHEET', lang),
     thirdPartyColumns(lang, q.audit_status),

@@ -354,6 +354,21 @@ describe('the review pages', () => {
     })
   })
 
+  it('refuses to reject a third-party AED without a reason, by the schema', async () => {
+    const sub = await submitted('/open-api/v1/third-party-aed/', await aedBody({ lat: 31.62, lon: 120.35 }))
+    const r = await env.t.api(reviewApi.updateThirdPartyAed, {
+      token: env.sysAdmin,
+      params: { id: sub.data.id },
+      body: { update_type: 1, audit_status: 0 },
+    })
+    expect([r.code, r.msg]).toEqual([Code.INVALID, '请输入驳回原因'])
+    const row = await one<{ audit_status: number }>(
+      env.t.db,
+      sql`SELECT audit_status FROM third_party_aeds WHERE id = ${sub.data.id}`,
+    )
+    expect(row?.audit_status).toBe(1)
+  })
+
   it('exports the approved tab as 公共志愿者.xlsx', async () => {
     const sub = await submitted('/open-api/v1/volunteer/', await volunteerBody({ submitter_name: '周导出' }))
     await env.t.api(reviewApi.auditVolunteer, {
