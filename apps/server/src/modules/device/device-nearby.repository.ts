@@ -1,12 +1,9 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { inDistanceOrder } from '../../db/nearest.ts'
+import { EARTH_SCALE, inDistanceOrder } from '../../db/nearest.ts'
 import { type LocalTime, openAt } from '../../db/opening-hours.ts'
 import { pathInScope, type Scope } from '../../db/scope.ts'
 import { many, one } from '../../db/sql.ts'
-
-/** The Earth's mean radius over earthdistance's own (6378168 m): distances as a haversine gives them. */
-const SCALE = 6371008.8 / 6378168
 
 /**
  * The scope's registered devices in normal status within `radius` metres of a point (GCJ-02),
@@ -33,12 +30,12 @@ export function normalDevicesNear(
     db,
     sql`SELECT * FROM (
           SELECT d.id, d.device_sn, i.location, i.lon, i.lat, d.readiness,
-                 round(earth_distance(ll_to_earth(i.lat, i.lon), ${here}) * ${SCALE})::int AS distance
+                 round(earth_distance(ll_to_earth(i.lat, i.lon), ${here}) * ${EARTH_SCALE})::int AS distance
           FROM installations i
           JOIN devices d ON d.id = i.device_id AND d.installation_id = i.id AND d.deleted_at IS NULL
           JOIN agencies g ON g.id = i.agency_id
           WHERE i.removed_at IS NULL AND i.device_id IS NOT NULL
-            AND earth_box(${here}, ${radius / SCALE}) @> ll_to_earth(i.lat, i.lon)
+            AND earth_box(${here}, ${radius / EARTH_SCALE}) @> ll_to_earth(i.lat, i.lon)
             AND d.status = 0 AND ${pathInScope(scope, sql`g.index_link`)}) n
         WHERE n.distance <= ${radius} ORDER BY n.distance, n.id LIMIT ${limit}`,
   )
@@ -102,15 +99,15 @@ export function readyAedsNear(
       sql`SELECT * FROM (
           SELECT d.id AS device_id, d.device_sn, i.lat, i.lon, i.location, i.location_desc,
                  coalesce(i.chest_shot_img, i.long_shot_img) AS photo, c.id AS cabinet_id, c.cabinet_sn,
-                 round(earth_distance(${there}, ${here}) * ${SCALE})::int AS distance
+                 round(earth_distance(${there}, ${here}) * ${EARTH_SCALE})::int AS distance
           FROM installations i
           JOIN devices d ON d.id = i.device_id AND d.installation_id = i.id AND d.deleted_at IS NULL
           JOIN agencies g ON g.id = i.agency_id
           LEFT JOIN cabinets c ON c.device_id = d.id AND c.deleted_at IS NULL
           LEFT JOIN cabinet_states cs ON cs.cabinet_id = c.id
           WHERE i.removed_at IS NULL AND i.device_id IS NOT NULL
-            AND earth_box(${here}, ${radius / SCALE}) @> ${there}
-            AND round(earth_distance(${there}, ${here}) * ${SCALE}) <= ${radius}
+            AND earth_box(${here}, ${radius / EARTH_SCALE}) @> ${there}
+            AND round(earth_distance(${there}, ${here}) * ${EARTH_SCALE}) <= ${radius}
             AND d.readiness = 'ready' AND ${openAt(now)}
             AND (c.id IS NULL OR cs.offline IS NOT TRUE)
             AND ${pathInScope(scope, sql`g.index_link`)}

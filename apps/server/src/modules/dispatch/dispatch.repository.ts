@@ -1,15 +1,12 @@
 import type { AlertRole, AlertState } from '@aed/contracts/dispatch'
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { inDistanceOrder } from '../../db/nearest.ts'
+import { inDistanceOrder, EARTH_SCALE as SCALE } from '../../db/nearest.ts'
 import { dispatchAlerts, dispatches, dispatchSteps } from '../../db/schema.ts'
 import { pathInScope, type Scope } from '../../db/scope.ts'
 import { many, one } from '../../db/sql.ts'
 
 const iso = (d: Date) => d.toISOString()
-
-/** The Earth's mean radius over earthdistance's own (6378168 m): distances as a haversine gives them. */
-const SCALE = 6371008.8 / 6378168
 
 /** A dispatch row. */
 export type DispatchRow = typeof dispatches.$inferSelect

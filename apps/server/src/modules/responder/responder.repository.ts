@@ -1,6 +1,7 @@
 import type { DispatchState, ResponderChangeKind } from '@aed/contracts/responder'
 import { eq, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
+import { EARTH_SCALE } from '../../db/nearest.ts'
 import { responderChanges, responders } from '../../db/schema.ts'
 import { pathInScope, type Scope } from '../../db/scope.ts'
 import { containsPattern, insertOne, many, one, pageOf, paginate, updateOne } from '../../db/sql.ts'
@@ -324,9 +325,6 @@ export function certificatesDue(db: DbOrTx, today: string, limit: number) {
   )
 }
 
-/** The Earth's mean radius over earthdistance's own (6378168 m): distances as a haversine gives them. */
-const SCALE = 6371008.8 / 6378168
-
 /** Responders of the scope whose resident point lies within `radius` metres of a point, nearest first. */
 export function near(
   db: DbOrTx,
@@ -349,10 +347,10 @@ export function near(
     db,
     sql`SELECT * FROM (
           SELECT r.id, a.name, a.lon, a.lat, r.aid_aptitude, r.paused, r.certificate_expire,
-                 round(earth_distance(ll_to_earth(a.lat, a.lon), ${here}) * ${SCALE})::int AS distance
+                 round(earth_distance(ll_to_earth(a.lat, a.lon), ${here}) * ${EARTH_SCALE})::int AS distance
           ${from}
           WHERE ${scoped(scope)} AND a.lat IS NOT NULL AND a.lon IS NOT NULL
-            AND earth_box(${here}, ${radius / SCALE}) @> ll_to_earth(a.lat, a.lon)) n
+            AND earth_box(${here}, ${radius / EARTH_SCALE}) @> ll_to_earth(a.lat, a.lon)) n
         WHERE n.distance <= ${radius} ORDER BY n.distance, n.id LIMIT ${limit}`,
   )
 }
