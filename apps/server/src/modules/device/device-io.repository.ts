@@ -6,7 +6,7 @@ import { pathInScope, type Scope } from '../../db/scope.ts'
 import { many } from '../../db/sql.ts'
 import { invalid } from '../../lib/errors.ts'
 import { betweenDates, TIME_ZONE } from '../../lib/time.ts'
-import { type Band, registeredWhere } from './device.repository.ts'
+import { type Band, cableVoltageShown, registeredWhere } from './device.repository.ts'
 
 // Exports read their rows in batches and hand each batch to the spreadsheet writer before the
 // next is read, so an export of any size holds one batch. Each row travels as one JSON array:
@@ -296,7 +296,7 @@ const deviceFields: readonly Field<DeviceReadRow>[] = [
   ['register_time', atLocalTime(sql`i.register_time`)],
   ['rssi', sql`st.rssi`],
   ['positioning_type', sql`st.positioning_type`],
-  ['cable_voltage', sql`round(st.cable_voltage::numeric, 2)::float8`],
+  ['cable_voltage', cableVoltageShown],
 ]
 
 /**

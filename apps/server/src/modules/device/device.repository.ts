@@ -72,10 +72,12 @@ export type FactoryRow = {
 const registeredFrom = sql`FROM devices d
   JOIN installations i ON i.id = d.installation_id
   JOIN agencies g ON g.id = i.agency_id`
+/** The latest cable voltage as the list and the export show it: volts to two places (kept to the millivolt). */
+export const cableVoltageShown = sql`round(st.cable_voltage::numeric, 2)::float8`
 const registeredSelect = sql`
   SELECT d.id, d.device_sn, d.model, d.fw_version, d.status, d.battery, d.readiness, d.readiness_reasons,
          d.last_pass_at, st.last_seen_at, st.rssi, st.positioning_type,
-         round(st.cable_voltage::numeric, 2)::float8 AS cable_voltage, i.id AS installation_id,
+         ${cableVoltageShown} AS cable_voltage, i.id AS installation_id,
          i.register_code, i.agency_id, g.name AS agency_name, g.index_link, i.location, i.location_desc,
          i.address_code, i.lat, i.lon, i.device_manager_id, ma.name AS manager_name, ma.phone AS manager_phone,
          i.contact, i.contact_phone, i.open_state, i.open_day, i.open_time_period, i.xcx_display,

@@ -1,6 +1,8 @@
 import { AgencyType, can, permissionList, RoleType } from '@aed/contracts'
 import type { AuthContext } from '../../plugins/auth.ts'
 
+const systemSuper = (auth: AuthContext) => permissionList(auth).includes('system_super')
+
 /**
  * Who may do what with devices. The services enforce these and the presenters send them as
  * `can`, so the console's buttons follow the rules the writes apply; the route guards check
@@ -14,9 +16,9 @@ export const deviceRules = {
   /** Abnormal-status SMS off and abnormal display off: super administrators. */
   abnormalSwitches: (auth: AuthContext) => auth.role_type === RoleType.SUPER_ADMIN,
   /** Clean up every record a device reported ('all'): system super administrators. */
-  cleanAll: (auth: AuthContext) => permissionList(auth).includes('system_super'),
+  cleanAll: systemSuper,
   /** The electrode (cable) voltage, in the list, the detail and the export: system super administrators (agency_type 0, role_type 0). */
-  cableVoltage: (auth: AuthContext) => permissionList(auth).includes('system_super'),
+  cableVoltage: systemSuper,
   /** The factory import: EDIT, outside ordinary organisations. */
   import: (auth: AuthContext) => can(auth, 'device', 'EDIT') && auth.agency_type !== AgencyType.ORDINARY,
   /** Assign factory devices: super administrators who may edit devices (the spec: role_type 0, not read-only). */
