@@ -1,10 +1,4 @@
-import {
-  isImageName,
-  isImageUpload,
-  UPLOAD_TYPES,
-  type UploadResult,
-  type UploadSuffix,
-} from '@aed/contracts/files'
+import { isImageUpload, UPLOAD_TYPES, type UploadResult, type UploadSuffix } from '@aed/contracts/files'
 import { fileTypeFromBuffer } from 'file-type'
 import type { AppContext } from '../../context.ts'
 import { invalid } from '../../lib/errors.ts'
@@ -76,7 +70,7 @@ export async function checkUpload(
     return suffix
   }
   if (detected?.ext !== MAGIC[suffix]) {
-    if (isImageUpload(allowed) && isImageName(fileName)) throw invalid('IMAGE_INVALID')
+    if (isImageUpload(allowed)) throw invalid('IMAGE_INVALID')
     throw invalid('FILE_CONTENT_MISMATCH', { suffix })
   }
   return suffix
