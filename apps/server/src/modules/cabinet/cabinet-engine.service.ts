@@ -187,8 +187,8 @@ async function writeEffects(
   if (Object.keys(out.view).length) await repo.updateCabinet(tx, cab.id, out.view, o.now)
   await engine.insertOutbox(tx, w.outbox, o.now)
   for (const id of w.recheck) await engine.applyCheck(ctx, id, 'recheck', tx)
-  // After the AEDs' re-checks: delivering a door alarm takes the push-order lock, and the AED
-  // engine takes its device's row before that lock; in the other order the two could deadlock.
+  // A door alarm's push takes the push-order lock only as the transaction commits (migration
+  // 0030), after every row lock of the re-checks: either order of the two is free of deadlock.
   await engine.tellOutbox(ctx, tx, w.outbox)
 }
 

@@ -36,11 +36,11 @@ const ALONE: readonly OutboxTopic[] = ['dispatch']
  * work without waiting on each other), delivers each, marks it done, or counts the attempt
  * and schedules the retry. Answers how many were delivered; `limit` or more: there may be more.
  *
- * The ALONE topics first, a row a transaction (drainAlone). The rest in one transaction: pushes
- * take a lock that orders them across the cluster until the transaction ends
- * (live.repository.ts, insertPush), so they come last: rows that push nothing first, then
- * messages (each pushes its alarm), then the status pushes in one statement; an alarm in
- * another transaction waits for a commit, not for a whole drain.
+ * The ALONE topics first, a row a transaction (drainAlone). The rest in one transaction: rows
+ * that push nothing first, then messages (each pushes its alarm), then the batches (the status
+ * pushes in one statement, the webhook deliveries). Pushes take the push-order lock only as the
+ * transaction commits (migration 0030), but a webhook fan-out takes it when it writes and holds
+ * it until the drain commits (webhook.fanout.ts): last, it is held for the least time.
  *
  * `handlers`: who delivers which topic; the context's table (jobs/outbox.ts) unless a caller
  * drains some topics only.
@@ -92,8 +92,7 @@ async function drainAlone(
         try {
           await tx.transaction((sp) => (handlers[row.topic] as OutboxHandler)(ctx, sp, row))
         } catch (e) {
-          const at = new Date(now.getTime() + backoffMs(row.attempts + 1))
-          await repo.retryOutboxAt(tx, row.id, at, e instanceof Error ? e.message : String(e))
+          await retryLater(tx, [row], now, e)
           return 'failed'
         }
         await repo.markOutboxDone(tx, [row.id], now)
@@ -114,6 +113,15 @@ async function drainAlone(
   if (failed) throw failed.reason
   return delivered
 }
+
+/** Counts a failed delivery's attempt and puts its rows back until their backoff has passed. */
+async function retryLater(tx: DbOrTx, rows: OutboxRecord[], now: Date, e: unknown) {
+  for (const row of rows) {
+    const at = new Date(now.getTime() + backoffMs(row.attempts + 1))
+    await repo.retryOutboxAt(tx, row.id, at, e instanceof Error ? e.message : String(e))
+  }
+}
+
 /** The rest of drainOutbox: up to `limit` due rows of `topics` in one transaction. */
 async function drainTogether(
   ctx: AppContext,
@@ -125,12 +133,6 @@ async function drainTogether(
   return ctx.db.transaction(async (tx) => {
     const rows = await repo.takeDueOutbox(tx, topics, now, limit)
     const done: number[] = []
-    const retry = async (failed: OutboxRecord[], e: unknown) => {
-      for (const row of failed) {
-        const at = new Date(now.getTime() + backoffMs(row.attempts + 1))
-        await repo.retryOutboxAt(tx, row.id, at, e instanceof Error ? e.message : String(e))
-      }
-    }
     const staged = rows
       .map((row) => ({ row, h: handlers[row.topic] as OutboxHandler | OutboxBatchHandler }))
       .sort((a, b) => stage(a.row.topic, a.h) - stage(b.row.topic, b.h))
@@ -144,7 +146,7 @@ async function drainTogether(
         await tx.transaction((sp) => h(ctx, sp, row))
         done.push(row.id)
       } catch (e) {
-        await retry([row], e)
+        await retryLater(tx, [row], now, e)
       }
     }
     for (const [h, group] of batches) {
@@ -152,7 +154,7 @@ async function drainTogether(
         await tx.transaction((sp) => h.batch(ctx, sp, group))
         done.push(...group.map((r) => r.id))
       } catch (e) {
-        await retry(group, e)
+        await retryLater(tx, group, now, e)
       }
     }
     await repo.markOutboxDone(tx, done, now)
