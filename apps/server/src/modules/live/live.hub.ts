@@ -5,7 +5,6 @@ import type { AppContext } from '../../context.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import type { Unsubscribe } from '../../db/events.ts'
 import { AppError } from '../../lib/errors.ts'
-import { counter, gauge } from '../../lib/metrics.ts'
 import { authenticateMember } from '../../plugins/auth/member.ts'
 import type { AuthContext } from '../../plugins/auth.ts'
 import { findPush, newestPushId, pushesAfter, type StoredPush } from './live.repository.ts'
@@ -57,17 +56,6 @@ function frameData(p: StoredPush, lang: Lang, messages: LiveMessages): unknown {
  * The live channel of one server instance: its signed-in consoles, and every push of the
  * cluster (stored, then announced by NOTIFY) sent to those whose scope holds it.
  */
-/** Frames of pushes sent to consoles (each console's copy counts). */
-export const livePushesSent = counter(
-  'aed_live_pushes_sent_total',
-  'Pushes sent to consoles on the live channel',
-)
-/** Consoles connected to this instance, read at scrape (live.routes.ts). */
-export const liveSockets = gauge(
-  'aed_live_sockets',
-  'Consoles connected to the live channel of this instance',
-)
-
 export class LiveHub {
   readonly #ctx: AppContext
   readonly #messages: LiveMessages
@@ -81,6 +69,8 @@ export class LiveHub {
   #queue: Promise<void> = Promise.resolve()
   /** Sockets holding this tick's frames; released together on the next turn of the loop. */
   readonly #held = new Set<Wire>()
+  /** Frames of pushes sent since the last takeSent (GET /metrics adds them up at scrape). */
+  #sent = 0
 
   constructor(ctx: AppContext, messages: LiveMessages) {
     this.#ctx = ctx
@@ -117,6 +107,13 @@ export class LiveHub {
   /** Consoles connected to this instance. */
   get size() {
     return this.#clients.size
+  }
+
+  /** The frames of pushes sent (each console's copy counts) since the last call. */
+  takeSent() {
+    const n = this.#sent
+    this.#sent = 0
+    return n
   }
 
   /**
@@ -196,7 +193,7 @@ export class LiveHub {
     }
     this.#hold(c)
     c.ws.send(frame)
-    livePushesSent.inc(this.#ctx, {})
+    this.#sent++
     c.lastId = p.id
   }
 

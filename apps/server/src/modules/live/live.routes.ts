@@ -3,9 +3,13 @@ import websocket from '@fastify/websocket'
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context.ts'
 import { langOf } from '../../lib/lang.ts'
-import { beforeScrape } from '../../lib/metrics.ts'
+import { beforeScrape, counter, gauge } from '../../lib/metrics.ts'
 import { authenticateMember } from '../../plugins/auth/member.ts'
-import { LiveHub, type LiveMessages, liveSockets } from './live.hub.ts'
+import { LiveHub, type LiveMessages } from './live.hub.ts'
+
+const liveSockets = gauge('aed_live_sockets', 'Consoles connected to the live channel of this instance')
+// Counted by the hub as a plain number and added here at scrape: never per frame on the send path.
+const livePushesSent = counter('aed_live_pushes_sent_total', 'Pushes sent to consoles on the live channel')
 
 /** Frames larger than this from a console are refused (the hello is a token and a number). */
 const MAX_CLIENT_FRAME = 16 * 1024
@@ -13,7 +17,8 @@ const MAX_CLIENT_FRAME = 16 * 1024
 /**
  * The live channel: a WebSocket whose first message is `{"token", "after"?, "lang"?}` (never a
  * token in the URL, where logs and proxies keep it). Without a valid one within 5 s it closes
- * (4001 no hello, 4003 refused); a session ended while open closes with 4009 (live.hub.ts). Frames are `{id, data_type, data}`; see contracts/live.ts.
+ * (4001 no hello, 4003 refused); a session ended while open closes with 4009 (live.hub.ts).
+ * Frames are `{id, data_type, data}`; see contracts/live.ts.
  */
 export async function liveRoutes(
   app: FastifyInstance,
@@ -22,7 +27,10 @@ export async function liveRoutes(
   await app.register(websocket, { options: { maxPayload: MAX_CLIENT_FRAME } })
   const hub = new LiveHub(ctx, messages)
   await hub.start()
-  const unscrape = beforeScrape(ctx, () => liveSockets.set(ctx, {}, hub.size))
+  const unscrape = beforeScrape(ctx, () => {
+    liveSockets.set(ctx, {}, hub.size)
+    livePushesSent.inc(ctx, {}, hub.takeSent())
+  })
   app.addHook('preClose', () => {
     unscrape()
     return hub.stop()
