@@ -11,14 +11,19 @@ export type LiveFramePayload =
   | { frame: typeof LiveType.DEVICE_EVENT; data: z.infer<typeof liveDeviceEventData> }
   | { frame: typeof LiveType.CABINET; data: z.infer<typeof liveCabinetData> }
 
-/** The live row of a device's event opened or closed, as `w.tell` takes it in the engine's effects. */
+/**
+ * The live row of a device's event opened or closed, as `w.tell` takes it in the engine's effects,
+ * from the event its other rows carry (the frame takes its own fields of it).
+ */
 export function liveRowForEvent(
-  e: z.infer<typeof liveDeviceEventData>,
+  e: Omit<z.infer<typeof liveDeviceEventData>, 'opened'>,
+  opened: boolean,
 ): ['live', `live:event:${number}:${'open' | 'close'}`, LiveFramePayload] {
+  const data = { event_id: e.event_id, device_id: e.device_id, device_sn: e.device_sn, kind: e.kind, opened }
   return [
     'live',
-    `live:event:${e.event_id}:${e.opened ? 'open' : 'close'}`,
-    { frame: LiveType.DEVICE_EVENT, data: e },
+    `live:event:${e.event_id}:${opened ? 'open' : 'close'}`,
+    { frame: LiveType.DEVICE_EVENT, data },
   ]
 }
 

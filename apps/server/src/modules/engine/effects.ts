@@ -52,37 +52,21 @@ const open: Writer<'open'> = async (e, w) => {
   if (e.kind === 'offset') w.tell('message', `msg:offset:${id}`, { msg_type: 3, ...event })
   if (!facts.sms_off) w.tell('sms', `sms:event:${id}`, { sms: 'status', ...event })
   w.tell('webhook', `webhook:event:${id}:open`, { event: 'device.event.opened', ...event })
-  w.tell(
-    ...liveRowForEvent({
-      event_id: id,
-      device_id: facts.id,
-      device_sn: facts.device_sn,
-      kind: e.kind,
-      opened: true,
-    }),
-  )
+  w.tell(...liveRowForEvent(event, true))
 }
 
 const close: Writer<'close'> = async (e, w) => {
   const closed = await repo.closeEvent(w.tx, w.facts.id, e.kind, e.code, e.time)
   if (!closed) return
-  w.tell('webhook', `webhook:event:${closed.id}:close`, {
-    event: 'device.event.closed',
+  const event = {
     event_id: closed.id,
     device_id: w.facts.id,
     device_sn: w.facts.device_sn,
     kind: e.kind,
     code: e.code,
-  })
-  w.tell(
-    ...liveRowForEvent({
-      event_id: closed.id,
-      device_id: w.facts.id,
-      device_sn: w.facts.device_sn,
-      kind: e.kind,
-      opened: false,
-    }),
-  )
+  }
+  w.tell('webhook', `webhook:event:${closed.id}:close`, { event: 'device.event.closed', ...event })
+  w.tell(...liveRowForEvent(event, false))
 }
 
 /** A rescue starts: filed at the installation, under its cabinet's door when it came out of one, and told (the alarm). */
