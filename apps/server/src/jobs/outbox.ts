@@ -13,12 +13,12 @@ import { fanOutStatus, webhookOutboxHandler } from '../modules/webhook/webhook.f
  * the tests all deliver through it.
  *
  * A device's status change becomes a live push (frame 11), a `live` row that names its frame
- * (lib/live-rows.ts: an event opened or closed, a cabinet's door) that frame, a message row the message centre's
- * message (with its alarm, first escalated when the alert plan says), an SMS row the alert SMS
- * plan, a webhook row a delivery per subscribed endpoint (modules/webhook: the sender sends them
- * later, outside any transaction); a status change is also a device.status.changed delivery for
- * the endpoints with device_data_push. Each runs in the drain's transaction, so what it writes
- * commits with the row's done_at.
+ * (lib/live-rows.ts: an event opened or closed, a cabinet's door) that frame, a message row the
+ * message centre's message (with its alarm, first escalated when the alert plan says), an SMS
+ * row the alert SMS plan, a webhook row a delivery per subscribed endpoint (modules/webhook: the
+ * sender sends them later, outside any transaction); a status change is also a
+ * device.status.changed delivery for the endpoints with device_data_push. Each runs in the
+ * drain's transaction, so what it writes commits with the row's done_at.
  */
 export const outboxHandlers: OutboxHandlers = {
   live: {

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify'
-import type { AppContext, OutboxTopic } from '../../context.ts'
+import type { AppContext } from '../../context.ts'
+import { outbox } from '../../db/schema.ts'
 import { beforeScrape, gauge, METRICS_CONTENT_TYPE, renderMetrics } from '../../lib/metrics.ts'
 import { oldestUnapplied, outboxBacklog } from './system.repository.ts'
 
-const TOPICS: OutboxTopic[] = ['live', 'message', 'sms', 'webhook', 'dispatch']
-const byTopic = TOPICS.map((topic) => ({ topic }))
+const byTopic = outbox.topic.enumValues.map((topic) => ({ topic }))
 
 const inboxLag = gauge(
   'aed_inbox_lag_seconds',
