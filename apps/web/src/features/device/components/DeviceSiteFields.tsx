@@ -1,15 +1,10 @@
-import { Col, Form, Input } from 'antd'
-import { useState } from 'react'
+import { Col, Input } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { FieldCol } from '../../../components/FieldCol/FieldCol'
 import { MapPicker } from '../../../components/MapPicker/MapPicker'
-import {
-  CoordinateInputs,
-  LocationField,
-  useWatchedPoint,
-} from '../../../components/PlaceSearch/AddressFields'
+import { CoordinateInputs, LocationField } from '../../../components/PlaceSearch/AddressFields'
+import { useSitePicker } from '../../../components/PlaceSearch/useSitePicker'
 import { RegionPicker } from '../../../components/RegionPicker/RegionPicker'
-import type { DeviceFormValues } from './deviceFormValues'
 
 /**
  * Where the device is: the navigation address with place search, region and exact location, and
@@ -18,9 +13,7 @@ import type { DeviceFormValues } from './deviceFormValues'
  */
 export function DeviceSiteFields({ disabled }: { disabled: boolean }) {
   const { t } = useTranslation()
-  const form = Form.useFormInstance<DeviceFormValues>()
-  const point = useWatchedPoint(form)
-  const [focus, setFocus] = useState(0)
+  const site = useSitePicker()
 
   return (
     <>
@@ -30,13 +23,7 @@ export function DeviceSiteFields({ disabled }: { disabled: boolean }) {
           required={t('device.required.location')}
           disabled={disabled}
           testId="device-location"
-          onPick={(p) => {
-            form.setFieldsValue({
-              ...(p.address_code ? { region: p.address_code } : {}),
-              ...(p.location ? { lat: p.location.lat, lon: p.location.lon } : {}),
-            })
-            if (p.location) setFocus((n) => n + 1)
-          }}
+          onPick={site.onPick}
         />
       </Col>
       <FieldCol span={12} name="region" label={t('device.region')}>
@@ -51,24 +38,13 @@ export function DeviceSiteFields({ disabled }: { disabled: boolean }) {
         />
       </FieldCol>
       <FieldCol span={24} label={t('device.coordinates')} required>
-        <MapPicker
-          value={point}
-          focusKey={focus}
-          disabled={disabled}
-          onChange={(p) => form.setFieldsValue({ lat: p.lat, lon: p.lon })}
-          onAddress={(a) =>
-            form.setFieldsValue({
-              location: a.address,
-              ...(a.address_code ? { region: a.address_code } : {}),
-            })
-          }
-        />
+        <MapPicker {...site.map} disabled={disabled} />
         <CoordinateInputs
           disabled={disabled}
           placeholders={{ lat: t('map.lat'), lon: t('map.lon') }}
           width="50%"
           testId="device"
-          onBlur={() => setFocus((n) => n + 1)}
+          onBlur={site.refocus}
           className="device-coordinates"
         />
       </FieldCol>

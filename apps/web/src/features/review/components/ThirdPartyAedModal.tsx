@@ -1,17 +1,13 @@
 import type { ThirdPartyAed } from '@aed/contracts/review'
 import { App, Col, Form, Input, Row, Select } from 'antd'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FieldCol } from '../../../components/FieldCol/FieldCol'
 import { FormFreshStart } from '../../../components/FormModal/FormFreshStart'
 import { FormModal } from '../../../components/FormModal/FormModal'
 import { useFormDialog } from '../../../components/FormModal/useFormDialog'
 import { MapPicker } from '../../../components/MapPicker/MapPicker'
-import {
-  CoordinateInputs,
-  LocationField,
-  useWatchedPoint,
-} from '../../../components/PlaceSearch/AddressFields'
+import { CoordinateInputs, LocationField } from '../../../components/PlaceSearch/AddressFields'
+import { useSitePicker } from '../../../components/PlaceSearch/useSitePicker'
 import { RegionPicker } from '../../../components/RegionPicker/RegionPicker'
 import { useFormReset } from '../../../lib/useFormReset'
 import { useEditThirdPartyAed } from '../api/useEditThirdPartyAed'
@@ -94,9 +90,7 @@ export default function ThirdPartyAedModal({ aed, onClose }: Props) {
 /** The install address with place search, the detailed location, and the map picker. */
 function PlaceFields({ disabled, required }: { disabled: boolean; required: string }) {
   const { t } = useTranslation()
-  const form = Form.useFormInstance<ThirdPartyFormValues>()
-  const point = useWatchedPoint(form)
-  const [focus, setFocus] = useState(0)
+  const site = useSitePicker()
   return (
     <>
       <Col span={12}>
@@ -105,38 +99,20 @@ function PlaceFields({ disabled, required }: { disabled: boolean; required: stri
           required={required}
           disabled={disabled}
           testId="review-aed-location"
-          onPick={(p) => {
-            form.setFieldsValue({
-              ...(p.address_code ? { region: p.address_code } : {}),
-              ...(p.location ? { lat: p.location.lat, lon: p.location.lon } : {}),
-            })
-            if (p.location) setFocus((n) => n + 1)
-          }}
+          onPick={site.onPick}
         />
       </Col>
       <FieldCol span={12} name="location_desc" label={t('review.locationDesc')}>
         <Input maxLength={200} data-testid="review-aed-location-desc" />
       </FieldCol>
       <FieldCol span={24} label={t('review.coordinates')} required>
-        <MapPicker
-          value={point}
-          focusKey={focus}
-          disabled={disabled}
-          height={240}
-          onChange={(p) => form.setFieldsValue({ lat: p.lat, lon: p.lon })}
-          onAddress={(a) =>
-            form.setFieldsValue({
-              location: a.address,
-              ...(a.address_code ? { region: a.address_code } : {}),
-            })
-          }
-        />
+        <MapPicker {...site.map} disabled={disabled} height={240} />
         <CoordinateInputs
           disabled={disabled}
           placeholders={{ lat: t('map.lat'), lon: t('map.lon') }}
           width="50%"
           testId="review-aed"
-          onBlur={() => setFocus((n) => n + 1)}
+          onBlur={site.refocus}
         />
       </FieldCol>
     </>
