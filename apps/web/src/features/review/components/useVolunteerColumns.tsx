@@ -1,41 +1,19 @@
 import { AuditStatus, type Volunteer } from '@aed/contracts/review'
-import { Space } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useTranslation } from 'react-i18next'
 import { actionsColumn } from '../../../components/TableColumns/actionsColumn'
-import { dateTimeColumn } from '../../../components/TableColumns/dateTimeColumn'
-import { DuplicateTag } from './DuplicateTag'
 import { ReviewImages } from './ReviewImages'
-import { type Submission, volunteerSubmission } from './submission'
+import { volunteerSubmission } from './submission'
+import { type DecisionActions, useAuditColumns } from './useAuditColumns'
 
-type Actions = {
-  onPass: (s: Submission) => void
-  onReject: (s: Submission) => void
-  onCompare: (s: Submission) => void
-  onDelete: (v: Volunteer) => void
-}
+type Actions = DecisionActions & { onDelete: (v: Volunteer) => void }
 
 /** Columns of a volunteer tab: submit time in review, audit time after; the remark on the rejected tab. */
 export function useVolunteerColumns(status: number, actions: Actions): ColumnsType<Volunteer> {
   const { t } = useTranslation()
-  const dash = t('table.empty')
-  const inReview = status === AuditStatus.IN_REVIEW
-  const columns: ColumnsType<Volunteer> = [
-    {
-      title: t('review.name'),
-      dataIndex: 'submitter_name',
-      width: 170,
-      render: (name: string, v) => (
-        <Space size={4} wrap>
-          {name}
-          <DuplicateTag
-            duplicates={v.duplicates}
-            onOpen={() => actions.onCompare(volunteerSubmission(v))}
-            testId={`review-duplicates-${v.id}`}
-          />
-        </Space>
-      ),
-    },
+  const audit = useAuditColumns(status, volunteerSubmission, actions)
+  return [
+    audit.named(t('review.name'), 'submitter_name', 170),
     { title: t('review.guardArea'), dataIndex: 'guard_area', width: 200, ellipsis: true },
     { title: t('review.phone'), dataIndex: 'submitter_phone', width: 130 },
     {
@@ -49,35 +27,12 @@ export function useVolunteerColumns(status: number, actions: Actions): ColumnsTy
       dataIndex: 'cert_img',
       width: 100,
       render: (url: string | null, v) =>
-        url ? <ReviewImages urls={[url]} testId={`review-cert-${v.id}`} /> : dash,
+        url ? <ReviewImages urls={[url]} testId={`review-cert-${v.id}`} /> : t('table.empty'),
     },
-    inReview
-      ? dateTimeColumn<Volunteer>(t('review.submitTime'), 'create_time')
-      : dateTimeColumn<Volunteer>(t('review.auditTime'), 'audit_time'),
-  ]
-  if (status === AuditStatus.REJECTED)
-    columns.push({
-      title: t('review.remark'),
-      dataIndex: 'rejected_reason',
-      width: 200,
-      ellipsis: true,
-      render: (v: string | null) => v || dash,
-    })
-  columns.push(
+    audit.time,
+    ...audit.remark,
     actionsColumn<Volunteer>(t('table.actions'), 130, (v) => [
-      {
-        label: t('review.pass'),
-        onClick: () => actions.onPass(volunteerSubmission(v)),
-        testId: `review-pass-${v.id}`,
-        show: inReview && v.can.audit,
-      },
-      {
-        label: t('review.reject'),
-        onClick: () => actions.onReject(volunteerSubmission(v)),
-        testId: `review-reject-${v.id}`,
-        danger: true,
-        show: inReview && v.can.audit,
-      },
+      ...audit.decisions(v),
       {
         label: t('common.delete'),
         onClick: () => actions.onDelete(v),
@@ -86,6 +41,5 @@ export function useVolunteerColumns(status: number, actions: Actions): ColumnsTy
         show: status === AuditStatus.APPROVED && v.can.delete,
       },
     ]),
-  )
-  return columns
+  ]
 }
