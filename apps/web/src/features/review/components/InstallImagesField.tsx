@@ -1,7 +1,6 @@
 import { INSTALL_IMGS_MAX, REVIEW_IMAGE_SUFFIX } from '@aed/contracts/review'
-import { Space } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { ImageUpload } from '../../../components/ImageUpload/ImageUpload'
+import { ImageListUpload } from '../../../components/ImageUpload/ImageListUpload'
 import { reviewImageProblem } from './reviewImageProblem'
 import { useMessageText } from './useMessageText'
 
@@ -13,33 +12,22 @@ type Props = {
 }
 
 /** The site photos: each uploaded with ImageUpload, at most two, jpg/jpeg/png under 20M. */
-export function InstallImagesField({ id, value = [], onChange, disabled }: Props) {
+export function InstallImagesField(props: Props) {
   const { t } = useTranslation()
   const text = useMessageText()
   const check = (file: File) => {
-    const problem = reviewImageProblem(file, value.length)
+    const problem = reviewImageProblem(file, props.value?.length ?? 0)
     return problem && text(problem)
   }
   return (
-    <div id={id} data-testid="review-install-imgs">
-      <Space wrap align="start">
-        {value.map((url, i) => (
-          <ImageUpload
-            key={url}
-            value={url}
-            disabled={disabled}
-            onChange={() => onChange?.(value.filter((_, j) => j !== i))}
-          />
-        ))}
-        {value.length < INSTALL_IMGS_MAX && !disabled && (
-          <ImageUpload
-            allowSuffix={REVIEW_IMAGE_SUFFIX}
-            check={check}
-            onChange={(url) => url && onChange?.([...value, url])}
-          />
-        )}
-      </Space>
+    <ImageListUpload
+      {...props}
+      max={INSTALL_IMGS_MAX}
+      allowSuffix={REVIEW_IMAGE_SUFFIX}
+      check={check}
+      testId="review-install-imgs"
+    >
       <div className="review-image-hint">{t('review.uploadHint')}</div>
-    </div>
+    </ImageListUpload>
   )
 }
