@@ -1,4 +1,5 @@
 import type { Duplicate, ThirdPartyAed, Volunteer } from '@aed/contracts/review'
+import type { MockCall } from './mockApi'
 
 const can = { audit: true, edit: true, delete: true }
 
@@ -69,3 +70,31 @@ export function duplicate(patch: Partial<Duplicate> = {}): Duplicate {
     ...patch,
   }
 }
+
+/** A row the signed-in member may neither decide, edit nor delete. */
+export const readOnly = { audit: false, edit: false, delete: false }
+
+/**
+ * The fake answer of a review list: the rows on the asked tab (audit_status), or the approved
+ * tab's file when export_xls=true.
+ */
+export function reviewListAnswer<R extends Volunteer | ThirdPartyAed>(
+  rows: R[],
+  listCan = { audit: true, export: true },
+) {
+  return ({ query }: MockCall) =>
+    query.get('export_xls') === 'true'
+      ? { code: 0, data: { file_base64: btoa('PK-xlsx'), count: rows.length } }
+      : {
+          code: 0,
+          data: {
+            count: rows.length,
+            resource: rows.map((r) => ({ ...r, audit_status: Number(query.get('audit_status')) })),
+            can: listCan,
+          },
+        }
+}
+
+/** The list calls made for one tab. */
+export const callsOfTab = (lists: MockCall[], status: number) =>
+  lists.filter((c) => c.query.get('audit_status') === String(status))

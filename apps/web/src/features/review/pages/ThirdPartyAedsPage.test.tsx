@@ -8,7 +8,13 @@ import { userInfo } from '../../../test/fixtures'
 import { freshConsole } from '../../../test/freshConsole'
 import { type MockCall, mockApi, on, recordOn } from '../../../test/mockApi'
 import { renderWithProviders } from '../../../test/renderWithProviders'
-import { duplicate, thirdPartyAed } from '../../../test/reviewFixtures'
+import {
+  callsOfTab,
+  duplicate,
+  readOnly,
+  reviewListAnswer,
+  thirdPartyAed,
+} from '../../../test/reviewFixtures'
 import { ThirdPartyAedsPage } from './ThirdPartyAedsPage'
 
 vi.mock('../components/DuplicateMap', () => ({
@@ -26,22 +32,10 @@ vi.mock('../../../components/MapPicker/MapPicker', () => ({
 const lists: MockCall[] = []
 const updates: MockCall[] = []
 const uploads: MockCall[] = []
-const readOnly = { audit: false, edit: false, delete: false }
 
 function api(rows: ThirdPartyAed[] = [thirdPartyAed()], can = { audit: true, export: true }) {
   return mockApi([
-    recordOn(reviewApi.thirdPartyAeds, lists, ({ query }) =>
-      query.get('export_xls') === 'true'
-        ? { code: 0, data: { file_base64: btoa('PK-xlsx'), count: rows.length } }
-        : {
-            code: 0,
-            data: {
-              count: rows.length,
-              resource: rows.map((r) => ({ ...r, audit_status: Number(query.get('audit_status')) })),
-              can,
-            },
-          },
-    ),
+    recordOn(reviewApi.thirdPartyAeds, lists, reviewListAnswer(rows, can)),
     recordOn(reviewApi.updateThirdPartyAed, updates, ({ body }) => ({
       code: 0,
       msg: (body as { update_type: number }).update_type === 2 ? '修改成功！' : '',
@@ -64,7 +58,7 @@ freshConsole({
   signedIn: userInfo({ agency_type: 0, permissions: { agency: 'ALL' } }),
 })
 
-const tabOf = (status: number) => lists.filter((c) => c.query.get('audit_status') === String(status))
+const tabOf = (status: number) => callsOfTab(lists, status)
 const headers = () => [...document.querySelectorAll('thead th')].map((th) => th.textContent)
 
 async function openEdit(rows?: ThirdPartyAed[]) {

@@ -6,7 +6,7 @@ import { userInfo } from '../../../test/fixtures'
 import { freshConsole } from '../../../test/freshConsole'
 import { type MockCall, mockApi, recordOn } from '../../../test/mockApi'
 import { renderWithProviders } from '../../../test/renderWithProviders'
-import { duplicate, volunteer } from '../../../test/reviewFixtures'
+import { callsOfTab, duplicate, readOnly, reviewListAnswer, volunteer } from '../../../test/reviewFixtures'
 import { VolunteersPage } from './VolunteersPage'
 
 vi.mock('../components/DuplicateMap', () => ({
@@ -16,7 +16,6 @@ vi.mock('../components/DuplicateMap', () => ({
 const lists: MockCall[] = []
 const audits: MockCall[] = []
 const deletes: MockCall[] = []
-const readOnly = { audit: false, edit: false, delete: false }
 
 function api(
   rows: Volunteer[] = [
@@ -26,18 +25,7 @@ function api(
   can = { audit: true, export: true },
 ) {
   return mockApi([
-    recordOn(reviewApi.volunteers, lists, ({ query }) =>
-      query.get('export_xls') === 'true'
-        ? { code: 0, data: { file_base64: btoa('PK-xlsx'), count: rows.length } }
-        : {
-            code: 0,
-            data: {
-              count: rows.length,
-              resource: rows.map((r) => ({ ...r, audit_status: Number(query.get('audit_status')) })),
-              can,
-            },
-          },
-    ),
+    recordOn(reviewApi.volunteers, lists, reviewListAnswer(rows, can)),
     recordOn(reviewApi.auditVolunteer, audits, ({ params }) => ({
       code: 0,
       msg: '',
@@ -60,7 +48,7 @@ freshConsole({
   signedIn: userInfo({ agency_type: 0, permissions: { agency: 'ALL' } }),
 })
 
-const tabOf = (status: number) => lists.filter((c) => c.query.get('audit_status') === String(status))
+const tabOf = (status: number) => callsOfTab(lists, status)
 
 describe('VolunteersPage', () => {
   it('opens on 审核中 with the submit time; the other tabs show the audit time, the remark only when rejected', async () => {
