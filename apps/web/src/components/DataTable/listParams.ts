@@ -52,8 +52,12 @@ export function writeListParams(
 export function toQuery(params: ListParams): Record<string, string | number> {
   const query: Record<string, string | number> = { page: params.page, page_size: params.page_size }
   if (params.order_by) query.order_by = params.order_by
-  for (const [key, value] of Object.entries(params.filters)) {
-    if (!Array.isArray(value)) query[key] = value
-  }
-  return query
+  return Object.assign(query, textFilters(params.filters))
+}
+
+/** The filters a query string carries as they are (a multi-value filter left out). */
+export function textFilters(filters: Filters): Record<string, string> {
+  const texts: Record<string, string> = {}
+  for (const [key, value] of Object.entries(filters)) if (!Array.isArray(value)) texts[key] = value
+  return texts
 }

@@ -3,10 +3,8 @@ import { IMPORT_FAILURE_FILE_NAME } from '@aed/contracts/import'
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { uploadWithProgress } from '../../lib/api'
-import { downloadBase64 } from '../../lib/download'
+import { downloadBase64, XLSX } from '../../lib/download'
 import { ApiError } from '../../lib/errors'
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 /** What the import popover sends: the file, and the organisation when one may be picked. */
 export type ImportFileInput = { file: File; agencyId?: number }

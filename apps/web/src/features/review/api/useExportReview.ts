@@ -1,9 +1,8 @@
 import { AuditStatus, reviewApi } from '@aed/contracts/review'
 import { useMutation } from '@tanstack/react-query'
-import type { Filters } from '../../../components/DataTable/listParams'
+import { type Filters, textFilters } from '../../../components/DataTable/listParams'
 import { callApi } from '../../../lib/api'
-import { downloadBase64 } from '../../../lib/download'
-import { RequestError } from '../../../lib/errors'
+import { saveXlsxExport } from '../../../lib/download'
 import type { ReviewKind } from './keys'
 
 /** The spec's names of the exports. */
@@ -11,20 +10,15 @@ export const EXPORT_FILE_NAMES: Record<ReviewKind, string> = {
   volunteer: '公共志愿者.xlsx',
   third_party: '公共AED列表.xlsx',
 }
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 /** The approved tab's rows with the list's filters, export_xls=true: saved from data.file_base64. */
 export async function exportReview(kind: ReviewKind, filters: Filters) {
-  const texts: Record<string, string> = {}
-  for (const [key, value] of Object.entries(filters)) if (typeof value === 'string') texts[key] = value
-  const query = { ...texts, export_xls: 'true' as const, audit_status: AuditStatus.APPROVED }
+  const query = { ...textFilters(filters), export_xls: 'true' as const, audit_status: AuditStatus.APPROVED }
   const data =
     kind === 'volunteer'
       ? await callApi(reviewApi.volunteers, { query })
       : await callApi(reviewApi.thirdPartyAeds, { query })
-  if (!('file_base64' in data)) throw new RequestError('unknown', 'not an export')
-  downloadBase64(data.file_base64, EXPORT_FILE_NAMES[kind], XLSX)
-  return data.count
+  return saveXlsxExport(data, EXPORT_FILE_NAMES[kind])
 }
 
 /** 导出 of the approved tab: 公共志愿者.xlsx or 公共AED列表.xlsx. */
