@@ -10,6 +10,8 @@ type Props = {
   fields: FilterField[]
   title: ReactNode
   add?: ListAdd | null | false
+  /** The card's action when there is no add button (an export). */
+  extra?: ReactNode
   /** The list itself, usually a DataTable of `list`. */
   children: ReactNode
   /** The page's dialogs, after the list. */
@@ -17,11 +19,11 @@ type Props = {
 }
 
 /** A list page: the filter card, then the titled card of the list with its add button, then the dialogs. */
-export function ListPage({ testId, list, fields, title, add, children, dialogs }: Props) {
+export function ListPage({ testId, list, fields, title, add, extra, children, dialogs }: Props) {
   return (
     <div className="page" data-testid={testId}>
       <FilterCard list={list} fields={fields} />
-      <ListCard title={title} add={add}>
+      <ListCard title={title} add={add} extra={extra}>
         {children}
       </ListCard>
       {dialogs}

@@ -1,11 +1,10 @@
 import { AuditStatus, type ThirdPartyAed } from '@aed/contracts/review'
-import { Card } from 'antd'
 import { lazy, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DataTable } from '../../../components/DataTable/DataTable'
 import { useListState } from '../../../components/DataTable/useListState'
 import { LazyMount } from '../../../components/LazyMount'
-import { FilterCard } from '../../../components/ListPage/FilterCard'
+import { ListPage } from '../../../components/ListPage/ListPage'
 import { withoutActions } from '../../../components/TableColumns/actionsColumn'
 import { useThirdPartyAedList } from '../api/useThirdPartyAedList'
 import { AuditTabs } from '../components/AuditTabs'
@@ -43,24 +42,28 @@ export function ThirdPartyAedsPage() {
   const canExport = status === AuditStatus.APPROVED && (rows.data?.can.export ?? false)
 
   return (
-    <div className="page" data-testid="third-party-aeds-page">
-      <FilterCard list={list} fields={useThirdPartyFilterFields()} />
-      <Card
-        title={t('review.thirdPartyAeds')}
-        extra={canExport && <ReviewExportButton kind="third_party" filters={list.filters} />}
-      >
-        <AuditTabs status={status} onChange={switchTab} />
-        <DataTable<ThirdPartyAed>
-          list={list}
-          columns={anyAction ? columns : withoutActions(columns)}
-          rowKey={(a) => a.id}
-          query={rows}
-        />
-      </Card>
-      {decisions.dialogs}
-      <LazyMount when={editing !== null}>
-        <ThirdPartyAedModal aed={editing} onClose={() => setEditing(null)} />
-      </LazyMount>
-    </div>
+    <ListPage
+      testId="third-party-aeds-page"
+      list={list}
+      fields={useThirdPartyFilterFields()}
+      title={t('review.thirdPartyAeds')}
+      extra={canExport && <ReviewExportButton kind="third_party" filters={list.filters} />}
+      dialogs={
+        <>
+          {decisions.dialogs}
+          <LazyMount when={editing !== null}>
+            <ThirdPartyAedModal aed={editing} onClose={() => setEditing(null)} />
+          </LazyMount>
+        </>
+      }
+    >
+      <AuditTabs status={status} onChange={switchTab} />
+      <DataTable<ThirdPartyAed>
+        list={list}
+        columns={anyAction ? columns : withoutActions(columns)}
+        rowKey={(a) => a.id}
+        query={rows}
+      />
+    </ListPage>
   )
 }

@@ -1,9 +1,8 @@
 import { AuditStatus, type Volunteer } from '@aed/contracts/review'
-import { Card } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { DataTable } from '../../../components/DataTable/DataTable'
 import { useListState } from '../../../components/DataTable/useListState'
-import { FilterCard } from '../../../components/ListPage/FilterCard'
+import { ListPage } from '../../../components/ListPage/ListPage'
 import { withoutActions } from '../../../components/TableColumns/actionsColumn'
 import { useVolunteerList } from '../api/useVolunteerList'
 import { AuditTabs } from '../components/AuditTabs'
@@ -38,21 +37,21 @@ export function VolunteersPage() {
   const canExport = status === AuditStatus.APPROVED && (rows.data?.can.export ?? false)
 
   return (
-    <div className="page" data-testid="volunteers-page">
-      <FilterCard list={list} fields={useVolunteerFilterFields()} />
-      <Card
-        title={t('review.volunteers')}
-        extra={canExport && <ReviewExportButton kind="volunteer" filters={list.filters} />}
-      >
-        <AuditTabs status={status} onChange={switchTab} />
-        <DataTable<Volunteer>
-          list={list}
-          columns={anyAction ? columns : withoutActions(columns)}
-          rowKey={(v) => v.id}
-          query={rows}
-        />
-      </Card>
-      {decisions.dialogs}
-    </div>
+    <ListPage
+      testId="volunteers-page"
+      list={list}
+      fields={useVolunteerFilterFields()}
+      title={t('review.volunteers')}
+      extra={canExport && <ReviewExportButton kind="volunteer" filters={list.filters} />}
+      dialogs={decisions.dialogs}
+    >
+      <AuditTabs status={status} onChange={switchTab} />
+      <DataTable<Volunteer>
+        list={list}
+        columns={anyAction ? columns : withoutActions(columns)}
+        rowKey={(v) => v.id}
+        query={rows}
+      />
+    </ListPage>
   )
 }
