@@ -10,7 +10,6 @@ type Props = {
   max: number
   disabled?: boolean
   allowSuffix?: string
-  check?: (file: File) => string | null
   testId: string
   /** Shown under the images (a hint). */
   children?: ReactNode
@@ -24,7 +23,6 @@ export function ImageListUpload({
   max,
   disabled,
   allowSuffix,
-  check,
   testId,
   children,
 }: Props) {
@@ -40,11 +38,7 @@ export function ImageListUpload({
           />
         ))}
         {value.length < max && !disabled && (
-          <ImageUpload
-            allowSuffix={allowSuffix}
-            check={check}
-            onChange={(url) => url && onChange?.([...value, url])}
-          />
+          <ImageUpload allowSuffix={allowSuffix} onChange={(url) => url && onChange?.([...value, url])} />
         )}
       </Space>
       {children}
