@@ -1,11 +1,10 @@
 import type { DevicePopup } from '@aed/contracts/dashboard'
 import { LiveType } from '@aed/contracts/live'
-import { useQueryClient } from '@tanstack/react-query'
 import { Button, Descriptions, Spin, Tag, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { DeviceStatusTag } from '../../../components/DeviceStatusTag/DeviceStatusTag'
 import { useLiveFrames } from '../../../lib/live/useLiveFrames'
-import { useThrottled } from '../../../lib/live/useThrottled'
+import { useThrottledRefetch } from '../../../lib/live/useThrottledRefetch'
 import { dashboardKeys } from '../api/keys'
 import { useDevicePopup } from '../api/useMapData'
 import type { MarkerPoint } from './mapLayers'
@@ -23,11 +22,7 @@ const READINESS_COLORS: Record<string, string> = { ready: 'green', not_ready: 'r
 export function DevicePopupCard({ id, onDetail }: { id: number; onDetail: (d: DevicePopup) => void }) {
   const { t } = useTranslation()
   const popup = useDevicePopup(id)
-  const client = useQueryClient()
-  const refresh = useThrottled(
-    () => void client.invalidateQueries({ queryKey: dashboardKeys.popup(id) }),
-    POPUP_REFRESH_MS,
-  )
+  const refresh = useThrottledRefetch(dashboardKeys.popup(id), POPUP_REFRESH_MS)
   useLiveFrames(LiveType.DEVICE_STATUS, ({ data }) => data.device_id === id && refresh())
   useLiveFrames(LiveType.DEVICE_EVENT, ({ data }) => data.device_id === id && refresh())
   if (popup.isPending) return <Spin size="small" />

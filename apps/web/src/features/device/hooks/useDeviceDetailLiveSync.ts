@@ -1,7 +1,6 @@
 import { LiveType } from '@aed/contracts/live'
-import { useQueryClient } from '@tanstack/react-query'
 import { useLiveFrames } from '../../../lib/live/useLiveFrames'
-import { useThrottled } from '../../../lib/live/useThrottled'
+import { useThrottledRefetch } from '../../../lib/live/useThrottledRefetch'
 import { deviceKeys } from '../api/keys'
 
 /** At most one refetch of an open device detail per this long. */
@@ -12,10 +11,7 @@ export const DETAIL_REFRESH_MS = 2000
  * changes (frame 11) or one of its events opens or closes (16); other devices' pushes are ignored.
  */
 export function useDeviceDetailLiveSync(sn: string | null) {
-  const client = useQueryClient()
-  const refresh = useThrottled(() => {
-    if (sn) void client.invalidateQueries({ queryKey: deviceKeys.detail(`sn:${sn}`) })
-  }, DETAIL_REFRESH_MS)
+  const refresh = useThrottledRefetch(sn ? deviceKeys.detail(`sn:${sn}`) : null, DETAIL_REFRESH_MS)
   useLiveFrames(LiveType.DEVICE_STATUS, ({ data }) => sn !== null && data.device_sn === sn && refresh())
   useLiveFrames(LiveType.DEVICE_EVENT, ({ data }) => sn !== null && data.device_sn === sn && refresh())
 }
