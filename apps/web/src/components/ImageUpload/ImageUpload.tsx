@@ -1,8 +1,8 @@
 import { IMAGE_ALLOW_SUFFIX, imageProblem } from '@aed/contracts/files'
-import { type Lang, translate } from '@aed/contracts/messages'
 import { DeleteOutlined, LoadingOutlined, PlusOutlined } from '@ant-design/icons'
 import { App, Button, Image, Upload } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { useMessageText } from '../../lib/useMessageText'
 import { useUploadFile } from './useUploadFile'
 
 type Props = {
@@ -29,8 +29,8 @@ export function ImageUpload({
   allowSuffix = IMAGE_ALLOW_SUFFIX,
   check,
 }: Props) {
-  const { t, i18n } = useTranslation()
-  const lang: Lang = i18n.language === 'en-US' ? 'en-US' : 'zh-CN'
+  const { t } = useTranslation()
+  const text = useMessageText()
   const { message } = App.useApp()
   const upload = useUploadFile(allowSuffix)
   const accept = allowSuffix
@@ -63,7 +63,7 @@ export function ImageUpload({
       disabled={disabled || upload.isPending}
       beforeUpload={(file) => {
         const problem = imageProblem(file)
-        const refused = problem ? translate(problem, lang) : check?.(file)
+        const refused = problem ? text(problem) : check?.(file)
         if (refused) {
           message.error(refused)
           return false

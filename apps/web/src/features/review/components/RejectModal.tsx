@@ -2,8 +2,8 @@ import { Form, Input } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { FormFreshStart } from '../../../components/FormModal/FormFreshStart'
 import { FormModal } from '../../../components/FormModal/FormModal'
+import { useMessageText } from '../../../lib/useMessageText'
 import { validated } from '../../../lib/validated'
-import { useMessageText } from './useMessageText'
 
 type Props = {
   open: boolean

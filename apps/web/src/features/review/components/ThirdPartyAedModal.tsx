@@ -10,6 +10,7 @@ import { CoordinateInputs, LocationField } from '../../../components/PlaceSearch
 import { useSitePicker } from '../../../components/PlaceSearch/useSitePicker'
 import { RegionPicker } from '../../../components/RegionPicker/RegionPicker'
 import { useFormReset } from '../../../lib/useFormReset'
+import { useMessageText } from '../../../lib/useMessageText'
 import { useEditThirdPartyAed } from '../api/useEditThirdPartyAed'
 import { InstallImagesField } from './InstallImagesField'
 import {
@@ -19,7 +20,6 @@ import {
   toEditBody,
 } from './thirdPartyFormValues'
 import { useBrandOptions } from './useBrandOptions'
-import { useMessageText } from './useMessageText'
 
 type Props = { aed: ThirdPartyAed | null; onClose: () => void }
 

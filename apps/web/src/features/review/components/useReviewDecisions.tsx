@@ -4,12 +4,12 @@ import { lazy, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LazyMount } from '../../../components/LazyMount'
 import { useConfirm } from '../../../lib/useConfirm'
+import { useMessageText } from '../../../lib/useMessageText'
 import { useSubmit } from '../../../lib/useSubmit'
 import type { ReviewKind } from '../api/keys'
 import { useAuditThirdPartyAed } from '../api/useAuditThirdPartyAed'
 import { type AuditBody, useAuditVolunteer } from '../api/useAuditVolunteer'
 import type { Submission } from './submission'
-import { useMessageText } from './useMessageText'
 
 type AuditVariables = { id: number; body: AuditBody }
 

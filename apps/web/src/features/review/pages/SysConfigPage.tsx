@@ -3,10 +3,10 @@ import { Button, Card, Form, Radio, Spin } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../../lib/datetime'
 import { useFormReset } from '../../../lib/useFormReset'
+import { useMessageText } from '../../../lib/useMessageText'
 import { useSubmit } from '../../../lib/useSubmit'
 import { useSaveSysConfig } from '../api/useSaveSysConfig'
 import { useSysConfig } from '../api/useSysConfig'
-import { useMessageText } from '../components/useMessageText'
 import '../review.css'
 
 const SWITCHES = [
