@@ -4,14 +4,8 @@ import { Paths } from '../../../lib/paths'
 import { useConfirmMessage } from '../api/useConfirmMessage'
 import { isReviewMessage, reviewPath } from './reviewPath'
 
-/** What a message's button needs: its id, type, the dashboard event it opens, and its title (a review's kind). */
-export type Handleable = {
-  id: number
-  msg_type: number
-  event_type: number
-  event_id: number
-  msg_title?: string
-}
+/** What a message's button needs: its id, type and the dashboard event it opens. */
+export type Handleable = { id: number; msg_type: number; event_type: number; event_id: number }
 
 /** The dashboard address that opens the message's event (spec: formMsg=1, event_type, event_id). */
 export function detailsPath(m: Pick<Handleable, 'event_type' | 'event_id'>) {
@@ -23,14 +17,8 @@ export function detailsPath(m: Pick<Handleable, 'event_type' | 'event_id'>) {
   return `${Paths.dashboard}?${query}`
 }
 
-/** Types whose event the dashboard opens (call, rescue, location offset), and a new submission its review page. */
-const OPENED: readonly number[] = [
-  MsgType.CALL,
-  MsgType.RESCUE,
-  MsgType.OFFSET,
-  MsgType.REVIEW_SUBMISSION,
-  MsgType.REVIEW_AED_SUBMISSION,
-]
+/** Types whose event the dashboard opens: call, rescue, location offset. */
+const OPENED: readonly number[] = [MsgType.CALL, MsgType.RESCUE, MsgType.OFFSET]
 
 /**
  * 'details' for a message whose event the dashboard opens, or a submission its review page; 'confirm' for the others: a cabinet
@@ -38,7 +26,7 @@ const OPENED: readonly number[] = [
  * any type this console does not know yet.
  */
 export function actionOf(msgType: number): 'confirm' | 'details' {
-  return OPENED.includes(msgType) ? 'details' : 'confirm'
+  return OPENED.includes(msgType) || isReviewMessage(msgType) ? 'details' : 'confirm'
 }
 
 /** Confirms a message, after opening its event on the dashboard (or a submission on its review page) when it has one (actionOf). */
