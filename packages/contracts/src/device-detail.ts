@@ -4,6 +4,7 @@ import { get, post } from './endpoint.ts'
 import { paged, pageQuery, pageSize } from './envelope.ts'
 import { faultSourceFields, handledByFields, offsetFields, warningFields } from './event.ts'
 import { blankAsUnset, count, optionalDate, requiredText } from './fields.ts'
+import { STORED_IMAGE_URL } from './files.ts'
 
 /** The serial the detail is opened for. */
 const serial = requiredText('DEVICE_SN_REQUIRED', 32, 'DEVICE_SN_REQUIRED')
@@ -114,7 +115,7 @@ export const inspectionForm = z.object({
   imgs: z.preprocess(
     (v) => (Array.isArray(v) ? v.filter((x) => x !== '' && x !== null) : v),
     z
-      .array(z.string().trim().max(500, 'TEXT_TOO_LONG'))
+      .array(z.string().trim().max(500, 'TEXT_TOO_LONG').regex(STORED_IMAGE_URL, 'REVIEW_IMAGE_INVALID'))
       .max(INSPECTION_IMGS_MAX, 'INSTALL_IMGS_TOO_MANY')
       .default([]),
   ),

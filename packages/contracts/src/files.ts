@@ -21,6 +21,9 @@ export const UPLOAD_TYPES = {
 } as const
 export type UploadSuffix = keyof typeof UPLOAD_TYPES
 
+/** An image a record may name: a jpg, jpeg or png this server stores (an upload's access_url). */
+export const STORED_IMAGE_URL = /^(https?:\/\/[^/\s]+)?\/files\/\S+\.(png|jpe?g)$/i
+
 /** The suffixes the console's image uploads send as `allow_suffix`. */
 export const IMAGE_ALLOW_SUFFIX = 'txt,png,jpeg,jpg'
 

@@ -4,6 +4,7 @@ import { AED_BRANDS } from './constants.ts'
 import { del, get, idParams, post, put } from './endpoint.ts'
 import { paged, pageQuery } from './envelope.ts'
 import { emptyAsUnset, exportXls, optionalInt, textFilter } from './fields.ts'
+import { STORED_IMAGE_URL } from './files.ts'
 
 // 公众审核 (public review, spec 2.6-2.8): volunteers and third-party AEDs the public submits
 // through an integrator (the mini-program's server, open API), reviewed by the system
@@ -22,7 +23,7 @@ export const INSTALL_IMGS_MAX = 2
 export const REVIEW_IMAGE_SUFFIX = 'png,jpeg,jpg'
 
 /** An image a submission may name: a jpg, jpeg or png this server stores (an upload's access_url). */
-export const REVIEW_IMAGE_URL = /^(https?:\/\/[^/\s]+)?\/files\/\S+\.(png|jpe?g)$/i
+export const REVIEW_IMAGE_URL = STORED_IMAGE_URL
 
 /** A third-party AED this close (metres) to one of ours or an approved one, with a similar place, is a possible duplicate. */
 export const DUPLICATE_RADIUS_M = 50

@@ -11,6 +11,7 @@ import { statusOfConditions } from '@aed/contracts/device-rules'
 import type { AppContext } from '../../context.ts'
 import { forbidden, invalid, notFound } from '../../lib/errors.ts'
 import type { AuthContext } from '../../plugins/auth.ts'
+import { checkStoredImages } from '../files/files.service.ts'
 import { updateDevices } from './device.repository.ts'
 import { deviceRules } from './device.rules.ts'
 import { deviceDetail } from './device.service.ts'
@@ -77,6 +78,7 @@ export async function recordInspection(ctx: AppContext, auth: AuthContext, form:
   if (!installation) throw notFound()
   const at = new Date(form.inspect_time)
   if (at.getTime() > ctx.clock.now().getTime() + CLOCK_SLACK_MS) throw invalid('INSPECT_TIME_FUTURE')
+  await checkStoredImages(ctx, form.imgs)
   const row = await repo.insertInspection(ctx.db, {
     device_id: installation.id,
     installation_id: installation.installation_id,

@@ -6,7 +6,7 @@ import { deviceIoApi } from '@aed/contracts/device-io'
 import { statusOfConditions } from '@aed/contracts/device-rules'
 import { operationLogApi } from '@aed/contracts/operation-log'
 import { eq, inArray } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   deviceDetections,
   deviceEvents,
@@ -474,6 +474,16 @@ describe('the event tables', () => {
 })
 
 describe('recording an inspection', () => {
+  // The photos are uploads this server keeps: an inspection naming anything else is refused.
+  const PNG = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  )
+  beforeAll(async () => {
+    for (const key of ['inspect.png', 'inspect-2.png', 'a.png', 'b.png', 'c.png'])
+      await env.t.ctx.storage.put(key, PNG, 'image/png')
+  })
+
   const form = (device_sn: string, over: Record<string, unknown> = {}) => ({
     device_sn,
     inspect_status: 1,
@@ -556,6 +566,13 @@ describe('recording an inspection', () => {
     )
     const future = new Date(clock.now().getTime() + 3_600_000).toISOString()
     expect((await post(env.editor, { inspect_time: future })).msg).toBe('巡检时间不能晚于当前时间')
+    // A photo that is not this server's upload: another host's, or one never uploaded.
+    expect((await post(env.editor, { imgs: ['https://evil.example/x.exe'] })).msg).toBe(
+      '只能上传jpg/jpeg/png格式的图片！',
+    )
+    expect((await post(env.editor, { imgs: ['/files/2026/11/never-uploaded.png'] })).msg).toBe(
+      '图片不存在，请先上传',
+    )
     expect((await post(env.reader)).code).toBe(Code.FORBIDDEN)
     expect((await post(env.siblingAdmin)).code).toBe(Code.NOT_FOUND)
     const stock = await env.f.device(env.branch)

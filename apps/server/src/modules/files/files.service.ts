@@ -89,3 +89,27 @@ export async function upload(
   const stored = await ctx.storage.put(storageKey(suffix), body, contentType)
   return { access_url: stored.url, file_name: fileName, size: file.data.length, content_type: contentType }
 }
+
+/** A stored upload's key in a URL of this server's /files/ route, or null for another host's URL. */
+function fileKeyOf(url: string): string | null {
+  const at = url.indexOf('/files/')
+  return at < 0 ? null : url.slice(at + '/files/'.length)
+}
+
+/**
+ * The images a record names (a submission's, an inspection's) must be uploads this server keeps (POST /api/v1/system/file/, POST /open-api/v1/file/): a URL
+ * pointing anywhere else, or at nothing, is refused. An object store that this server does not
+ * read (S3) is trusted by the URL's shape alone.
+ */
+export async function checkStoredImages(ctx: AppContext, urls: string[]) {
+  const read = ctx.storage.read?.bind(ctx.storage)
+  if (!read) return
+  for (const url of urls) {
+    const key = fileKeyOf(url)
+    const file = key ? await read(key).catch(() => null) : null
+    if (!file) throw invalid('REVIEW_IMAGE_MISSING')
+    file.stream.destroy()
+    if (!file.contentType.startsWith('image/png') && !file.contentType.startsWith('image/jpeg'))
+      throw invalid('REVIEW_IMAGE_INVALID')
+  }
+}

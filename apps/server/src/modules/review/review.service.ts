@@ -23,7 +23,7 @@ import type { AuthContext } from '../../plugins/auth.ts'
 import { queueNoticeSms } from '../alert/alert-sms.service.ts'
 import { regionOfPoint } from '../call/call-region.ts'
 import { insertOutbox, kickIfTold, type OutboxRow, tellOutbox } from '../engine/engine.port.ts'
-import { upload } from '../files/files.service.ts'
+import { checkStoredImages, upload } from '../files/files.service.ts'
 import { tellReviewSubmission } from '../message/message.service.ts'
 import { fromGcj02, toGcj02 } from '../open-api/open-api.coords.ts'
 import { deleteVolunteerResponder, registerVolunteer } from '../responder/responder.service.ts'
@@ -33,30 +33,6 @@ import { exportThirdParty, exportVolunteers } from './review-export.ts'
 
 /** Who a submission came from: the integrator's configuration and organisation. */
 type Source = Pick<IntegratorContext, 'config_id' | 'agency_id'>
-
-/** A stored upload's key in a URL of this server's /files/ route, or null for another host's URL. */
-function fileKeyOf(url: string): string | null {
-  const at = url.indexOf('/files/')
-  return at < 0 ? null : url.slice(at + '/files/'.length)
-}
-
-/**
- * The images a submission names must be uploads this server keeps (POST /open-api/v1/file/): a URL
- * pointing anywhere else, or at nothing, is refused. An object store that this server does not
- * read (S3) is trusted by the URL's shape alone.
- */
-async function checkImages(ctx: AppContext, urls: string[]) {
-  const read = ctx.storage.read?.bind(ctx.storage)
-  if (!read) return
-  for (const url of urls) {
-    const key = fileKeyOf(url)
-    const file = key ? await read(key).catch(() => null) : null
-    if (!file) throw invalid('REVIEW_IMAGE_MISSING')
-    file.stream.destroy()
-    if (!file.contentType.startsWith('image/png') && !file.contentType.startsWith('image/jpeg'))
-      throw invalid('REVIEW_IMAGE_INVALID')
-  }
-}
 
 /** POST /open-api/v1/file/: one image of a submission, a jpg, jpeg or png whose bytes say so. */
 export function uploadImage(ctx: AppContext, file: UploadedPart) {
@@ -95,7 +71,7 @@ export async function submitVolunteer(ctx: AppContext, source: Source, form: Vol
       : null
   const seen = await repo.volunteerInReview(ctx.db, form.submitter_phone)
   if (seen) return twinOf(seen, source, form, ['submitter_name', 'guard_area', 'has_cert', 'cert_img'])
-  if (form.cert_img) await checkImages(ctx, [form.cert_img])
+  if (form.cert_img) await checkStoredImages(ctx, [form.cert_img])
   // Without a point, the guarded area's words on the map: dispatch needs somewhere to alert from.
   if (!point) {
     const [place] = await ctx.map.suggestion(form.guard_area, { limit: 1 }).catch(() => [])
@@ -191,7 +167,7 @@ export async function submitThirdParty(ctx: AppContext, source: Source, form: Th
   ] as const
   const seen = await repo.thirdPartyInReview(ctx.db, form.submitter_phone)
   if (seen) return twinOf(seen, source, values, [...keys])
-  await checkImages(ctx, form.install_imgs)
+  await checkStoredImages(ctx, form.install_imgs)
   const addressCode = form.address_code ?? (await regionOfPoint(ctx, point.lat, point.lon))
   const duplicates = await duplicatesOf(ctx.db, values)
   const now = ctx.clock.now()
@@ -394,7 +370,7 @@ export async function updateThirdParty(
     const p = await repo.thirdPartyById(ctx.db, id)
     if (!p) throw notFound('REVIEW_NOT_FOUND')
     if (p.audit_status !== AuditStatus.APPROVED) throw invalid('REVIEW_NOT_APPROVED')
-    await checkImages(
+    await checkStoredImages(
       ctx,
       form.install_imgs.filter((u) => !p.install_imgs.includes(u)),
     )
