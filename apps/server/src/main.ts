@@ -19,9 +19,11 @@ function fail(message: string): never {
 
 async function main() {
   const config = loadConfigOrExit()
-  let release: () => void
+  let release: () => void = () => {}
   try {
-    release = lockDataDir(config.dataDir)
+    // Only PGlite's files need one process: instances on one PostgreSQL may share DATA_DIR (its
+    // uploads, as `npm run cluster` does), given the same secrets.
+    if (!config.DATABASE_URL) release = lockDataDir(config.dataDir)
   } catch (e) {
     if (e instanceof DataDirLockedError) fail(e.message)
     throw e
