@@ -39,6 +39,8 @@ export type ClusterOptions = {
   serverEnv?: (i: number, base: Record<string, string>) => Record<string, string>
   /** Progress lines (default console.log). */
   log?: (line: string) => void
+  /** Cancels a start under way (Ctrl-C while the demo is being seeded): what started is stopped, and startCluster rejects. */
+  signal?: AbortSignal
   /** How long instance 0 may take to answer GET /api/ready (the first start seeds the demo); default 10 min. */
   readyTimeoutMs?: number
 }
@@ -145,10 +147,17 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Polls `check` every `everyMs` until it is true; throws `what` after `ms`. */
-async function until(check: () => Promise<boolean> | boolean, ms: number, what: () => string, everyMs = 100) {
+/** Polls `check` every `everyMs` until it is true; throws `what` after `ms`, or when `signal` aborts. */
+async function until(
+  check: () => Promise<boolean> | boolean,
+  ms: number,
+  what: () => string,
+  everyMs = 100,
+  signal?: AbortSignal,
+) {
   const end = Date.now() + ms
   while (Date.now() < end) {
+    signal?.throwIfAborted()
     if (await check()) return
     await sleep(everyMs)
   }
@@ -622,6 +631,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       timeoutMs,
       () => `${name} did not become ready (GET ${base}/api/ready); see ${file}`,
       200,
+      opts.signal,
     )
     record({
       role: 'server',
@@ -739,6 +749,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     }
     log(`postgres  pid ${postmasterPid()}  ${databaseUrl}  (${took()})`)
 
+    opts.signal?.throwIfAborted()
     fs.mkdirSync(mosquittoDir, { recursive: true })
     fs.writeFileSync(path.join(mosquittoDir, 'mosquitto.conf'), mosquittoConf(dir, mqttPort))
     initDynsec(path.join(mosquittoDir, 'dynamic-security.json'), secrets.mqttAdminPassword)
@@ -747,6 +758,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     await startMosquitto()
     log(`mosquitto pid ${children.get('mosquitto')?.pid}  ${state.urls.mqtt}  (${took()})`)
 
+    opts.signal?.throwIfAborted()
     // Instance 0 alone first: on an empty database it migrates and seeds, and the others find it done.
     await startServer(0, opts.readyTimeoutMs ?? 600_000)
     log(`server-0  pid ${children.get('server-0')?.pid}  ${state.urls.servers[0]}  (${took()})`)
@@ -754,6 +766,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     for (let i = 1; i < count; i++)
       log(`server-${i}  pid ${children.get(`server-${i}`)?.pid}  ${state.urls.servers[i]}  (${took()})`)
 
+    opts.signal?.throwIfAborted()
     fs.mkdirSync(path.join(nginxDir, 'tmp'), { recursive: true })
     fs.writeFileSync(path.join(nginxDir, 'nginx.conf'), nginxConf(dir, nginxPort, serverPorts))
     await startNginx()
