@@ -138,12 +138,21 @@ async function keptPort(previous: number | undefined): Promise<number> {
   return freePort()
 }
 
-function alive(pid: number): boolean {
+/**
+ * Whether a process runs. A zombie does not: an exited process nobody reaped yet, as a postmaster
+ * (started through pg_ctl, then orphaned) stays in a container whose pid 1 does not reap.
+ */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0)
-    return true
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === 'EPERM'
+  }
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z'
+  } catch {
+    return true // no /proc: kill(0) is all we know
   }
 }
 

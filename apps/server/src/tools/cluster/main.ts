@@ -8,7 +8,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { openPostgres } from '../../db/client.ts'
 import { DEMO_PASSWORD, demoMembers, hasDemo } from '../../seed/seed.ts'
-import { type Cluster, ClusterRunningError, DEFAULT_DIR, REPO_ROOT, startCluster } from './launch.ts'
+import { alive, type Cluster, ClusterRunningError, DEFAULT_DIR, REPO_ROOT, startCluster } from './launch.ts'
 
 function fail(message: string): never {
   console.error(`\n${message}\n`)
@@ -63,15 +63,6 @@ function wrappers(): number[] {
     pid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
   }
   return chain
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM'
-  }
 }
 
 async function main() {
