@@ -391,22 +391,13 @@ connection_messages true
 }
 
 /**
- * Creates the dynamic-security file once, with the servers' account as its admin. The admin of
- * `dynsec init` may only publish to $CONTROL: its role also gets the down topics, which the servers
- * publish commands and results to (read access to every topic it has already).
+ * Creates the dynamic-security file once, with the servers' account as its admin. The admin may
+ * only publish to $CONTROL: the servers give their account its role on the device topics, and each
+ * device its account, through that API (MQTT_AUTH=mosquitto-dynsec).
  */
 function initDynsec(file: string, password: string) {
   if (fs.existsSync(file)) return
   execFileSync('mosquitto_ctrl', ['dynsec', 'init', file, MQTT_ADMIN, password], { stdio: 'pipe' })
-  const config = JSON.parse(fs.readFileSync(file, 'utf8')) as {
-    roles: {
-      rolename: string
-      acls: { acltype: string; topic: string; allow: boolean; priority?: number }[]
-    }[]
-  }
-  const admin = config.roles.find((r) => r.rolename === 'admin')
-  admin?.acls.push({ acltype: 'publishClientSend', topic: 'aed/v1/+/down/#', allow: true })
-  fs.writeFileSync(file, JSON.stringify(config, null, '\t'), { mode: 0o600 })
 }
 
 /** Starts PostgreSQL, Mosquitto, the server instances and nginx; stops what it started if a step fails. */
