@@ -65,10 +65,17 @@ function wrappers(): number[] {
   return chain
 }
 
+function args() {
+  try {
+    return parseArgs({ options: { servers: { type: 'string', default: '2' }, dir: { type: 'string' } } })
+      .values
+  } catch (e) {
+    fail(`${(e as Error).message}\nUsage: [CLUSTER_PORT=8000] npm run cluster [-- --servers N --dir DIR]`)
+  }
+}
+
 async function main() {
-  const { values } = parseArgs({
-    options: { servers: { type: 'string', default: '2' }, dir: { type: 'string' } },
-  })
+  const values = args()
   const servers = Number(values.servers)
   if (!Number.isInteger(servers) || servers < 1) fail('--servers must be a whole number, 1 or more')
   const dir = values.dir ? path.resolve(process.env.INIT_CWD ?? process.cwd(), values.dir) : DEFAULT_DIR
