@@ -35,4 +35,15 @@ describe('configuration', () => {
     expect(loadConfig({ VITEST: 'true', MQTT_TLS_PORT: '18883' }).MQTT_TLS_PORT).toBe(18883)
     expect(() => loadConfig({ MQTT_TLS_CERT: '/x.pem' })).toThrow(/together/)
   })
+
+  it('logs devices in through the hooks by default; mosquitto-dynsec needs the broker and its admin account, not the hook secret', () => {
+    const broker = { MQTT_URL: 'mqtt://mosquitto:1883', MQTT_USERNAME: 'aedcloud', MQTT_PASSWORD: 'pw' }
+    expect(loadConfig({}).MQTT_AUTH).toBe('hooks')
+    expect(() => loadConfig(broker)).toThrow(/MQTT_HOOK_SECRET/)
+    expect(loadConfig({ ...broker, MQTT_AUTH: 'mosquitto-dynsec' }).MQTT_AUTH).toBe('mosquitto-dynsec')
+    expect(() => loadConfig({ MQTT_AUTH: 'mosquitto-dynsec', MQTT_URL: broker.MQTT_URL })).toThrow(
+      /MQTT_AUTH=mosquitto-dynsec needs/,
+    )
+    expect(() => loadConfig({ MQTT_AUTH: 'mosquitto' })).toThrow(/MQTT_AUTH/)
+  })
 })

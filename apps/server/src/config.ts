@@ -119,6 +119,12 @@ const schema = z.object({
   /** The server's account on the external broker; the hooks allow it to read up and write down topics. */
   MQTT_USERNAME: z.string().min(1).optional(),
   MQTT_PASSWORD: z.string().min(1).optional(),
+  /**
+   * How devices log in to the external broker: `hooks` (the broker asks the server's HTTP hooks,
+   * EMQX) or `mosquitto-dynsec` (the server keeps Mosquitto's dynamic security plugin in step with
+   * the device register; MQTT_USERNAME must be a dynsec admin).
+   */
+  MQTT_AUTH: z.enum(['hooks', 'mosquitto-dynsec']).default('hooks'),
   /** When set, the broker's auth/acl hook calls must carry it in the X-Mqtt-Hook-Secret header. */
   MQTT_HOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Open API requests a second per service configuration (refill), and the burst it may spend at once. */
@@ -196,7 +202,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   // The broker's hooks answer who may connect and publish: with an external broker they must
   // not be open to anyone who can reach the server.
-  if (c.MQTT_URL && !c.MQTT_HOOK_SECRET) {
+  if (c.MQTT_AUTH === 'mosquitto-dynsec' && !(c.MQTT_URL && c.MQTT_USERNAME && c.MQTT_PASSWORD)) {
+    throw new ConfigError(
+      'Invalid configuration: MQTT_AUTH=mosquitto-dynsec needs MQTT_URL, MQTT_USERNAME and MQTT_PASSWORD (a dynsec admin account)',
+    )
+  }
+  if (c.MQTT_URL && c.MQTT_AUTH === 'hooks' && !c.MQTT_HOOK_SECRET) {
     throw new ConfigError(
       'Invalid configuration: MQTT_URL needs MQTT_HOOK_SECRET (the broker sends it to the auth/acl hooks)',
     )

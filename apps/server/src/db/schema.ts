@@ -1242,6 +1242,19 @@ export const backendConfig = pgTable('backend_config', {
   update_time: ts('update_time'),
 })
 
+/** Serials whose Mosquitto dynamic-security accounts must follow the register (MQTT_AUTH=mosquitto-dynsec). */
+export const mqttDynsecChanges = pgTable('mqtt_dynsec_changes', {
+  sn: varchar('sn', { length: 64 }).primaryKey(),
+  /** Sealed secrets that left this serial: their broker accounts are removed. */
+  retired_enc: text('retired_enc').array().notNull().default([]),
+  /** Raised by every change; a drain removes the row only if it is unchanged. */
+  version: bigint('version', { mode: 'number' }).notNull().default(1),
+  /** Not before this (retry backoff, a claim's lease, a rotation's overlap end); null: now. */
+  due_at: ts('due_at'),
+  attempts: integer('attempts').notNull().default(0),
+  last_error: text('last_error'),
+})
+
 export const schemaMigrations = pgTable('schema_migrations', {
   /** The file name. */
   name: text('name').primaryKey(),

@@ -268,3 +268,23 @@ export function publishResult(r: { refusal: Refusal } | { stale: string }): Publ
   const f = r.refusal
   return { id: f.id, result: 'refused', code: f.code, field: f.field, reason: f.reason }
 }
+
+/** The username form of a device's Mosquitto dynamic-security account: `{serial}|{8 hex}`. */
+export const DYNSEC_USERNAME = /^([A-Za-z0-9_-]{1,64})\|([0-9a-f]{8})$/
+
+const hmacHex = (secret: string, text: string) =>
+  crypto.createHmac('sha256', secret).update(text).digest('hex')
+
+/**
+ * A device's account on Mosquitto with MQTT_AUTH=mosquitto-dynsec, for one of its secrets: the
+ * broker keeps one static password per account, so the password is the HMAC of "mqtt:" + serial
+ * (not of a ts), and the username carries a tag of the secret (`{serial}|` + the first 8 hex of
+ * the HMAC of "mqtt-user:" + serial), so the two secrets of a rotation's overlap are two accounts
+ * the device tells apart by computing them.
+ */
+export function dynsecLogin(secret: string, sn: string): { username: string; password: string } {
+  return {
+    username: `${sn}|${hmacHex(secret, `mqtt-user:${sn}`).slice(0, 8)}`,
+    password: hmacHex(secret, `mqtt:${sn}`),
+  }
+}

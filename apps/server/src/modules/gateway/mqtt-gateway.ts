@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts'
 import { setBroker } from '../../lib/readiness.ts'
 import { startEmbeddedBroker } from './mqtt-broker.ts'
+import { startDynsecSync } from './mqtt-dynsec.service.ts'
 import { defaultClientId, startExternalGateway } from './mqtt-external.ts'
 import { brokerCertificate, type MqttTlsCertificate } from './mqtt-tls.ts'
 
@@ -13,7 +14,8 @@ export type MqttGateway = {
 }
 
 /**
- * Starts the MQTT side the configuration asks for: the external broker by MQTT_URL, else the
+ * Starts the MQTT side the configuration asks for: the external broker by MQTT_URL (with
+ * MQTT_AUTH=mosquitto-dynsec, and the server keeping the broker's accounts), else the
  * embedded broker on MQTT_PORT and MQTT_TLS_PORT (with MQTT_TLS_CERT/MQTT_TLS_KEY, or else a
  * self-signed certificate generated into DATA_DIR/secrets at the first start), or nothing when
  * MQTT_PORT is 0. MQTT_TLS_PORT=0 leaves TLS off. Tells the readiness check (GET /api/ready)
@@ -23,14 +25,25 @@ export type MqttGateway = {
 export async function startMqtt(ctx: AppContext): Promise<MqttGateway | null> {
   const c = ctx.config
   if (c.MQTT_URL) {
-    const g = startExternalGateway(ctx, {
-      url: c.MQTT_URL,
-      clientId: c.MQTT_CLIENT_ID ?? defaultClientId(),
-      username: c.MQTT_USERNAME,
-      password: c.MQTT_PASSWORD,
-    })
+    const clientId = c.MQTT_CLIENT_ID ?? defaultClientId()
+    const account = { url: c.MQTT_URL, username: c.MQTT_USERNAME, password: c.MQTT_PASSWORD }
+    const g = startExternalGateway(ctx, { ...account, clientId })
+    // Its own connection to $CONTROL, beside the gateway's (whose messages all go to the engine).
+    const dynsec =
+      c.MQTT_AUTH === 'mosquitto-dynsec'
+        ? startDynsecSync(ctx, { ...account, clientId: `${clientId.slice(0, 56)}-dynsec` })
+        : null
     setBroker(ctx, () => g.client.connected)
-    return { describe: 'external broker (MQTT_URL)', tls: null, close: () => g.close() }
+    return {
+      describe: dynsec
+        ? 'external broker (MQTT_URL), Mosquitto dynamic security'
+        : 'external broker (MQTT_URL)',
+      tls: null,
+      close: async () => {
+        await dynsec?.close()
+        await g.close()
+      },
+    }
   }
   if (c.MQTT_PORT === 0) {
     setBroker(ctx, 'off')

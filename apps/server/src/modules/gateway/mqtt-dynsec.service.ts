@@ -1,0 +1,354 @@
+import type { AppContext } from '../../context.ts'
+import type { Unsubscribe } from '../../db/events.ts'
+import * as repo from './mqtt-dynsec.repository.ts'
+import {
+  type Account,
+  accountsOf,
+  type BrokerClient,
+  type BrokerRole,
+  type DynsecCommand,
+  outcomeOf,
+  type ReconcilePlan,
+  type Registered,
+  reconcilePlan,
+  retryOf,
+  SERVER_ROLE,
+  serialCommands,
+  serverAcls,
+} from './mqtt-dynsec.ts'
+import { connectDynsecControl, type DynsecControl, type DynsecControlOptions } from './mqtt-dynsec-control.ts'
+
+// MQTT_AUTH=mosquitto-dynsec, the running part: Mosquitto's dynamic security plugin follows the
+// device register. Every change of a device's or cabinet's serial, secrets or deletion is queued
+// by a trigger in the transaction that makes it (migration 0036), so it is applied after its
+// commit and never lost; the NOTIFY of that commit wakes every instance, and the one that claims
+// the serial (SKIP LOCKED) applies it. A failure is logged and retried with a growing delay. At
+// start one instance (an advisory lock) compares the whole broker with the register.
+
+/** The bus channel the triggers notify on (migration 0036). */
+export const DYNSEC_CHANNEL = 'mqtt_dynsec'
+/** The advisory lock of the reconcile: one instance at a time. */
+const RECONCILE_LOCK = 720_329
+/** A claim not settled in this time (its instance died) is taken again. */
+const LEASE_MS = 10 * 60_000
+/** Serials a drain claims at once: their commands go together, in as few $CONTROL messages. */
+const CLAIM = 50
+/** How often queued work is looked for without a notification (retries, overlaps ending). */
+const SWEEP_MS = 5000
+
+/** Retry backoff: 5 s doubling per attempt, at most 10 minutes. */
+function backoffMs(attempts: number) {
+  return Math.min(600_000, 5000 * 2 ** Math.max(0, attempts - 1))
+}
+
+const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e))
+
+/** What a reconcile did, and how long it took. */
+export type ReconcileResult = ReconcilePlan['counts'] & {
+  devices: number
+  brokerClients: number
+  commands: number
+  failed: number
+  ms: number
+}
+
+export type DynsecSync = {
+  control: DynsecControl
+  /**
+   * Resolves after the first reconcile at start with what it did (null: another instance was at
+   * it, or it failed, logged, and is tried again).
+   */
+  ready: Promise<ReconcileResult | null>
+  /** Compares the broker with the register and fixes it (skipped, null, when another instance is at it). */
+  reconcile(): Promise<ReconcileResult | null>
+  /** Applies the queued changes that are due; answers how many serials were brought in step. */
+  drain(): Promise<number>
+  close(): Promise<void>
+}
+
+/** A serial's register entry: its valid secrets, and when the previous one ends (if it is valid). */
+function registeredOf(ctx: AppContext, rows: readonly repo.SealedSecrets[], now: Date) {
+  const bySn = new Map<string, { reg: Registered; until: Date | null }>()
+  // An AED's serial wins should a cabinet carry the same one (as senderCredentials).
+  const ordered = [...rows].sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'aed' ? 1 : -1))
+  for (const r of ordered) {
+    const secrets = [ctx.sealer.open(r.secret_enc)]
+    const prevValid = r.prev_secret_enc && r.prev_secret_until && r.prev_secret_until > now
+    if (prevValid && r.prev_secret_enc) secrets.push(ctx.sealer.open(r.prev_secret_enc))
+    bySn.set(r.sn, { reg: { sn: r.sn, secrets }, until: prevValid ? r.prev_secret_until : null })
+  }
+  return bySn
+}
+
+/** Pages through a list command of the plugin (`listClients`, `listRoles`): count and offset. */
+async function listAll<T>(control: DynsecControl, command: string, key: string): Promise<T[]> {
+  const out: T[] = []
+  const page = 1000
+  for (let offset = 0; ; offset += page) {
+    const [r] = await control.send([{ command, verbose: true, count: page, offset }])
+    if (r.error) throw new Error(`dynsec ${command}: ${r.error}`)
+    const data = r.data as Record<string, unknown> & { totalCount?: number }
+    const items = (data[key] as T[] | undefined) ?? []
+    out.push(...items)
+    if (items.length < page || out.length >= (data.totalCount ?? 0)) return out
+  }
+}
+
+/**
+ * Starts keeping the broker in step: connects to $CONTROL with the server's account, gives that
+ * account the server's role (read up topics, publish down topics), reconciles, then applies
+ * queued changes as they come. `control` lets a test give its own connection options.
+ */
+export function startDynsecSync(
+  ctx: AppContext,
+  opts: DynsecControlOptions & { sweepMs?: number },
+): DynsecSync {
+  const log = ctx.log.child({ module: 'mqtt-dynsec' })
+  const control = connectDynsecControl(opts)
+  let closed = false
+  let reconciled = false
+
+  async function ensureServerRole() {
+    const username = opts.username
+    if (!username) return
+    for (let attempt = 1; ; attempt++) {
+      const answers = await control.send([
+        { command: 'createRole', rolename: SERVER_ROLE, acls: serverAcls() },
+        { command: 'getClient', username },
+      ])
+      const client = answers[1].data as { client?: { roles?: { rolename: string }[] } } | undefined
+      if (answers[1].error || !client?.client) {
+        throw new Error(`dynsec: the server's account ${username} is not a dynsec client`)
+      }
+      if (client.client.roles?.some((r) => r.rolename === SERVER_ROLE)) return
+      try {
+        const [r] = await control.send([
+          { command: 'addClientRole', username, rolename: SERVER_ROLE, priority: 10 },
+        ])
+        if (r.error) throw new Error(`dynsec addClientRole ${SERVER_ROLE}: ${r.error}`)
+        return
+      } catch (e) {
+        // The plugin closes every connection of an account whose roles change, this one too
+        // (and the gateway's, which reconnects): look again once reconnected.
+        if (attempt >= 3) throw e
+      }
+    }
+  }
+
+  async function reconcileLocked(): Promise<ReconcileResult> {
+    const started = Date.now()
+    const now = ctx.clock.now()
+    // The register and the queue read together: what the queue held then is covered by this pass.
+    const { rows, covered } = await ctx.db.transaction(async (tx) => ({
+      rows: await repo.registerSecrets(tx, null),
+      covered: await repo.dueChanges(tx, now),
+    }))
+    const register = registeredOf(ctx, rows, now)
+    await ensureServerRole()
+    const clients = await listAll<BrokerClient>(control, 'listClients', 'clients')
+    const roles = await listAll<BrokerRole>(control, 'listRoles', 'roles')
+    const plan = reconcilePlan(
+      [...register.values()].map((r) => r.reg),
+      clients,
+      roles,
+    )
+    let failed = 0
+    const answers = await control.send(plan.commands)
+    answers.forEach((r, i) => {
+      if (!r.error) return
+      failed++
+      if (failed <= 20) {
+        log.error({ command: plan.commands[i].command, error: r.error }, 'dynsec reconcile command failed')
+      }
+    })
+    if (failed > 0) throw new Error(`dynsec reconcile: ${failed} of ${plan.commands.length} commands failed`)
+    const overlaps = [...register.values()].flatMap((r) =>
+      r.until ? [{ sn: r.reg.sn, until: r.until }] : [],
+    )
+    await repo.afterReconcile(ctx.db, covered, overlaps)
+    return {
+      ...plan.counts,
+      devices: register.size,
+      brokerClients: clients.length,
+      commands: plan.commands.length,
+      failed,
+      ms: Date.now() - started,
+    }
+  }
+
+  async function reconcile(): Promise<ReconcileResult | null> {
+    return ctx.database.withConnection(async (conn) => {
+      const [{ locked }] = await conn.query<{ locked: boolean }>(
+        'SELECT pg_try_advisory_lock($1) AS locked',
+        [RECONCILE_LOCK],
+      )
+      if (!locked) return null
+      try {
+        return await reconcileLocked()
+      } finally {
+        await conn.query('SELECT pg_advisory_unlock($1)', [RECONCILE_LOCK])
+      }
+    })
+  }
+
+  /** Applies one claim of serials: their commands together, then each settled or put back. */
+  async function applyChanges(changes: repo.Change[]): Promise<number> {
+    const now = ctx.clock.now()
+    const rows = await repo.registerSecrets(
+      ctx.db,
+      changes.map((c) => c.sn),
+    )
+    const register = registeredOf(ctx, rows, now)
+    // The register's previous secret whose overlap ended: its account goes too.
+    const ended = new Map(
+      rows.flatMap((r) =>
+        r.prev_secret_enc && r.prev_secret_until && r.prev_secret_until <= now
+          ? [[r.sn, ctx.sealer.open(r.prev_secret_enc)] as const]
+          : [],
+      ),
+    )
+    type Job = { change: repo.Change; want: Account[]; until: Date | null; commands: DynsecCommand[] }
+    const jobs: Job[] = changes.map((change) => {
+      const entry = register.get(change.sn)
+      const want = entry ? accountsOf(entry.reg) : []
+      const retired = change.retired_enc.map((s) => ctx.sealer.open(s))
+      const prev = ended.get(change.sn)
+      return {
+        change,
+        want,
+        until: entry?.until ?? null,
+        commands: serialCommands(change.sn, want, prev ? [...retired, prev] : retired),
+      }
+    })
+    const failures = new Map<Job, string>()
+    const first = await control.send(jobs.flatMap((j) => j.commands))
+    const second: { job: Job; command: DynsecCommand }[] = []
+    let k = 0
+    for (const job of jobs) {
+      for (const c of job.commands) {
+        const outcome = outcomeOf(c, first[k++])
+        const again = outcome === 'exists' ? retryOf(c, job.want) : null
+        if (again) second.push({ job, command: again })
+        else if (outcome !== 'ok') failures.set(job, `${c.command}: ${first[k - 1]?.error ?? 'no answer'}`)
+      }
+    }
+    if (second.length > 0) {
+      const answers = await control.send(second.map((s) => s.command))
+      second.forEach((s, i) => {
+        if (answers[i].error) failures.set(s.job, `${s.command.command}: ${answers[i].error}`)
+      })
+    }
+    let done = 0
+    for (const job of jobs) {
+      const error = failures.get(job)
+      if (error) {
+        log.error(
+          { device: job.change.sn, error, attempts: job.change.attempts },
+          'dynsec change failed; retried',
+        )
+        const at = new Date(now.getTime() + backoffMs(job.change.attempts))
+        await repo.retryChange(ctx.db, job.change, at, error)
+        continue
+      }
+      await repo.settleChange(ctx.db, job.change, job.until)
+      done++
+    }
+    return done
+  }
+
+  let draining: Promise<number> | null = null
+  let again = false
+  async function drainOnce(): Promise<number> {
+    let total = 0
+    for (;;) {
+      const changes = await repo.claimChanges(ctx.db, ctx.clock.now(), LEASE_MS, CLAIM)
+      if (changes.length === 0) return total
+      try {
+        total += await applyChanges(changes)
+      } catch (e) {
+        // The broker is away or did not answer: each claimed serial waits for its retry.
+        const now = ctx.clock.now()
+        log.error(
+          { err: { message: errorText(e) }, serials: changes.length },
+          'dynsec changes not applied; retried',
+        )
+        for (const c of changes) {
+          await repo.retryChange(ctx.db, c, new Date(now.getTime() + backoffMs(c.attempts)), errorText(e))
+        }
+        return total
+      }
+    }
+  }
+  function drain(): Promise<number> {
+    if (draining) {
+      again = true
+      return draining
+    }
+    draining = (async () => {
+      let n = 0
+      try {
+        do {
+          again = false
+          n += await drainOnce()
+        } while (again && !closed)
+      } finally {
+        draining = null
+      }
+      return n
+    })()
+    return draining
+  }
+  const kick = () => {
+    if (closed || !reconciled) return
+    drain().catch((e) => log.error({ err: { message: errorText(e) } }, 'dynsec drain failed'))
+  }
+
+  let starting: Promise<ReconcileResult | null> | null = null
+  function startUp() {
+    starting ??= firstReconcile().finally(() => {
+      starting = null
+    })
+    return starting
+  }
+  async function firstReconcile(): Promise<ReconcileResult | null> {
+    try {
+      const r = await reconcile()
+      if (r) log.info(r, 'dynsec reconciled with the register')
+      reconciled = true
+      kick()
+      return r
+    } catch (e) {
+      log.error({ err: { message: errorText(e) } }, 'dynsec reconcile failed; tried again shortly')
+      return null
+    }
+  }
+
+  let unsubscribe: Unsubscribe | null = null
+  const listening = ctx.events.subscribe(DYNSEC_CHANNEL, kick).then((u) => {
+    unsubscribe = u
+  })
+  const stopReconnect = ctx.events.onReconnect(kick)
+  const ready = listening.then(startUp)
+  const timer = setInterval(() => {
+    if (closed) return
+    if (!reconciled) void startUp()
+    else kick()
+  }, opts.sweepMs ?? SWEEP_MS)
+  timer.unref()
+
+  return {
+    control,
+    ready,
+    reconcile,
+    drain,
+    async close() {
+      closed = true
+      clearInterval(timer)
+      stopReconnect()
+      await listening.catch(() => {})
+      await (unsubscribe as Unsubscribe | null)?.()
+      await draining?.catch(() => {})
+      await control.close()
+    },
+  }
+}
