@@ -92,11 +92,18 @@ export async function openPostgres(url: string): Promise<Database> {
   // 'error' on the pool; without a listener that is an uncaught exception that stops the
   // process. The pool has already dropped that connection and the next query opens another.
   pool.on('error', () => {})
+  // A connection that breaks while checked out (a transaction between two statements, the job
+  // runner's lock held through a job) emits 'error' on its client, which pg-pool listens for only
+  // while the client is idle: unheard, a PostgreSQL restart stopped the process. Heard here, the
+  // next query on it fails instead, and release() drops it from the pool.
+  const keepErrors = (client: pg.PoolClient) => client.on('error', () => {})
+  pool.on('connect', keepErrors)
   const probe = await pool.connect()
   probe.release()
   // Connected when first used (a server that never drains opens none).
   const lanes = new pg.Pool({ connectionString: url, max: LANE_CONNECTIONS })
   lanes.on('error', () => {})
+  lanes.on('connect', keepErrors)
   const notifications = pgNotifications(url)
   return {
     db: drizzlePg({ client: pool, schema }) as unknown as Db,
