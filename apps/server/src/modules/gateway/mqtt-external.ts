@@ -26,10 +26,27 @@ export type ExternalGatewayOptions = {
   deliverDelayMs?: number
   /** Extra mqtt.js options (tests: reconnect period, TLS). */
   client?: Partial<IClientOptions>
+  /**
+   * Connections reading the shared subscription (default CONSUMERS; always 1 on a plain
+   * subscription, where each connection would get every message).
+   */
+  consumers?: number
 }
 
+/**
+ * How many messages an instance stores at once from an external broker. mqtt.js hands a
+ * connection's messages over one at a time and sends each PUBACK only after its callback, so a
+ * single connection stores one message per commit; several connections in the same shared
+ * group give the engine's group commit several at once, each still acknowledged after its own
+ * commit.
+ */
+export const CONSUMERS = 8
+
 export type ExternalGateway = {
+  /** The first connection: it also publishes commands and results, and tells readiness. */
   client: MqttClient
+  /** Every connection reading the subscription, the first included. */
+  consumers: MqttClient[]
   /** Resolves once connected and subscribed (the first time). */
   ready: Promise<void>
   /** The ACL hook let `device` subscribe to its down topic: send what waits for it shortly. */
@@ -48,10 +65,12 @@ export function defaultClientId() {
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e))
 
 /**
- * Reads devices from an external broker (MQTT_URL): one shared subscription at QoS 1 with a
- * persistent session, so several server instances share the load and the broker keeps what no
- * instance has stored. mqtt.js hands messages over one at a time through `handleMessage` and
- * sends the PUBACK only when its callback is called: that happens after the engine's commit.
+ * Reads devices from an external broker (MQTT_URL): one shared subscription at QoS 1 with
+ * persistent sessions (CONSUMERS connections per instance, client ids `{clientId}` then
+ * `{clientId}-2`...), so several server instances share the load and the broker keeps what no
+ * instance has stored. mqtt.js hands each connection's messages over one at a time through
+ * `handleMessage` and sends the PUBACK only when its callback is called: that happens after the
+ * engine's commit.
  * A message the server cannot store is not acknowledged and the connection is dropped, so the
  * broker hands it over again (to this instance when it reconnects, or to another). A message
  * that can never be stored (no such device, malformed) is acknowledged and logged: the broker's
@@ -59,16 +78,24 @@ const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e))
  */
 export function startExternalGateway(ctx: AppContext, opts: ExternalGatewayOptions): ExternalGateway {
   const log = ctx.log.child({ module: 'mqtt' })
-  const client = connect(opts.url, {
-    clientId: opts.clientId,
-    clean: false,
-    protocolVersion: 4,
-    username: opts.username,
-    password: opts.password,
-    reconnectPeriod: 2000,
-    connectTimeout: 10_000,
-    ...opts.client,
-  })
+  const subscription = opts.subscription ?? SHARED_SUBSCRIPTION
+  const count = subscription.startsWith('$share/') ? Math.max(1, opts.consumers ?? CONSUMERS) : 1
+  const connectAs = (clientId: string) =>
+    connect(opts.url, {
+      clientId,
+      clean: false,
+      protocolVersion: 4,
+      username: opts.username,
+      password: opts.password,
+      reconnectPeriod: 2000,
+      connectTimeout: 10_000,
+      ...opts.client,
+    })
+  // The first keeps the plain client id, so an instance's session from before stays its own.
+  const consumers = Array.from({ length: count }, (_, k) =>
+    connectAs(k === 0 ? opts.clientId : `${opts.clientId.slice(0, 60)}-${k + 1}`),
+  )
+  const client = consumers[0]
   const inflight = new Set<Promise<unknown>>()
   const timers = new Set<NodeJS.Timeout>()
   function track<T>(p: Promise<T>): Promise<T> {
@@ -111,35 +138,45 @@ export function startExternalGateway(ctx: AppContext, opts: ExternalGatewayOptio
     })
   }
 
-  client.handleMessage = (packet, done) => {
-    const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload)
-    track(store(packet.topic, payload)).then(
-      () => done(),
-      (e) => {
-        log.error({ topic: packet.topic, err: { message: errorText(e) } }, 'mqtt message not stored')
-        // No PUBACK; dropping the connection makes the broker deliver it again.
-        done(e as Error)
-        client.stream?.destroy()
-      },
+  function consume(c: MqttClient): Promise<void> {
+    c.handleMessage = (packet, done) => {
+      const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload)
+      track(store(packet.topic, payload)).then(
+        () => done(),
+        (e) => {
+          log.error({ topic: packet.topic, err: { message: errorText(e) } }, 'mqtt message not stored')
+          // No PUBACK; dropping the connection makes the broker deliver it again.
+          done(e as Error)
+          c.stream?.destroy()
+        },
+      )
+    }
+    let first = true
+    c.on('error', (e) =>
+      log.error({ clientId: c.options.clientId, err: { message: e.message } }, 'mqtt external broker error'),
     )
-  }
-
-  let first = true
-  const ready = new Promise<void>((resolve) => {
-    client.on('connect', (connack) => {
-      // A resumed session keeps its subscription; subscribing again does no harm either way.
-      client.subscribe(opts.subscription ?? SHARED_SUBSCRIPTION, { qos: 1 }, (err) => {
-        if (err) return log.error({ err: { message: err.message } }, 'mqtt shared subscription failed')
-        if (first)
-          log.info({ url: redact(opts.url), clientId: opts.clientId }, 'mqtt external broker connected')
-        first = false
-        if (!connack.sessionPresent) log.info('mqtt session started fresh')
-        resolve()
+    c.on('offline', () =>
+      log.warn({ clientId: c.options.clientId }, 'mqtt external broker offline; reconnecting'),
+    )
+    return new Promise<void>((resolve) => {
+      c.on('connect', (connack) => {
+        // A resumed session keeps its subscription; subscribing again does no harm either way.
+        c.subscribe(subscription, { qos: 1 }, (err) => {
+          if (err) return log.error({ err: { message: err.message } }, 'mqtt shared subscription failed')
+          if (first && c === client)
+            log.info(
+              { url: redact(opts.url), clientId: opts.clientId, consumers: count },
+              'mqtt external broker connected',
+            )
+          if (!connack.sessionPresent)
+            log.info({ clientId: c.options.clientId }, 'mqtt session started fresh')
+          first = false
+          resolve()
+        })
       })
     })
-  })
-  client.on('error', (e) => log.error({ err: { message: e.message } }, 'mqtt external broker error'))
-  client.on('offline', () => log.warn('mqtt external broker offline; reconnecting'))
+  }
+  const ready = Promise.all(consumers.map(consume))
 
   function publishCommand(sn: string, c: commands.CommandRecord): Promise<void> {
     return new Promise((resolve, reject) =>
@@ -174,6 +211,7 @@ export function startExternalGateway(ctx: AppContext, opts: ExternalGatewayOptio
   let closing: Promise<void> | null = null
   const gateway: ExternalGateway = {
     client,
+    consumers,
     ready: Promise.all([ready, subscribing]).then(() => {}),
     deviceSubscribed(device) {
       if (closing) return
@@ -194,7 +232,7 @@ export function startExternalGateway(ctx: AppContext, opts: ExternalGatewayOptio
         await (unsubscribe as Unsubscribe | null)?.()
         // What is being stored finishes (and is acknowledged) before the connection ends.
         await Promise.allSettled([...inflight])
-        await client.endAsync(false).catch(() => {})
+        await Promise.all(consumers.map((c) => c.endAsync(false).catch(() => {})))
       })()
       return closing
     },

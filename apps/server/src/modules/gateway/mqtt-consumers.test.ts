@@ -1,0 +1,98 @@
+import { SHARED_SUBSCRIPTION } from '@aed/contracts/device-protocol'
+import { sql } from 'drizzle-orm'
+import { connectAsync, type MqttClient } from 'mqtt'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { one } from '../../db/sql.ts'
+import { TestClock } from '../../lib/clock.ts'
+import { deviceTestFile } from '../../test/device-link.ts'
+import { hasMosquitto, type Mosquitto, startMosquitto } from '../../test/mosquitto.ts'
+import { type ExternalGateway, startExternalGateway } from './mqtt-external.ts'
+
+// The server's consumers of the shared subscription on a real Mosquitto: several connections per
+// instance, so the engine stores several messages at once, each acknowledged after its commit.
+
+const clock = new TestClock('2026-11-26T02:00:00.000Z')
+const env = deviceTestFile(clock)
+
+describe.skipIf(!hasMosquitto)('consumers of the shared subscription on Mosquitto', () => {
+  let broker: Mosquitto
+  let gateway: ExternalGateway
+  let publisher: MqttClient
+  const seen = new Map<string, number>()
+  let inFlight = 0
+  let mostInFlight = 0
+
+  beforeAll(async () => {
+    broker = await startMosquitto()
+    // Each lookup holds its message a moment, so overlapping messages show as several in flight.
+    const lookup = env.t.ctx.deviceCredentials
+    env.t.ctx.deviceCredentials = async (sn) => {
+      inFlight++
+      mostInFlight = Math.max(mostInFlight, inFlight)
+      try {
+        await new Promise((r) => setTimeout(r, 5))
+        return await lookup(sn)
+      } finally {
+        inFlight--
+      }
+    }
+    gateway = startExternalGateway(env.t.ctx, {
+      url: broker.url,
+      clientId: 'aedcloud-consumers',
+      subscription: SHARED_SUBSCRIPTION,
+      consumers: 4,
+      client: { reconnectPeriod: 100 },
+    })
+    for (const c of gateway.consumers)
+      c.on('message', () =>
+        seen.set(String(c.options.clientId), (seen.get(String(c.options.clientId)) ?? 0) + 1),
+      )
+    await gateway.ready
+    publisher = await connectAsync(broker.url, { clientId: 'publisher', reconnectPeriod: 0 })
+  })
+  afterAll(async () => {
+    await publisher?.endAsync(true)
+    await gateway?.close()
+    await broker?.stop()
+  })
+
+  it('reads with several connections at once, and stores every message once', async () => {
+    expect(gateway.consumers.map((c) => c.options.clientId)).toEqual([
+      'aedcloud-consumers',
+      'aedcloud-consumers-2',
+      'aedcloud-consumers-3',
+      'aedcloud-consumers-4',
+    ])
+    const devices = await Promise.all(Array.from({ length: 8 }, () => env.registered()))
+    const sent: Promise<unknown>[] = []
+    for (let k = 0; k < 10; k++) {
+      for (const d of devices) {
+        const hb = d.msg('heartbeat', { battery: 90 - k })
+        sent.push(publisher.publishAsync(`aed/v1/${d.sn}/up/heartbeat`, JSON.stringify(hb), { qos: 1 }))
+      }
+    }
+    await Promise.all(sent)
+    const ids = devices.map((d) => d.id)
+    const stored = () =>
+      one<{ n: number; distinct: number }>(
+        env.t.db,
+        sql`SELECT count(*)::int AS n, count(DISTINCT msg_id)::int AS distinct
+            FROM device_inbox WHERE sender_id IN ${sql.raw(`(${ids.join(",")})`)} AND transport = 'mqtt'`,
+      )
+    await expect.poll(stored, { timeout: 15_000 }).toEqual({ n: 80, distinct: 80 })
+    // Every connection of the group got a share, and more than one message was stored at a time.
+    expect([...seen.values()].filter((n) => n > 0)).toHaveLength(4)
+    expect(mostInFlight).toBeGreaterThan(1)
+  })
+
+  it('keeps one connection on a plain subscription, where each would get every message', () => {
+    const plain = startExternalGateway(env.t.ctx, {
+      url: broker.url,
+      clientId: 'aedcloud-plain',
+      subscription: 'aed/v1/+/up/#',
+      consumers: 4,
+    })
+    expect(plain.consumers).toHaveLength(1)
+    return plain.close()
+  })
+})
