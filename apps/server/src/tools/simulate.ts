@@ -31,6 +31,7 @@ const { values: a } = parseArgs({
     rate: { type: 'string' },
     url: { type: 'string' },
     'mqtt-url': { type: 'string' },
+    'mqtt-auth': { type: 'string' },
     speed: { type: 'string', default: '60' },
     heartbeat: { type: 'string' },
     seed: { type: 'string', default: '1' },
@@ -58,6 +59,9 @@ if (a.help) {
   --rate R         total messages per second (token bucket); heartbeats are paced to reach it
   --url URL        the server (default http://127.0.0.1:$PORT, PORT from the environment or 8080)
   --mqtt-url URL   the broker (default mqtt://<url host>:$MQTT_PORT, 1883)
+  --mqtt-auth A    hmac: a one-time password per CONNECT (the platform's broker, EMQX);
+                   dynsec: each device's static Mosquitto account (MQTT_AUTH=mosquitto-dynsec);
+                   default dynsec when MQTT_AUTH=mosquitto-dynsec is in the environment, else hmac
   --speed X        model seconds per real second (default 60: a day passes in 24 minutes)
   --heartbeat S    heartbeat interval in model seconds (default 3600, or from --rate)
   --seed S         seed of the devices' behaviour (default 1)
@@ -181,8 +185,18 @@ async function main() {
         : 3600
   const workers = a.workers ? num(a.workers, 'workers', 1) : Math.min(64, devices.length + cabinets.length)
   const brokerPort = Number(process.env.MQTT_PORT ?? 1883)
+  const mqttAuth = a['mqtt-auth'] ?? (process.env.MQTT_AUTH === 'mosquitto-dynsec' ? 'dynsec' : 'hmac')
+  if (mqttAuth !== 'hmac' && mqttAuth !== 'dynsec') {
+    console.error('--mqtt-auth must be hmac or dynsec')
+    process.exit(2)
+  }
   const transport = a.mqtt
-    ? mqttTransport(base, a['mqtt-url'] ?? `mqtt://${new URL(base).hostname}:${brokerPort}`, workers)
+    ? mqttTransport(
+        base,
+        a['mqtt-url'] ?? `mqtt://${new URL(base).hostname}:${brokerPort}`,
+        workers,
+        mqttAuth,
+      )
     : httpTransport(base, workers)
   console.log(
     `${transport.name}: ${minutes} min at speed ${speed} (a model day every ${(1440 / speed).toFixed(1)} min), heartbeat every ${(heartbeatS / speed).toFixed(1)} s real${rate ? `, rate ${rate}/s` : ''}`,

@@ -66,8 +66,12 @@ export type DynsecSync = {
   close(): Promise<void>
 }
 
-/** A serial's register entry: its valid secrets, and when the previous one ends (if it is valid). */
-function registeredOf(ctx: AppContext, rows: readonly repo.SealedSecrets[], now: Date) {
+/** Each serial's register entry: its valid secrets, and when the previous one ends (if it is valid). */
+export function registeredOf(
+  ctx: Pick<AppContext, 'sealer'>,
+  rows: readonly repo.SealedSecrets[],
+  now: Date,
+) {
   const bySn = new Map<string, { reg: Registered; until: Date | null }>()
   // An AED's serial wins should a cabinet carry the same one (as senderCredentials).
   const ordered = [...rows].sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'aed' ? 1 : -1))
@@ -81,7 +85,7 @@ function registeredOf(ctx: AppContext, rows: readonly repo.SealedSecrets[], now:
 }
 
 /** Pages through a list command of the plugin (`listClients`, `listRoles`): count and offset. */
-async function listAll<T>(control: DynsecControl, command: string, key: string): Promise<T[]> {
+export async function listAll<T>(control: DynsecControl, command: string, key: string): Promise<T[]> {
   const out: T[] = []
   const page = 1000
   for (let offset = 0; ; offset += page) {

@@ -3,6 +3,7 @@ import http from 'node:http'
 import https from 'node:https'
 import { commandTopic, TOPIC_PREFIX, upTopic } from '@aed/contracts/device-protocol'
 import mqtt, { type MqttClient } from 'mqtt'
+import { dynsecLogin } from '../../modules/gateway/mqtt-auth.ts'
 import { signDeviceRequest } from '../../plugins/auth/device.ts'
 import type { Command, Envelope } from './model.ts'
 
@@ -148,8 +149,22 @@ export function mqttLogin(sn: string, secret: string, ts = Date.now()) {
   }
 }
 
-export function mqttTransport(base: string, brokerUrl: string, sockets: number): Transport {
+/**
+ * How devices log in to the broker: `hmac`, the one-time password of each CONNECT (the platform's
+ * broker, EMQX's hooks), or `dynsec`, the static account of the secret that the server keeps in
+ * Mosquitto's dynamic security plugin (MQTT_AUTH=mosquitto-dynsec).
+ */
+export type MqttAuth = 'hmac' | 'dynsec'
+
+export function mqttTransport(
+  base: string,
+  brokerUrl: string,
+  sockets: number,
+  auth: MqttAuth = 'hmac',
+): Transport {
   const h = deviceHttp(base, sockets)
+  const login = (dev: { sn: string; secret: string }) =>
+    auth === 'dynsec' ? dynsecLogin(dev.secret, dev.sn) : mqttLogin(dev.sn, dev.secret)
   const clients = new Map<string, MqttClient>()
   const publish = (c: MqttClient, topic: string, payload: string) =>
     new Promise<void>((resolve, reject) => {
@@ -173,7 +188,7 @@ export function mqttTransport(base: string, brokerUrl: string, sockets: number):
               setTimeout(() => {
                 const c = mqtt.connect(brokerUrl, {
                   clientId: dev.sn,
-                  ...mqttLogin(dev.sn, dev.secret),
+                  ...login(dev),
                   protocolVersion: 4,
                   clean: true,
                   keepalive: 60,
@@ -184,7 +199,7 @@ export function mqttTransport(base: string, brokerUrl: string, sockets: number):
                   c.subscribe(`${TOPIC_PREFIX}/${dev.sn}/down/#`, { qos: 1 })
                   resolve()
                 })
-                c.on('reconnect', () => Object.assign(c.options, mqttLogin(dev.sn, dev.secret)))
+                c.on('reconnect', () => Object.assign(c.options, login(dev)))
                 c.on('error', (e) => {
                   if (failed++ < 5) console.error(`mqtt ${dev.sn}: ${e.message}`)
                   resolve()
