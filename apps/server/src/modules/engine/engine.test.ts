@@ -10,6 +10,7 @@ import { deviceLink, deviceTestFile, keptFailure } from '../../test/device-link.
 import { deviceJobs } from '../device/device.jobs.ts'
 import { engineJobs, recheckWarnings, SWEEP_EVERY_MS } from './engine.jobs.ts'
 import { retryInbox } from './engine.service.ts'
+import { failed } from './inbox.ts'
 
 // The engine's jobs on a clock the test moves: the offline sweep (and the platform's own
 // outage), expiry re-checks after a settings change, the retry of messages kept after a
@@ -174,6 +175,23 @@ describe('nothing acknowledged is lost', () => {
     await retryInbox(env.t.ctx)
     await retryInbox(env.t.ctx)
     expect(await openKinds(d.id)).toEqual(['fault:E04'])
+    const tests = await many(env.t.db, sql`SELECT id FROM device_detections WHERE device_id = ${d.id}`)
+    expect(tests).toHaveLength(1)
+  })
+
+  it('a failure recorded after the message was applied elsewhere leaves it applied: it is not applied twice', async () => {
+    const d = await env.registered()
+    const m = await keptFailure(env.t, d, 'E06')
+    const row = await one<{ id: number }>(env.t.db, sql`SELECT id FROM device_inbox WHERE msg_id = ${m.id}`)
+    await retryInbox(env.t.ctx)
+    // The first attempt's failure, recorded late (its connection was reset after another path applied it).
+    await failed(env.t.ctx, row!.id, 'read ECONNRESET')
+    await retryInbox(env.t.ctx)
+    const after = await one<{ outcome: string }>(
+      env.t.db,
+      sql`SELECT outcome FROM device_inbox WHERE id = ${row!.id}`,
+    )
+    expect(after).toEqual({ outcome: 'applied' })
     const tests = await many(env.t.db, sql`SELECT id FROM device_detections WHERE device_id = ${d.id}`)
     expect(tests).toHaveLength(1)
   })

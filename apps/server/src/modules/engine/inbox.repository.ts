@@ -72,7 +72,11 @@ export type FailedAttempt = {
 
 /**
  * Records a failed attempt to apply a stored message: 'failed' while retries are left, 'dead'
- * at the last one. Answers the row's sender and attempts, for the caller to raise the alarm.
+ * at the last one. Answers the row's sender and attempts, for the caller to raise the alarm; null
+ * when the row is no longer waiting. A failure is recorded outside the failed transaction, on
+ * another connection: by then another path (a newer message of the device applying its earlier
+ * ones, another instance) may have applied the row, or the failed commit may have gone through
+ * with only its answer lost. Marking such a row failed again had it applied twice.
  */
 export async function failInbox(tx: DbOrTx, id: number, now: Date, error: string) {
   return one<FailedAttempt>(
@@ -81,7 +85,7 @@ export async function failInbox(tx: DbOrTx, id: number, now: Date, error: string
     UPDATE device_inbox SET processed_at = ${iso(now)}::timestamptz, error = ${error},
       attempts = attempts + 1,
       outcome = CASE WHEN attempts + 1 >= ${MAX_ATTEMPTS} THEN 'dead' ELSE 'failed' END
-    WHERE id = ${id}
+    WHERE id = ${id} AND (processed_at IS NULL OR outcome = 'failed')
     RETURNING sender_kind, sender_id::int, msg_id, type, attempts, outcome = 'dead' AS dead`,
   )
 }
