@@ -34,7 +34,10 @@ export type TcpProxy = {
   close(): Promise<void>
 }
 
-/** Starts a proxy on a free port of 127.0.0.1 to `target`, passing traffic. */
+/**
+ * Starts a proxy on a free port of 127.0.0.1 to `target`, passing traffic. The target is read at
+ * every new connection, so it may be filled in after the start (once the proxied service has a port).
+ */
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   let mode: ProxyMode = { kind: 'pass' }
   const pairs = new Set<Pair>()
