@@ -118,7 +118,8 @@ export function connectDynsecControl(opts: DynsecControlOptions): DynsecControl 
       for (const id of ids) {
         const w = waiting.get(id)
         waiting.delete(id)
-        w?.reject(new Error(`dynsec: no response in ${wait} ms`))
+        // The plugin answers every command; silence is most often an account not allowed $CONTROL.
+        w?.reject(new Error(`dynsec: no response in ${wait} ms (is MQTT_USERNAME the plugin's admin?)`))
       }
     }, wait)
     timer.unref()

@@ -7,11 +7,12 @@ import {
   type BrokerClient,
   type BrokerRole,
   type DynsecCommand,
+  modifyClient,
+  needsFix,
   outcomeOf,
   type ReconcilePlan,
   type Registered,
   reconcilePlan,
-  retryOf,
   SERVER_ROLE,
   serialCommands,
   serverAcls,
@@ -226,20 +227,30 @@ export function startDynsecSync(
     })
     const failures = new Map<Job, string>()
     const first = await control.send(jobs.flatMap((j) => j.commands))
-    const second: { job: Job; command: DynsecCommand }[] = []
+    // Accounts that exist already: read, and set again only where they differ (see needsFix).
+    const existing: { job: Job; account: Account }[] = []
     let k = 0
     for (const job of jobs) {
       for (const c of job.commands) {
-        const outcome = outcomeOf(c, first[k++])
-        const again = outcome === 'exists' ? retryOf(c, job.want) : null
-        if (again) second.push({ job, command: again })
-        else if (outcome !== 'ok') failures.set(job, `${c.command}: ${first[k - 1]?.error ?? 'no answer'}`)
+        const answer = first[k++]
+        const outcome = outcomeOf(c, answer)
+        const account = outcome === 'exists' ? job.want.find((a) => a.username === c.username) : undefined
+        if (account) existing.push({ job, account })
+        else if (outcome !== 'ok') failures.set(job, `${c.command}: ${answer?.error ?? 'no answer'}`)
       }
     }
-    if (second.length > 0) {
-      const answers = await control.send(second.map((s) => s.command))
-      second.forEach((s, i) => {
-        if (answers[i].error) failures.set(s.job, `${s.command.command}: ${answers[i].error}`)
+    if (existing.length > 0) {
+      const read = await control.send(
+        existing.map((e) => ({ command: 'getClient', username: e.account.username })),
+      )
+      const fixes = existing.filter((e, i) => {
+        const client = (read[i].data as { client?: BrokerClient } | undefined)?.client
+        if (read[i].error || !client) failures.set(e.job, `getClient: ${read[i].error ?? 'no client'}`)
+        return client !== undefined && needsFix(e.account, client)
+      })
+      const answers = fixes.length > 0 ? await control.send(fixes.map((e) => modifyClient(e.account))) : []
+      fixes.forEach((e, i) => {
+        if (answers[i].error) failures.set(e.job, `modifyClient: ${answers[i].error}`)
       })
     }
     let done = 0

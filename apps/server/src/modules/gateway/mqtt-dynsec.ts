@@ -111,7 +111,7 @@ const createRole = (sn: string): DynsecCommand => ({
 
 /**
  * The first round of bringing one serial in step without knowing what the broker holds: its role
- * and accounts created (an existing one answers "already exists": see `retryOf`), the accounts of
+ * and accounts created (an existing one answers "already exists": see `needsFix`), the accounts of
  * `retired` secrets (rotated past, the serial deleted or renamed) deleted: that also closes their
  * open connections. A role left without accounts is deleted by the next reconcile, which knows
  * every account (see aclCommands for why not here).
@@ -137,11 +137,15 @@ export function outcomeOf(c: DynsecCommand, r: DynsecResponse | undefined): 'ok'
   return 'failed'
 }
 
-/** The second round for a command whose first answer was `exists`: set the account as wanted. */
-export function retryOf(c: DynsecCommand, want: Account[]): DynsecCommand | null {
-  if (c.command !== 'createClient') return null
-  const a = want.find((x) => x.username === c.username)
-  return a ? modifyClient(a) : null
+/**
+ * Whether an existing account must be set again: its client id or roles are not the serial's.
+ * Only then: the plugin closes an account's connections on any modifyClient, so a rotation must not
+ * touch the account of the secret the device is still connected with. (Its password cannot be
+ * read back; the account's name is a tag of the same secret.)
+ */
+export function needsFix(a: Account, c: BrokerClient): boolean {
+  const roles = (c.roles ?? []).map((x) => x.rolename)
+  return c.clientid !== a.sn || roles.length !== 1 || roles[0] !== deviceRole(a.sn)
 }
 
 const aclKey = (a: DynsecAcl) => `${a.acltype} ${a.topic} ${a.allow}`
@@ -225,8 +229,7 @@ export function reconcilePlan(
         clientCommands.push(createClient(a))
         continue
       }
-      const roleNames = (c.roles ?? []).map((x) => x.rolename)
-      if (c.clientid !== r.sn || roleNames.length !== 1 || roleNames[0] !== rolename) {
+      if (needsFix(a, c)) {
         counts.clientsFixed++
         clientCommands.push(modifyClient(a))
         fixed.add(a.username)
