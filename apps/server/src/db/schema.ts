@@ -1255,6 +1255,19 @@ export const mqttDynsecChanges = pgTable('mqtt_dynsec_changes', {
   last_error: text('last_error'),
 })
 
+/** The server instances' persistent sessions on an external broker, and who reads each now. */
+export const mqttSessions = pgTable(
+  'mqtt_sessions',
+  {
+    client_id: varchar('client_id', { length: 64 }).primaryKey(),
+    /** The instance reading it: its owner, or the one that adopted it. */
+    holder: varchar('holder', { length: 64 }).notNull(),
+    /** Last marked by its holder; long unmarked, a live instance adopts it. */
+    seen_at: ts('seen_at').notNull().defaultNow(),
+  },
+  (t) => [index('mqtt_sessions_seen').on(t.seen_at)],
+)
+
 export const schemaMigrations = pgTable('schema_migrations', {
   /** The file name. */
   name: text('name').primaryKey(),

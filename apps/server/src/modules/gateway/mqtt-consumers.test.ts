@@ -2,7 +2,7 @@ import { SHARED_SUBSCRIPTION } from '@aed/contracts/device-protocol'
 import { sql } from 'drizzle-orm'
 import { connectAsync, type MqttClient } from 'mqtt'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { one } from '../../db/sql.ts'
+import { many, one } from '../../db/sql.ts'
 import { TestClock } from '../../lib/clock.ts'
 import { deviceTestFile } from '../../test/device-link.ts'
 import { hasMosquitto, type Mosquitto, startMosquitto } from '../../test/mosquitto.ts'
@@ -42,6 +42,7 @@ describe.skipIf(!hasMosquitto)('consumers of the shared subscription on Mosquitt
       subscription: SHARED_SUBSCRIPTION,
       consumers: 4,
       client: { reconnectPeriod: 100 },
+      sessions: { sweepMs: 100 },
     })
     for (const c of gateway.consumers)
       c.on('message', () =>
@@ -77,12 +78,75 @@ describe.skipIf(!hasMosquitto)('consumers of the shared subscription on Mosquitt
       one<{ n: number; distinct: number }>(
         env.t.db,
         sql`SELECT count(*)::int AS n, count(DISTINCT msg_id)::int AS distinct
-            FROM device_inbox WHERE sender_id IN ${sql.raw(`(${ids.join(",")})`)} AND transport = 'mqtt'`,
+            FROM device_inbox WHERE sender_id IN ${sql.raw(`(${ids.join(',')})`)} AND transport = 'mqtt'`,
       )
     await expect.poll(stored, { timeout: 15_000 }).toEqual({ n: 80, distinct: 80 })
     // Every connection of the group got a share, and more than one message was stored at a time.
     expect([...seen.values()].filter((n) => n > 0)).toHaveLength(4)
     expect(mostInFlight).toBeGreaterThan(1)
+  })
+
+  it("adopts a silent instance's sessions and stores what the broker kept for them", async () => {
+    const sessions = () =>
+      many<{ client_id: string; holder: string }>(
+        env.t.db,
+        sql`SELECT client_id, holder FROM mqtt_sessions WHERE client_id LIKE 'inst-%' ORDER BY client_id`,
+      )
+    // Instance A reads with two sessions, then falls silent: its connections end, the broker
+    // keeps its sessions in the group and its share of what comes next.
+    const a = startExternalGateway(env.t.ctx, {
+      url: broker.url,
+      clientId: 'inst-a',
+      subscription: SHARED_SUBSCRIPTION,
+      consumers: 2,
+      sessions: { sweepMs: 100 },
+    })
+    await a.ready
+    await expect.poll(sessions).toEqual([
+      { client_id: 'inst-a', holder: 'inst-a' },
+      { client_id: 'inst-a-2', holder: 'inst-a' },
+    ])
+    await a.close()
+    const devices = await Promise.all(Array.from({ length: 6 }, () => env.registered()))
+    const sent: Promise<unknown>[] = []
+    for (let k = 0; k < 10; k++)
+      for (const d of devices)
+        sent.push(
+          publisher.publishAsync(
+            `aed/v1/${d.sn}/up/heartbeat`,
+            JSON.stringify(d.msg('heartbeat', { battery: 50 + k })),
+            { qos: 1 },
+          ),
+        )
+    await Promise.all(sent)
+    // Instance B notices A's marks are old, drains A's sessions and ends them.
+    const b = startExternalGateway(env.t.ctx, {
+      url: broker.url,
+      clientId: 'inst-b',
+      subscription: SHARED_SUBSCRIPTION,
+      consumers: 1,
+      sessions: { sweepMs: 100, staleMs: 1000, quietMs: 300 },
+    })
+    try {
+      await b.ready
+      const ids = devices.map((d) => d.id)
+      await expect
+        .poll(
+          async () =>
+            (
+              await one<{ n: number }>(
+                env.t.db,
+                sql`SELECT count(DISTINCT msg_id)::int AS n FROM device_inbox
+                    WHERE sender_id IN ${sql.raw(`(${ids.join(',')})`)}`,
+              )
+            )?.n,
+          { timeout: 20_000 },
+        )
+        .toBe(60)
+      await expect.poll(sessions, { timeout: 10_000 }).toEqual([{ client_id: 'inst-b', holder: 'inst-b' }])
+    } finally {
+      await b.close()
+    }
   })
 
   it('keeps one connection on a plain subscription, where each would get every message', () => {

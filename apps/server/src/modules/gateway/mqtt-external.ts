@@ -13,6 +13,7 @@ import * as commands from '../device/device-command.port.ts'
 import { COMMAND_CHANNEL, type CommandNotice } from '../device/device-command.service.ts'
 import { ingestFrom } from './gateway.service.ts'
 import { acceptPublish, outcomeResult, parseUpTopic, publishResult } from './mqtt-auth.ts'
+import { keepSessions } from './mqtt-sessions.ts'
 
 export type ExternalGatewayOptions = {
   url: string
@@ -31,6 +32,8 @@ export type ExternalGatewayOptions = {
    * subscription, where each connection would get every message).
    */
   consumers?: number
+  /** Orphaned sessions (mqtt-sessions.ts): how often to look, when one is an orphan, and how long a drained one must stay quiet (tests shorten them). */
+  sessions?: { sweepMs?: number; staleMs?: number; quietMs?: number }
 }
 
 /**
@@ -80,7 +83,7 @@ export function startExternalGateway(ctx: AppContext, opts: ExternalGatewayOptio
   const log = ctx.log.child({ module: 'mqtt' })
   const subscription = opts.subscription ?? SHARED_SUBSCRIPTION
   const count = subscription.startsWith('$share/') ? Math.max(1, opts.consumers ?? CONSUMERS) : 1
-  const connectAs = (clientId: string) =>
+  const connectAs = (clientId: string, over: Partial<IClientOptions> = {}) =>
     connect(opts.url, {
       clientId,
       clean: false,
@@ -90,6 +93,7 @@ export function startExternalGateway(ctx: AppContext, opts: ExternalGatewayOptio
       reconnectPeriod: 2000,
       connectTimeout: 10_000,
       ...opts.client,
+      ...over,
     })
   // The first keeps the plain client id, so an instance's session from before stays its own.
   const consumers = Array.from({ length: count }, (_, k) =>
@@ -138,10 +142,12 @@ export function startExternalGateway(ctx: AppContext, opts: ExternalGatewayOptio
     })
   }
 
-  function consume(c: MqttClient): Promise<void> {
+  /** Stores each message `c` is handed, acknowledging it only after its commit. */
+  function storeFrom(c: MqttClient, watch?: { start(): void; end(): void }) {
     c.handleMessage = (packet, done) => {
+      watch?.start()
       const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload)
-      track(store(packet.topic, payload)).then(
+      track(store(packet.topic, payload).finally(() => watch?.end())).then(
         () => done(),
         (e) => {
           log.error({ topic: packet.topic, err: { message: errorText(e) } }, 'mqtt message not stored')
@@ -151,6 +157,10 @@ export function startExternalGateway(ctx: AppContext, opts: ExternalGatewayOptio
         },
       )
     }
+  }
+
+  function consume(c: MqttClient): Promise<void> {
+    storeFrom(c)
     let first = true
     c.on('error', (e) =>
       log.error({ clientId: c.options.clientId, err: { message: e.message } }, 'mqtt external broker error'),
@@ -177,6 +187,67 @@ export function startExternalGateway(ctx: AppContext, opts: ExternalGatewayOptio
     })
   }
   const ready = Promise.all(consumers.map(consume))
+
+  const draining = new Set<MqttClient>()
+  /**
+   * Drains a silent instance's session: connects under its id (no reconnecting), leaves the
+   * shared group so nothing new is routed to it, stores what the broker kept for it until it is
+   * quiet, then ends the session (a clean connection under its id discards it). Dropped by the
+   * broker on the way (its owner connected again): 'taken'.
+   */
+  async function adopt(clientId: string): Promise<'ended' | 'taken'> {
+    const quietMs = opts.sessions?.quietMs ?? 3000
+    let last = Date.now()
+    let busy = 0
+    const c = connectAs(clientId, { reconnectPeriod: 0 })
+    draining.add(c)
+    c.on('error', (e) => log.warn({ clientId, err: { message: e.message } }, 'mqtt adopted session error'))
+    storeFrom(c, {
+      start: () => {
+        busy++
+        last = Date.now()
+      },
+      end: () => {
+        busy--
+        last = Date.now()
+      },
+    })
+    try {
+      const opened = await new Promise<boolean>((resolve) => {
+        c.once('connect', () => resolve(true))
+        c.once('close', () => resolve(false))
+      })
+      if (!opened) return 'taken'
+      await c.unsubscribeAsync(subscription)
+      const closed = new Promise<'taken'>((resolve) => c.once('close', () => resolve('taken')))
+      for (;;) {
+        const quiet = new Promise<'quiet'>((resolve) => setTimeout(() => resolve('quiet'), quietMs / 4))
+        if ((await Promise.race([quiet, closed])) === 'taken' || closing) return 'taken'
+        // Quiet and nothing being stored: what the broker kept is all acknowledged.
+        if (Date.now() - last >= quietMs && busy === 0) break
+      }
+      await c.endAsync(false)
+      const cleaner = connectAs(clientId, { clean: true, reconnectPeriod: 0 })
+      await new Promise<void>((resolve, reject) => {
+        cleaner.once('connect', () => resolve())
+        cleaner.once('error', reject)
+      })
+      await cleaner.endAsync(false)
+      return 'ended'
+    } finally {
+      draining.delete(c)
+      if (!c.disconnected) await c.endAsync(true).catch(() => {})
+    }
+  }
+  const sessions = subscription.startsWith('$share/')
+    ? keepSessions(ctx, {
+        holder: opts.clientId,
+        own: consumers.map((c) => String(c.options.clientId)),
+        adopt,
+        sweepMs: opts.sessions?.sweepMs,
+        staleMs: opts.sessions?.staleMs,
+      })
+    : null
 
   function publishCommand(sn: string, c: commands.CommandRecord): Promise<void> {
     return new Promise((resolve, reject) =>
@@ -228,6 +299,10 @@ export function startExternalGateway(ctx: AppContext, opts: ExternalGatewayOptio
       closing ??= (async () => {
         externalGateways.delete(ctx)
         for (const t of timers) clearTimeout(t)
+        // Adoptions under way stop where they are: their sessions stay marked as this instance's,
+        // so another adopts them once this one's marks are old.
+        for (const c of draining) c.stream?.destroy()
+        await sessions?.stop()
         await subscribing.catch(() => {})
         await (unsubscribe as Unsubscribe | null)?.()
         // What is being stored finishes (and is acknowledged) before the connection ends.
