@@ -66,6 +66,7 @@ import {
   OFFSET_FIXES,
   RESCUE_QUIET_MS,
 } from '../modules/engine/reducer.ts'
+import { dynsecLogin } from '../modules/gateway/mqtt-auth.ts'
 import { DEVICE_TS_WINDOW_MS } from '../plugins/auth/device.ts'
 
 /** The document the blocks live in. */
@@ -469,6 +470,22 @@ function fileBlock(): string {
   ].join('\n')
 }
 
+/** The worked example's serial and secret (section 3.2 of the doc). */
+const EXAMPLE_SN = 'A6400000001'
+const EXAMPLE_SECRET = '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef'
+
+/** The Mosquitto account of the worked example's device, computed by the code the server uses. */
+function dynsecBlock(): string {
+  const login = dynsecLogin(EXAMPLE_SECRET, EXAMPLE_SN)
+  return [
+    `| field | the worked example (serial \`${EXAMPLE_SN}\`, its secret) |`,
+    '| --- | --- |',
+    `| client id | \`${EXAMPLE_SN}\` |`,
+    `| username | \`${login.username.replace('|', '\\|')}\` |`,
+    `| password | \`${login.password}\` |`,
+  ].join('\n')
+}
+
 /** Every block the doc holds, by name: what goes between its markers. */
 export function generateBlocks(): Map<string, string> {
   const blocks = new Map<string, string>()
@@ -491,6 +508,7 @@ export function generateBlocks(): Map<string, string> {
   blocks.set('warnings', labelTable(WARNING_CODES))
   blocks.set('readiness', readinessBlock())
   blocks.set('rules', rulesBlock())
+  blocks.set('dynsec-login', dynsecBlock())
   return blocks
 }
 

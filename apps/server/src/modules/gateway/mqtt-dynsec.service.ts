@@ -1,5 +1,8 @@
+import { commandTopic, TOPIC_PREFIX } from '@aed/contracts/device-protocol'
 import type { AppContext } from '../../context.ts'
 import type { Unsubscribe } from '../../db/events.ts'
+import * as commands from '../device/device-command.port.ts'
+import { parseUpTopic } from './mqtt-auth.ts'
 import * as repo from './mqtt-dynsec.repository.ts'
 import {
   type Account,
@@ -36,6 +39,12 @@ const LEASE_MS = 10 * 60_000
 const CLAIM = 50
 /** How often queued work is looked for without a notification (retries, overlaps ending). */
 const SWEEP_MS = 5000
+/**
+ * Every device's hello, each to one instance: Mosquitto tells the server nothing of a device's
+ * subscriptions, so a hello (sent after subscribing, on every connection: device-protocol.md 4.7)
+ * is when the device's waiting commands are published again.
+ */
+export const HELLO_SUBSCRIPTION = `$share/aedcloud-hello/${TOPIC_PREFIX}/+/up/hello`
 
 /** Retry backoff: 5 s doubling per attempt, at most 10 minutes. */
 function backoffMs(attempts: number) {
@@ -112,6 +121,32 @@ export function startDynsecSync(
   const control = connectDynsecControl(opts)
   let closed = false
   let reconciled = false
+
+  const inflight = new Set<Promise<unknown>>()
+  async function deliverWaiting(sn: string) {
+    const device = await ctx.deviceCredentials(sn)
+    if (!device || device.sn !== sn) return
+    const waiting = await commands.takeWaiting(ctx.db, device.kind, device.id, ctx.clock.now())
+    for (const c of waiting) {
+      await control.client.publishAsync(commandTopic(sn), JSON.stringify(commands.toDeviceCommand(c)), {
+        qos: 1,
+      })
+    }
+  }
+  control.client.on('connect', () => {
+    control.client.subscribe(HELLO_SUBSCRIPTION, { qos: 1 }, (err) => {
+      if (err) log.error({ err: { message: err.message } }, 'dynsec: the hello subscription failed')
+    })
+  })
+  control.client.on('message', (topic) => {
+    const up = parseUpTopic(topic)
+    if (closed || up?.type !== 'hello') return
+    const p = deliverWaiting(up.sn).catch((e) =>
+      log.error({ device: up.sn, err: { message: errorText(e) } }, 'mqtt command delivery failed'),
+    )
+    inflight.add(p)
+    p.finally(() => inflight.delete(p))
+  })
 
   async function ensureServerRole() {
     const username = opts.username
@@ -363,6 +398,7 @@ export function startDynsecSync(
       await listening.catch(() => {})
       await (unsubscribe as Unsubscribe | null)?.()
       await draining?.catch(() => {})
+      await Promise.allSettled([...inflight])
       await control.close()
     },
   }
