@@ -61,7 +61,7 @@ if (a.help) {
   --mqtt-url URL   the broker (default mqtt://<url host>:$MQTT_PORT, 1883)
   --mqtt-auth A    hmac: a one-time password per CONNECT (the platform's broker, EMQX);
                    dynsec: each device's static Mosquitto account (MQTT_AUTH=mosquitto-dynsec);
-                   default dynsec when MQTT_AUTH=mosquitto-dynsec is in the environment, else hmac
+                   auto (default): dynsec if the broker takes the first device's account
   --speed X        model seconds per real second (default 60: a day passes in 24 minutes)
   --heartbeat S    heartbeat interval in model seconds (default 3600, or from --rate)
   --seed S         seed of the devices' behaviour (default 1)
@@ -185,9 +185,9 @@ async function main() {
         : 3600
   const workers = a.workers ? num(a.workers, 'workers', 1) : Math.min(64, devices.length + cabinets.length)
   const brokerPort = Number(process.env.MQTT_PORT ?? 1883)
-  const mqttAuth = a['mqtt-auth'] ?? (process.env.MQTT_AUTH === 'mosquitto-dynsec' ? 'dynsec' : 'hmac')
-  if (mqttAuth !== 'hmac' && mqttAuth !== 'dynsec') {
-    console.error('--mqtt-auth must be hmac or dynsec')
+  const mqttAuth = a['mqtt-auth'] ?? 'auto'
+  if (mqttAuth !== 'hmac' && mqttAuth !== 'dynsec' && mqttAuth !== 'auto') {
+    console.error('--mqtt-auth must be hmac, dynsec or auto')
     process.exit(2)
   }
   const transport = a.mqtt

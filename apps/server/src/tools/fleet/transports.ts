@@ -151,20 +151,39 @@ export function mqttLogin(sn: string, secret: string, ts = Date.now()) {
 
 /**
  * How devices log in to the broker: `hmac`, the one-time password of each CONNECT (the platform's
- * broker, EMQX's hooks), or `dynsec`, the static account of the secret that the server keeps in
- * Mosquitto's dynamic security plugin (MQTT_AUTH=mosquitto-dynsec).
+ * broker, EMQX's hooks), `dynsec`, the static account of the secret that the server keeps in
+ * Mosquitto's dynamic security plugin (MQTT_AUTH=mosquitto-dynsec), or `auto`: the first device
+ * tries its static account, and the broker's answer decides for all.
  */
-export type MqttAuth = 'hmac' | 'dynsec'
+export type MqttAuth = 'hmac' | 'dynsec' | 'auto'
+
+/** Whether the broker takes a device's static Mosquitto account (a refusal: it wants the one-time password). */
+async function takesDynsec(brokerUrl: string, dev: { sn: string; secret: string }): Promise<boolean> {
+  try {
+    const c = await mqtt.connectAsync(brokerUrl, {
+      clientId: dev.sn,
+      ...dynsecLogin(dev.secret, dev.sn),
+      protocolVersion: 4,
+      reconnectPeriod: 0,
+      connectTimeout: 10_000,
+    })
+    await c.endAsync()
+    return true
+  } catch {
+    return false
+  }
+}
 
 export function mqttTransport(
   base: string,
   brokerUrl: string,
   sockets: number,
-  auth: MqttAuth = 'hmac',
+  auth: MqttAuth = 'auto',
 ): Transport {
   const h = deviceHttp(base, sockets)
+  let dynsec = auth === 'dynsec'
   const login = (dev: { sn: string; secret: string }) =>
-    auth === 'dynsec' ? dynsecLogin(dev.secret, dev.sn) : mqttLogin(dev.sn, dev.secret)
+    dynsec ? dynsecLogin(dev.secret, dev.sn) : mqttLogin(dev.sn, dev.secret)
   const clients = new Map<string, MqttClient>()
   const publish = (c: MqttClient, topic: string, payload: string) =>
     new Promise<void>((resolve, reject) => {
@@ -179,6 +198,7 @@ export function mqttTransport(
     name: 'mqtt',
     maxBatch: 20,
     async start(devices, onCommand) {
+      if (auth === 'auto' && devices.length > 0) dynsec = await takesDynsec(brokerUrl, devices[0])
       let failed = 0
       await Promise.all(
         devices.map(
@@ -216,7 +236,8 @@ export function mqttTransport(
         ),
       )
       const up = [...clients.values()].filter((c) => c.connected).length
-      console.log(`mqtt: ${up} of ${devices.length} devices connected to ${brokerUrl}`)
+      const how = dynsec ? 'static Mosquitto accounts' : 'one-time passwords'
+      console.log(`mqtt: ${up} of ${devices.length} devices connected to ${brokerUrl} (${how})`)
     },
     async send(dev, messages) {
       const c = clients.get(dev.sn)
