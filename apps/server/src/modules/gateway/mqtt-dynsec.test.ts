@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { many, one } from '../../db/sql.ts'
 import { TestClock } from '../../lib/clock.ts'
 import { newDeviceSecret } from '../../lib/sealed.ts'
-import { deviceTestFile } from '../../test/device-link.ts'
+import { cabinetLink, deviceTestFile } from '../../test/device-link.ts'
 import { hasMosquitto, type Mosquitto, startMosquitto } from '../../test/mosquitto.ts'
 import { issueCommand } from '../device/device-command.service.ts'
 import { dynsecLogin, filterMatches } from './mqtt-auth.ts'
@@ -290,6 +290,17 @@ describe.skipIf(!canRun)('Mosquitto dynamic security kept in step with the regis
     await dropped
     await until('the deletion applied', inStep)
     expect(await login(d.sn, d.secret)).toMatch(/Not authorized/i)
+  })
+
+  it('a cabinet gets its account too, and a row removed outright takes its account with it', async () => {
+    const cab = await cabinetLink(env.t, env.branch.id)
+    await until('the cabinet applied', inStep)
+    const c = await connected(cab.sn, cab.secret)
+    const dropped = closed(c)
+    await env.t.db.execute(sql`DELETE FROM cabinets WHERE id = ${cab.id}`)
+    await dropped
+    await until('the removal applied', inStep)
+    expect(await canLogin(cab.sn, cab.secret)).toBe(false)
   })
 
   it('reconcile at start fixes a broker that missed changes while the server was down', async () => {
