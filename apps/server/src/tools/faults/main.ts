@@ -2,11 +2,11 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
+import { dynsecLogin } from '../../modules/gateway/mqtt-auth.ts'
 import { DEMO_PASSWORD } from '../../seed/seed.ts'
 import { startReceiver } from '../../test/webhook-receiver.ts'
 import { type Cluster, REPO_ROOT, startCluster } from '../cluster/launch.ts'
 import { signIn } from '../fleet/fleet-api.ts'
-import { mqttLogin } from '../fleet/transports.ts'
 import { openConsoles } from './consoles.ts'
 import { FAULTS, type FaultEnv } from './faults.ts'
 import {
@@ -114,7 +114,8 @@ async function main(): Promise<Row[]> {
     devices: loadDevices(net, https, mqtt),
     httpBase: urls.http,
     mqttUrl: urls.mqtt,
-    mqttLogin: (d) => mqttLogin(d.sn, d.secret),
+    // The cluster runs MQTT_AUTH=mosquitto-dynsec: each device's static account in Mosquitto.
+    mqttLogin: (d) => dynsecLogin(d.secret, d.sn),
     intervalMs: 1000,
     rescueEvery: 15,
     run: runId(),
