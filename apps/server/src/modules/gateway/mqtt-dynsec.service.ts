@@ -10,6 +10,7 @@ import {
   type BrokerClient,
   type BrokerRole,
   type DynsecCommand,
+  type DynsecResponse,
   modifyClient,
   needsFix,
   outcomeOf,
@@ -39,6 +40,8 @@ const LEASE_MS = 10 * 60_000
 const CLAIM = 50
 /** How often queued work is looked for without a notification (retries, overlaps ending). */
 const SWEEP_MS = 5000
+/** Reconcile commands past which it warns (it takes minutes) and reports its progress. */
+const BIG_RECONCILE = 2000
 /**
  * Every device's hello, each to one instance: Mosquitto tells the server nothing of a device's
  * subscriptions, so a hello (sent after subscribing, on every connection: device-protocol.md 4.7)
@@ -192,8 +195,22 @@ export function startDynsecSync(
       clients,
       roles,
     )
+    if (plan.commands.length > BIG_RECONCILE) {
+      log.warn(
+        { commands: plan.commands.length },
+        'dynsec reconcile: the plugin saves its whole file after each command, so this takes long ' +
+          '(20,000 new devices: about 45 minutes); a first load of many devices is faster written ' +
+          'offline (tools/dynsec-file.ts, docs/deploy.md)',
+      )
+    }
     let failed = 0
-    const answers = await control.send(plan.commands)
+    const answers: DynsecResponse[] = []
+    for (let i = 0; i < plan.commands.length; i += BIG_RECONCILE) {
+      answers.push(...(await control.send(plan.commands.slice(i, i + BIG_RECONCILE))))
+      if (plan.commands.length > BIG_RECONCILE) {
+        log.info({ done: answers.length, of: plan.commands.length }, 'dynsec reconcile under way')
+      }
+    }
     answers.forEach((r, i) => {
       if (!r.error) return
       failed++
