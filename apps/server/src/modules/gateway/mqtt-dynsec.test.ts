@@ -303,6 +303,34 @@ describe.skipIf(!canRun)('Mosquitto dynamic security kept in step with the regis
     expect(await canLogin(cab.sn, cab.secret)).toBe(false)
   })
 
+  it('two instances share the changes: each serial is applied by one of them, once', async () => {
+    const other = startDynsecSync(env.t.ctx, {
+      url: broker.url,
+      clientId: 'aedcloud-test-2-dynsec',
+      ...ADMIN,
+      sweepMs: 100,
+    })
+    await other.ready
+    const created: string[] = []
+    for (const s of [sync, other]) {
+      const send = s.control.send.bind(s.control)
+      s.control.send = (commands) => {
+        for (const c of commands) if (c.command === 'createClient') created.push(String(c.username))
+        return send(commands)
+      }
+    }
+    try {
+      const devices = []
+      for (let i = 0; i < 6; i++) devices.push(await env.registered())
+      await until('all applied', inStep)
+      const mine = devices.map((d) => dynsecLogin(d.secret, d.sn).username)
+      expect(created.filter((u) => mine.includes(u)).sort()).toEqual([...mine].sort())
+      for (const d of devices) expect(await canLogin(d.sn, d.secret)).toBe(true)
+    } finally {
+      await other.close()
+    }
+  })
+
   it('reconcile at start fixes a broker that missed changes while the server was down', async () => {
     const kept = await env.registered()
     const gone = await env.registered()
