@@ -7,6 +7,7 @@ import * as repo from './mqtt-dynsec.repository.ts'
 import {
   type Account,
   accountsOf,
+  aclCommands,
   type BrokerClient,
   type BrokerRole,
   type DynsecCommand,
@@ -114,7 +115,8 @@ export async function listAll<T>(control: DynsecControl, command: string, key: s
 /**
  * Starts keeping the broker in step: connects to $CONTROL with the server's account, gives that
  * account the server's role (read up topics, publish down topics), reconciles, then applies
- * queued changes as they come. `control` lets a test give its own connection options.
+ * queued changes as they come, and answers devices' hellos with their waiting commands.
+ * `sweepMs`: how often it looks for due work without a notification (tests shorten it).
  */
 export function startDynsecSync(
   ctx: AppContext,
@@ -157,10 +159,16 @@ export function startDynsecSync(
     for (let attempt = 1; ; attempt++) {
       const answers = await control.send([
         { command: 'createRole', rolename: SERVER_ROLE, acls: serverAcls() },
+        { command: 'getRole', rolename: SERVER_ROLE },
         { command: 'getClient', username },
       ])
-      const client = answers[1].data as { client?: { roles?: { rolename: string }[] } } | undefined
-      if (answers[1].error || !client?.client) {
+      const role = (answers[1].data as { role?: BrokerRole } | undefined)?.role
+      const fix = aclCommands(SERVER_ROLE, role?.acls ?? [], serverAcls())
+      const fixed = fix.length > 0 ? await control.send(fix) : []
+      const failed = fixed.find((r) => r.error)
+      if (failed) throw new Error(`dynsec ${failed.command} ${SERVER_ROLE}: ${failed.error}`)
+      const client = answers[2].data as { client?: { roles?: { rolename: string }[] } } | undefined
+      if (answers[2].error || !client?.client) {
         throw new Error(`dynsec: the server's account ${username} is not a dynsec client`)
       }
       if (client.client.roles?.some((r) => r.rolename === SERVER_ROLE)) return
