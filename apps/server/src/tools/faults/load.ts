@@ -53,6 +53,7 @@ type DeviceState = {
   dev: LoadDevice
   boot: number
   seq: number
+  /** Its place in the cycle of kinds (heartbeats, self-tests, a rescue): counts its messages from its own start. */
   made: number
   outbox: { msg: SentMessage; env: Envelope }[]
   busy: boolean
@@ -72,11 +73,13 @@ const backoffMs = (failures: number) =>
 export function startLoad(o: LoadOptions) {
   const messages: SentMessage[] = []
   const errors: WireErrors = {}
-  const states = o.devices.map<DeviceState>((dev) => ({
+  // Each device starts at another point of the cycle, so rescues and self-tests are spread over
+  // time (all at once, a fault between two bursts would see no alarm at all).
+  const states = o.devices.map<DeviceState>((dev, i) => ({
     dev,
     boot: 1,
     seq: 0,
-    made: 0,
+    made: i,
     outbox: [],
     busy: false,
     failures: 0,

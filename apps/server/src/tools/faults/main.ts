@@ -133,11 +133,25 @@ async function main(): Promise<Row[]> {
   }, 50)
   noteJoins.unref()
   log(`load: ${https} AEDs over HTTPS, ${mqtt} over MQTT, a message a second each; ${k} consoles`)
-  const ready = Date.now() + 30_000
-  while (Date.now() < ready && (consoles.openCount() < k || load.connected() < mqtt)) await sleep(200)
-  log(
-    `warm: ${consoles.openCount()} of ${k} consoles joined, ${load.connected()} of ${mqtt} MQTT devices connected`,
-  )
+  const warm = async (ms: number) => {
+    const by = Date.now() + ms
+    while (Date.now() < by && (consoles.openCount() < k || load.connected() < mqtt)) await sleep(200)
+    log(
+      `warm: ${consoles.openCount()} of ${k} consoles joined, ${load.connected()} of ${mqtt} MQTT devices connected`,
+    )
+    return consoles.openCount() === k && load.connected() === mqtt
+  }
+  if (!(await warm(20_000))) {
+    // The devices' Mosquitto accounts, made by one instance from the seed, can be deleted by the
+    // other's start-up reconcile that read the register before the seed (seen here; reported):
+    // each instance started again reconciles with the seeded register.
+    log('MQTT devices refused: the instances are started again to reconcile their Mosquitto accounts')
+    for (const i of [0, 1]) {
+      await cluster.killServer(i, 'SIGTERM')
+      await cluster.startServer(i)
+    }
+    if (!(await warm(30_000))) throw new Error('the load could not connect (see the warm line above)')
+  }
 
   const only = (process.env.FAULTS_ONLY ?? '').split(',').filter(Boolean).map(Number)
   const env: FaultEnv = {
@@ -155,6 +169,7 @@ async function main(): Promise<Row[]> {
     if (only.length > 0 && !only.includes(n + 1)) continue
     load.setTag(fault.name)
     const since = new Date()
+    const joinsBefore = consoles.consoles.reduce((sum, x) => sum + x.joins, 0)
     log(`${n + 1}. ${fault.name}: load for ${BEFORE_MS / 1000} s`)
     await sleep(BEFORE_MS)
     log(`${n + 1}. ${fault.name}: fault`)
@@ -212,9 +227,9 @@ async function main(): Promise<Row[]> {
       recoveryMs: outcome.recoveryMs,
       problems,
     })
-    log(
-      `${n + 1}. ${fault.name}: ${problems.length === 0 ? 'pass' : 'FAIL'}; ${verdicts.flatMap((v) => v.notes).join('; ')}`,
-    )
+    const rejoins = consoles.consoles.reduce((sum, x) => sum + x.joins, 0) - joinsBefore
+    const notes = [...verdicts.flatMap((v) => v.notes), `consoles rejoined ${rejoins} times`]
+    log(`${n + 1}. ${fault.name}: ${problems.length === 0 ? 'pass' : 'FAIL'}; ${notes.join('; ')}`)
     load.resume()
   }
   log(`wire errors seen by the load: ${JSON.stringify(load.errors)}`)
