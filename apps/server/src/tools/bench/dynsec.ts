@@ -1,9 +1,12 @@
-// `npx tsx apps/server/src/tools/bench/dynsec.ts [--sizes 1000,2000,4000] [--file 20000]`
+// `npx tsx apps/server/src/tools/bench/dynsec.ts [--sizes 1000,2000,4000] [--file 20000] [--marginal 5000,10000,20000]`
 // MQTT_AUTH=mosquitto-dynsec at scale, against a real Mosquitto 2 with its dynamic security
 // plugin (a temp folder, a free port): how long a reconcile takes to create N devices through
 // $CONTROL on an empty broker (each size from empty), and, for --file, writing the plugin's file
 // for that many devices offline, starting the broker on it and the reconcile that follows (it
-// must find nothing to do). Synthetic serials and secrets: the broker's side is what is measured.
+// must find nothing to do). --marginal: a broker loaded from a file with that many devices, then
+// 100 more through $CONTROL: what one command costs at that size, and from those costs what a
+// reconcile from empty to the largest size would take (the sum of the costs at each size on the
+// way). Synthetic serials and secrets: the broker's side is what is measured.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
@@ -110,6 +113,7 @@ async function main() {
     options: {
       sizes: { type: 'string', default: '1000,2000,4000' },
       file: { type: 'string', default: '20000' },
+      marginal: { type: 'string', default: '' },
     },
   })
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'aed-dynsec-bench-'))
@@ -165,6 +169,40 @@ async function main() {
       )
       await control.close()
       await b.stop()
+    }
+    const marginal = values.marginal.split(',').filter(Boolean).map(Number)
+    const costs: { size: number; ms: number }[] = []
+    for (const size of marginal) {
+      const dir = fs.mkdtempSync(path.join(root, `marginal-${size}-`))
+      const file = path.join(dir, 'dynsec.json')
+      await (await broker(dir, file)).stop()
+      fs.writeFileSync(
+        file,
+        JSON.stringify(dynsecFile(JSON.parse(fs.readFileSync(file, 'utf8')), serials(size))),
+      )
+      const b = await broker(dir, file)
+      const control = b.control()
+      const more = serials(100).map((x, i) => ({ ...x, sn: `M64${String(i).padStart(8, '0')}` }))
+      const commands = more.flatMap((x) => serialCommands(x.sn, accountsOf(x), []))
+      const t0 = Date.now()
+      await control.send(commands)
+      const ms = (Date.now() - t0) / commands.length
+      costs.push({ size, ms })
+      console.log(`marginal: at ${size} devices one command takes ${ms.toFixed(1)} ms`)
+      await control.close()
+      await b.stop()
+    }
+    if (costs.length > 1) {
+      // Between two measured sizes the cost grows linearly; from empty to the first, from 0.
+      let total = 0
+      let prev = { size: 0, ms: 0 }
+      for (const c of costs) {
+        total += ((c.size - prev.size) * 2 * (prev.ms + c.ms)) / 2
+        prev = c
+      }
+      console.log(
+        `marginal: a reconcile from empty to ${prev.size} devices (2 commands each) ≈ ${(total / 60_000).toFixed(0)} min`,
+      )
     }
   } finally {
     fs.rmSync(root, { recursive: true, force: true })
