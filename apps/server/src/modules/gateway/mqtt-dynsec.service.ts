@@ -138,10 +138,17 @@ export function startDynsecSync(
       })
     }
   }
+  let connects = 0
   control.client.on('connect', () => {
     control.client.subscribe(HELLO_SUBSCRIPTION, { qos: 1 }, (err) => {
       if (err) log.error({ err: { message: err.message } }, 'dynsec: the hello subscription failed')
     })
+    // Back after a drop (a broker restart, perhaps on an older file): compare everything again
+    // before applying changes, and without waiting for the backoff of those that failed meanwhile.
+    if (connects++ > 0 && reconciled && !closed) {
+      reconciled = false
+      void startUp()
+    }
   })
   control.client.on('message', (topic) => {
     const up = parseUpTopic(topic)

@@ -331,6 +331,18 @@ describe.skipIf(!canRun)('Mosquitto dynamic security kept in step with the regis
     }
   })
 
+  it('after its connection to the broker dropped, the server compares everything again', async () => {
+    const d = await env.registered()
+    await until('applied', inStep)
+    const [gone] = await admin.send([
+      { command: 'deleteClient', username: dynsecLogin(d.secret, d.sn).username },
+    ])
+    expect(gone.error).toBeUndefined()
+    expect(await canLogin(d.sn, d.secret)).toBe(false)
+    sync.control.client.stream.destroy()
+    await until('the account made again', () => canLogin(d.sn, d.secret))
+  })
+
   it('reconcile at start fixes a broker that missed changes while the server was down', async () => {
     const kept = await env.registered()
     const gone = await env.registered()
