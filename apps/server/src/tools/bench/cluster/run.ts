@@ -79,7 +79,13 @@ async function register(cluster: Cluster, count: number, quiet: boolean) {
 async function waitDynsec(cluster: Cluster, ms: number) {
   const t = performance.now()
   const file = path.join(cluster.dir, 'mosquitto', 'dynamic-security.json')
-  const accounts = () => (JSON.parse(fs.readFileSync(file, 'utf8')) as { clients: unknown[] }).clients.length
+  const accounts = () => {
+    try {
+      return (JSON.parse(fs.readFileSync(file, 'utf8')) as { clients: unknown[] }).clients.length
+    } catch {
+      return -1 // being written
+    }
+  }
   let left = -1
   let same = 0
   let last = -1
@@ -96,9 +102,34 @@ async function waitDynsec(cluster: Cluster, ms: number) {
 }
 
 /**
+ * Restarts Mosquitto without its persistence: killed (SIGTERM would save its sessions once more),
+ * its database removed, started again. Restored from its persistence, Mosquitto 2.0.11 routed
+ * nothing to the servers' shared subscription (they subscribed again: SUBACK, and no message in
+ * minutes); a fresh broker does. Nothing is lost here: no device has sent anything yet.
+ */
+async function freshMosquitto(cluster: Cluster) {
+  const p = cluster.state.processes.find((x) => x.name === 'mosquitto')
+  if (p?.running) {
+    process.kill(p.pid, 'SIGKILL')
+    for (let i = 0; i < 100 && fs.existsSync(`/proc/${p.pid}/status`) && !zombie(p.pid); i++) await sleep(100)
+  }
+  fs.rmSync(path.join(cluster.dir, 'mosquitto', 'mosquitto.db'), { force: true })
+  await cluster.restartMosquitto()
+}
+
+/** Whether a process has exited but not been waited for yet. */
+function zombie(pid: number) {
+  try {
+    return /State:\s+Z/.test(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))
+  } catch {
+    return true
+  }
+}
+
+/**
  * After Mosquitto's restart: until every instance says it is ready (its broker connection back),
- * then 3 s for its consumers to subscribe again. Mosquitto 2.0.11 does not restore shared
- * subscriptions from its persistence: a message published before they are back reaches nobody.
+ * then 3 s for its consumers to subscribe again: a fresh broker holds no session for them, so a
+ * message published before they are back reaches nobody.
  */
 async function brokerBack(bases: string[]) {
   const ready = (b: string) =>
@@ -148,7 +179,7 @@ export async function runOnCluster(o: ClusterBenchOptions, servers: number): Pro
     if (o.dynsec === 'file') {
       const file = path.join(dir, 'mosquitto', 'dynamic-security.json')
       const w = await writeRegisterAccounts(file, cluster.urls.databaseUrl, seeded.deviceSecretKey)
-      await cluster.restartMosquitto()
+      await freshMosquitto(cluster)
       await brokerBack(cluster.urls.servers)
       log(`${w.accounts} dynsec accounts written in ${(w.ms / 1000).toFixed(1)} s; Mosquitto restarted`)
     } else await waitDynsec(cluster, 1_800_000)
