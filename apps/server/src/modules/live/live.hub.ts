@@ -88,7 +88,7 @@ export class LiveHub {
     )
     // Announcements made while the listening connection was down are lost: replay from the store.
     this.#offReconnect = this.#ctx.events.onReconnect(() => {
-      for (const c of this.#clients) if (c.queue === null) void this.#replay(c, c.lastId)
+      for (const c of this.#clients) if (c.queue === null) void this.#catchUp(c)
     })
     this.#timer = setInterval(() => void this.#recheck(), RECHECK_MS)
     this.#timer.unref()
@@ -144,6 +144,26 @@ export class LiveHub {
 
   #newestId(): Promise<number> {
     return newestPushId(this.#ctx.db)
+  }
+
+  /**
+   * Replays what a console missed while announcements were lost. Pushes announced meanwhile wait
+   * in its queue, as at its join: sent first, a newer one would make it drop the older ones the
+   * replay brings (the fault suite saw three alarms lost so when a database link came back). A
+   * replay that fails closes the socket: the console reconnects with `after` and asks again.
+   */
+  async #catchUp(c: Client) {
+    c.queue = []
+    try {
+      await this.#replay(c, c.lastId)
+    } catch (e) {
+      this.#ctx.log.warn({ err: { message: (e as Error).message } }, 'live replay after a reconnect failed')
+      c.ws.close(1013, 'replay failed')
+    } finally {
+      const waiting = c.queue ?? []
+      c.queue = null
+      for (const p of waiting.sort((a, b) => a.id - b.id)) this.#send(c, p)
+    }
   }
 
   async #replay(c: Client, after: number) {

@@ -1,0 +1,100 @@
+import { LiveType } from '@aed/contracts/live'
+import type { SQL } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, expect, it, vi } from 'vitest'
+import type { WebSocket } from 'ws'
+import type { AppContext } from '../../context.ts'
+import { many } from '../../db/sql.ts'
+import { TestClock } from '../../lib/clock.ts'
+import type { AuthContext } from '../../plugins/auth.ts'
+import { openTestDatabase } from '../../test/databases.ts'
+import { LiveHub } from './live.hub.ts'
+import { LIVE_PUSH_CHANNEL } from './live.service.ts'
+
+// The hub when its listening connection comes back: the announcements made while it was down
+// are lost, so it replays them from the store. A push announced while that replay is still
+// reading must not overtake it (the fault suite lost three alarms on one instance so, when that
+// instance's database link came back after a cut).
+
+let t: Awaited<ReturnType<typeof openTestDatabase>>
+beforeAll(async () => {
+  t = await openTestDatabase()
+})
+afterAll(() => t?.close())
+
+/**
+ * Stores a first-aid alarm push for the whole tree, not announced (its NOTIFY was lost); answers
+ * its id, read back after the commit gave it (migration 0030).
+ */
+async function storePush(n: number) {
+  await t.database.db.execute(
+    sql`INSERT INTO live_pushes (data_type, index_link, data) VALUES (${LiveType.AID_ALARM}, '1,', ${JSON.stringify({ n })}::jsonb)`,
+  )
+  const [row] = await many<{ id: number }>(
+    t.database.db,
+    sql`SELECT id::int FROM live_pushes WHERE (data->>'n')::int = ${n}`,
+  )
+  return row.id
+}
+
+it('a push announced while the reconnect replay reads is sent after what the replay brings, and nothing is lost', async () => {
+  let announce: (p: Record<string, unknown>) => void = () => {}
+  let reconnected: () => void = () => {}
+  // The replay's read waits at this gate, so an announcement can come in while it runs.
+  let open: () => void = () => {}
+  let gated = false
+  const gate = () => (gated ? new Promise<void>((resolve) => (open = resolve)) : Promise.resolve())
+  const db = {
+    execute: async (q: SQL) => {
+      await gate()
+      return t.database.db.execute(q)
+    },
+  }
+  const ctx = {
+    db,
+    clock: new TestClock(new Date().toISOString()),
+    log: { warn: vi.fn(), error: vi.fn(), info: vi.fn(), debug: vi.fn() },
+    events: {
+      subscribe: async (channel: string, fn: (p: Record<string, unknown>) => void) => {
+        if (channel === LIVE_PUSH_CHANNEL) announce = fn
+        return async () => {}
+      },
+      onReconnect: (fn: () => void) => {
+        reconnected = fn
+        return () => {}
+      },
+    },
+  } as unknown as AppContext
+  const hub = new LiveHub(ctx, { frame: (d) => d, unconfirmedCount: async () => 0 })
+  await hub.start()
+  const sent: { id: number; data_type: number }[] = []
+  const ws = {
+    OPEN: 1,
+    readyState: 1,
+    bufferedAmount: 0,
+    send: (s: string) => sent.push(JSON.parse(s)),
+    on: () => {},
+    close: vi.fn(),
+    ping: () => {},
+  } as unknown as WebSocket
+  await hub.join(ws, { index_link: '1,' } as AuthContext, 'zh-CN', undefined)
+
+  const lost = [await storePush(1), await storePush(2)]
+  gated = true
+  reconnected()
+  // The replay is reading; a newer push is stored and announced meanwhile.
+  const newer = await (async () => {
+    gated = false
+    const id = await storePush(3)
+    gated = true
+    return id
+  })()
+  announce({ id: newer, data_type: LiveType.AID_ALARM, agency_id: null, index_link: '1,', data: { n: 3 } })
+  gated = false
+  open()
+  const alarms = () => sent.filter((f) => f.data_type === LiveType.AID_ALARM).map((f) => f.id)
+  const deadline = Date.now() + 5000
+  while (alarms().length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10))
+  expect(alarms()).toEqual([...lost, newer])
+  await hub.stop()
+})
