@@ -159,4 +159,48 @@ describe.skipIf(!hasMosquitto)('consumers of the shared subscription on Mosquitt
     expect(plain.consumers).toHaveLength(1)
     return plain.close()
   })
+
+  it("stores one device's messages in the order they came, however many are under way", async () => {
+    // The only reader: the file's instance leaves, so nobody else stores these first.
+    await gateway.close()
+    const lookup = env.t.ctx.deviceCredentials
+    const single = startExternalGateway(env.t.ctx, {
+      url: broker.url,
+      clientId: 'aedcloud-single',
+      subscription: SHARED_SUBSCRIPTION.replace('$share/aedcloud/', '$share/single/'),
+      sessions: { sweepMs: 100 },
+    })
+    try {
+      await single.ready
+      expect(single.consumers).toHaveLength(1)
+      const d = await env.registered()
+      // The first message's lookup is slow: without keeping a device's messages in line, the
+      // next ones would be stored before it.
+      let slow = true
+      env.t.ctx.deviceCredentials = async (sn) => {
+        if (sn === d.sn && slow) {
+          slow = false
+          await new Promise((r) => setTimeout(r, 300))
+        }
+        return lookup(sn)
+      }
+      const ids: string[] = []
+      const sent: Promise<unknown>[] = []
+      for (let k = 0; k < 30; k++) {
+        const m = d.msg('heartbeat', { battery: 99 - k })
+        ids.push(m.id)
+        sent.push(publisher.publishAsync(`aed/v1/${d.sn}/up/${m.type}`, JSON.stringify(m), { qos: 1 }))
+      }
+      await Promise.all(sent)
+      const order = () =>
+        many<{ msg_id: string }>(
+          env.t.db,
+          sql`SELECT msg_id FROM device_inbox WHERE sender_id = ${d.id} ORDER BY id`,
+        ).then((rows) => rows.map((r) => r.msg_id))
+      await expect.poll(order, { timeout: 15_000 }).toEqual(ids)
+    } finally {
+      await single.close()
+      env.t.ctx.deviceCredentials = lookup
+    }
+  })
 })
