@@ -8,7 +8,14 @@ import path from 'node:path'
 export const MOSQUITTO = '/usr/sbin/mosquitto'
 export const hasMosquitto = fs.existsSync(MOSQUITTO)
 
-export type Mosquitto = { port: number; url: string; dir: string; stop(): Promise<void> }
+export type Mosquitto = {
+  port: number
+  url: string
+  dir: string
+  /** Stops it (SIGTERM: it saves its persistence) and starts it again on the same port and files. */
+  restart(): Promise<void>
+  stop(): Promise<void>
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -25,6 +32,8 @@ function freePort(): Promise<number> {
  */
 export async function startMosquitto(extra: string[] = []): Promise<Mosquitto> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aed-mosquitto-'))
+  // Started as root, Mosquitto drops to its own user, which must be able to write its persistence.
+  fs.chmodSync(dir, 0o777)
   const port = await freePort()
   const conf = path.join(dir, 'mosquitto.conf')
   fs.writeFileSync(
@@ -33,7 +42,30 @@ export async function startMosquitto(extra: string[] = []): Promise<Mosquitto> {
       '\n',
     ),
   )
-  const child: ChildProcess = spawn(MOSQUITTO, ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] })
+  let child = await launch(conf, port)
+  const exited = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve()
+      child.once('exit', () => resolve())
+      child.kill('SIGTERM')
+    })
+  return {
+    port,
+    url: `mqtt://127.0.0.1:${port}`,
+    dir,
+    async restart() {
+      await exited()
+      child = await launch(conf, port)
+    },
+    async stop() {
+      await exited()
+      fs.rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+async function launch(conf: string, port: number): Promise<ChildProcess> {
+  const child = spawn(MOSQUITTO, ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] })
   let stderr = ''
   child.stderr?.on('data', (b) => {
     stderr += String(b)
@@ -48,25 +80,11 @@ export async function startMosquitto(extra: string[] = []): Promise<Mosquitto> {
       })
       s.on('error', () => resolve(false))
     })
-    if (up) break
+    if (up) return child
     if (Date.now() > deadline) {
       child.kill('SIGKILL')
       throw new Error(`mosquitto did not listen on ${port}: ${stderr}`)
     }
     await new Promise((r) => setTimeout(r, 20))
-  }
-  return {
-    port,
-    url: `mqtt://127.0.0.1:${port}`,
-    dir,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve()
-        child.once('exit', () => {
-          fs.rmSync(dir, { recursive: true, force: true })
-          resolve()
-        })
-        child.kill('SIGTERM')
-      }),
   }
 }

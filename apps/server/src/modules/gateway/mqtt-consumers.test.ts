@@ -204,3 +204,46 @@ describe.skipIf(!hasMosquitto)('consumers of the shared subscription on Mosquitt
     }
   })
 })
+
+describe.skipIf(!hasMosquitto)('a Mosquitto restart', () => {
+  it('subscribes again on the resumed session, which Mosquitto 2.0.11 restores without it', async () => {
+    const broker = await startMosquitto(['persistence true'])
+    const gateway = startExternalGateway(env.t.ctx, {
+      url: broker.url,
+      clientId: 'aedcloud-restart',
+      subscription: SHARED_SUBSCRIPTION,
+      client: { reconnectPeriod: 50 },
+      sessions: { sweepMs: 100 },
+    })
+    try {
+      await gateway.ready
+      const resumed = new Promise<boolean>((resolve) =>
+        gateway.client.once('connect', (connack) => resolve(connack.sessionPresent)),
+      )
+      await broker.restart()
+      expect(await resumed).toBe(true)
+      // Its SUBACK: the subscription is back before the devices publish.
+      await expect
+        .poll(() => (gateway.client as unknown as { messageIdToTopic: object }).messageIdToTopic)
+        .toEqual({})
+      const d = await env.registered()
+      const publisher = await connectAsync(broker.url, { clientId: 'publisher-restart', reconnectPeriod: 0 })
+      const ids: string[] = []
+      for (let k = 0; k < 10; k++) {
+        const m = d.msg('heartbeat', { battery: 70 + k })
+        ids.push(m.id)
+        await publisher.publishAsync(`aed/v1/${d.sn}/up/heartbeat`, JSON.stringify(m), { qos: 1 })
+      }
+      await publisher.endAsync()
+      const stored = () =>
+        many<{ msg_id: string }>(
+          env.t.db,
+          sql`SELECT msg_id FROM device_inbox WHERE sender_id = ${d.id} ORDER BY id`,
+        )
+      await expect.poll(() => stored().then((r) => r.map((x) => x.msg_id)), { timeout: 10_000 }).toEqual(ids)
+    } finally {
+      await gateway.close()
+      await broker.stop()
+    }
+  })
+})

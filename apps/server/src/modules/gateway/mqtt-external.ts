@@ -5,7 +5,7 @@ import {
   resultTopic,
   SHARED_SUBSCRIPTION,
 } from '@aed/contracts/device-protocol'
-import { connect, type IClientOptions, type MqttClient } from 'mqtt'
+import { connect, type IClientOptions, type ISubscriptionMap, type MqttClient } from 'mqtt'
 import type { AppContext } from '../../context.ts'
 import type { Unsubscribe } from '../../db/events.ts'
 import type { DeviceIdentity } from '../../plugins/auth/device.ts'
@@ -99,7 +99,9 @@ export function startExternalGateway(ctx: AppContext, opts: ExternalGatewayOptio
       protocolVersion: 4,
       username: opts.username,
       password: opts.password,
-      reconnectPeriod: 2000,
+      // Soon after a broker restart: devices' messages that arrive before any instance has
+      // subscribed again are acknowledged by the broker and routed nowhere (docs/deploy.md).
+      reconnectPeriod: 250,
       connectTimeout: 10_000,
       ...opts.client,
       ...over,
@@ -236,8 +238,10 @@ export function startExternalGateway(ctx: AppContext, opts: ExternalGatewayOptio
     )
     return new Promise<void>((resolve) => {
       c.on('connect', (connack) => {
-        // A resumed session keeps its subscription; subscribing again does no harm either way.
-        c.subscribe(subscription, { qos: 1 }, (err) => {
+        // Subscribed again on every connection, resumed sessions included: Mosquitto 2.0.11
+        // restores a session after its restart without its shared subscription. `resubscribe`
+        // makes mqtt.js send it although it believes the topic is subscribed already.
+        c.subscribe({ [subscription]: { qos: 1 }, resubscribe: true } as ISubscriptionMap, (err) => {
           if (err) return log.error({ err: { message: err.message } }, 'mqtt shared subscription failed')
           if (first && c === client)
             log.info(
