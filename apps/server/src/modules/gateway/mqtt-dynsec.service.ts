@@ -196,15 +196,18 @@ export function startDynsecSync(
   async function reconcileLocked(): Promise<ReconcileResult> {
     const started = Date.now()
     const now = ctx.clock.now()
+    // The broker first, then the register: an account another instance's drain made for a device
+    // registered meanwhile is then in the register read after it, never taken for a stray and
+    // deleted (the fault suite saw that with the register read first, at a seeding instance's side).
+    await ensureServerRole()
+    const clients = await listAll<BrokerClient>(control, 'listClients', 'clients')
+    const roles = await listAll<BrokerRole>(control, 'listRoles', 'roles')
     // The register and the queue read together: what the queue held then is covered by this pass.
     const { rows, covered } = await ctx.db.transaction(async (tx) => ({
       rows: await repo.registerSecrets(tx, null),
       covered: await repo.dueChanges(tx, now),
     }))
     const register = registeredOf(ctx, rows, now)
-    await ensureServerRole()
-    const clients = await listAll<BrokerClient>(control, 'listClients', 'clients')
-    const roles = await listAll<BrokerRole>(control, 'listRoles', 'roles')
     const plan = reconcilePlan(
       [...register.values()].map((r) => r.reg),
       clients,
