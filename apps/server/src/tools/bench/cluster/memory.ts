@@ -33,13 +33,20 @@ function childrenOf(pid: number): number[] {
   return out
 }
 
+/** The memory of `w` (kB) and the CPU ticks of each of its processes by pid. */
 function reading(w: Watched) {
-  if (!w.tree) return { kb: rssKb(w.pid), ticks: processTicks(w.pid) }
-  const all = [w.pid, ...childrenOf(w.pid)]
+  const pids = w.tree ? [w.pid, ...childrenOf(w.pid)] : [w.pid]
   return {
-    kb: all.reduce((a, p) => a + status(p, 'RssAnon'), 0),
-    ticks: all.reduce((a, p) => a + processTicks(p), 0),
+    kb: w.tree ? pids.reduce((a, p) => a + status(p, 'RssAnon'), 0) : rssKb(w.pid),
+    ticks: new Map(pids.map((p) => [p, processTicks(p)])),
   }
+}
+
+/** Ticks spent since `before` by the processes alive now (one started meanwhile: all of its own). */
+function ticksSince(before: Map<number, number>, now: Map<number, number>) {
+  let n = 0
+  for (const [pid, t] of now) n += t - (before.get(pid) ?? 0)
+  return n
 }
 
 /**
@@ -50,16 +57,19 @@ function reading(w: Watched) {
 export function startMemory(watched: () => Watched[], csvPath: string, runStart: number, everyMs = 5000) {
   const samples: MemorySample[] = []
   fs.writeFileSync(csvPath, 'time,s,role,pid,rss_kb,cpu_pct\n')
-  let last = new Map<string, { ticks: number; t: number }>()
+  let last = new Map<string, { ticks: Map<number, number>; t: number }>()
   const sample = () => {
     const t = performance.now()
-    const now = new Map<string, { ticks: number; t: number }>()
+    const now = new Map<string, { ticks: Map<number, number>; t: number }>()
     const lines: string[] = []
     for (const w of watched()) {
-      const r = w.role === 'bench' ? { kb: rssKb(process.pid), ticks: processTicks(process.pid) } : reading(w)
+      const r = reading(w.role === 'bench' ? { ...w, pid: process.pid } : w)
       const before = last.get(`${w.role} ${w.pid}`)
+      // A backend that exited meanwhile takes its ticks along: only the living are compared.
       const cpu = before
-        ? (100 * (r.ticks - before.ticks)) / TICKS_PER_SECOND / Math.max(0.001, (t - before.t) / 1000)
+        ? (100 * ticksSince(before.ticks, r.ticks)) /
+          TICKS_PER_SECOND /
+          Math.max(0.001, (t - before.t) / 1000)
         : 0
       now.set(`${w.role} ${w.pid}`, { ticks: r.ticks, t })
       const s = Math.round((t - runStart) / 1000)
