@@ -371,7 +371,8 @@ persistence_location ${m}/
 autosave_interval 60
 # The servers' persistent sessions (clean session 0) keep what no instance has stored yet.
 max_queued_messages 100000
-max_inflight_messages 100
+# The broker's window toward each client: a server connection stores up to 256 messages at once.
+max_inflight_messages 1000
 persistent_client_expiration 7d
 
 # Devices and the server instances. Accounts and ACLs: the dynamic-security plugin, whose admin

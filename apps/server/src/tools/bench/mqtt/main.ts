@@ -39,7 +39,7 @@ const { values: o } = parseOptions(
   --consumers L  the external runs' consumer connections, in order (default 1,${CONSUMERS})
   --backlog B    messages the external runs drain (default 30000)
   BENCH_DATABASE_URL=postgres://…  PostgreSQL (a scratch database is created and dropped)
-  BENCH_INFLIGHT=N  Mosquitto's max_inflight_messages (default 20, its own default)`,
+  BENCH_INFLIGHT=N  Mosquitto's max_inflight_messages (default 1000, as docs/deploy.md; its own default is 20)`,
 )
 const DEVICES = atLeast(o.devices, 'devices', 1)
 const WINDOW = atLeast(o.window, 'window', 1)
@@ -156,7 +156,7 @@ async function main() {
   // exist, go offline, the devices publish BACKLOG messages (the broker keeps them for the
   // sessions), then the consumers come back and the time until all are stored is the rate.
   const mosquitto = await startMosquitto([
-    `max_inflight_messages ${process.env.BENCH_INFLIGHT ?? 20}`,
+    `max_inflight_messages ${process.env.BENCH_INFLIGHT ?? 1000}`,
     'max_queued_messages 1000000',
   ])
   let start = 2_000_000
