@@ -1,5 +1,5 @@
 import type { OpenCallForm } from '@aed/contracts/open-api'
-import { toGcj02 } from '../open-api/open-api.coords.ts'
+import { toGcj02 } from '../engine/gcj02.ts'
 
 /** An integrator's call with its place in GCJ-02 (stored so): a WGS-84 point (GPS) converted. */
 export function fromWgs84(form: OpenCallForm): OpenCallForm {

@@ -7,7 +7,7 @@ import { one } from '../../db/sql.ts'
 import { TestClock } from '../../lib/clock.ts'
 import { deviceTestFile } from '../../test/device-link.ts'
 import { testIntegrator } from '../../test/open-api.ts'
-import { toGcj02 } from '../open-api/open-api.coords.ts'
+import { toGcj02 } from '../engine/gcj02.ts'
 
 // Calls from integrators (the 120 centre, an SOS button): signed, scoped to the configuration's
 // organisation, once per external_id however often it is sent, closed by their sender.

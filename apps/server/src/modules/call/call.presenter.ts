@@ -4,7 +4,7 @@ import type { OpenCall } from '@aed/contracts/open-api'
 import { regionFullName } from '@aed/contracts/regions'
 import { formatDateTime } from '../../lib/time.ts'
 import type { AuthContext } from '../../plugins/auth.ts'
-import { fromGcj02 } from '../open-api/open-api.coords.ts'
+import { fromGcj02 } from '../engine/gcj02.ts'
 import type { CallRow, timelineFacts } from './call.repository.ts'
 
 const time = (d: Date | null) => (d ? formatDateTime(d) : null)

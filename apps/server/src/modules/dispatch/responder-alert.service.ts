@@ -6,7 +6,7 @@ import { formatDateTime } from '../../lib/time.ts'
 import { queueNoticeSms } from '../alert/alert-sms.service.ts'
 import { issueCommand } from '../device/device-command.service.ts'
 import { kickIfTold } from '../engine/engine.port.ts'
-import { toGcj02 } from '../open-api/open-api.coords.ts'
+import { toGcj02 } from '../engine/gcj02.ts'
 import * as repo from './dispatch.repository.ts'
 import { alertMore, type DispatchSettings, hashToken, stepped, tellConsoles } from './dispatch.service.ts'
 

@@ -2,9 +2,9 @@ import type { Lang } from '@aed/contracts'
 import { labelIn } from '@aed/contracts/constants'
 import { faultDescription } from '@aed/contracts/device-protocol'
 import type { COORDS, NearbyAed, OpenAed, OpenEvent } from '@aed/contracts/open-api'
+import { fromGcj02 } from '../engine/gcj02.ts'
 import { shownStatus } from '../engine/status.presenter.ts'
 import { warningLabel } from '../event/event.presenter.ts'
-import { fromGcj02 } from './open-api.coords.ts'
 import type { NearbyRow, OpenAedRow, OpenClassroomRow, OpenEventRow } from './open-api.repository.ts'
 
 /** The coordinate system of a request's points and its answer's. */

@@ -12,8 +12,8 @@ import type { Db, DbOrTx } from '../../db/client.ts'
 import { chinaTime } from '../../db/opening-hours.ts'
 import type { Scope } from '../../db/scope.ts'
 import { notFound } from '../../lib/errors.ts'
+import { toGcj02 } from '../engine/gcj02.ts'
 import { nearbyThirdParty } from '../review/review.service.ts'
-import { toGcj02 } from './open-api.coords.ts'
 import {
   type Coord,
   nearbyAedObject,

@@ -1,4 +1,4 @@
-import { toGcj02 } from '../engine/reducer.ts'
+import { toGcj02 } from './reducer.ts'
 
 /** A point. */
 export type LatLon = { lat: number; lon: number }
