@@ -98,3 +98,62 @@ it('a push announced while the reconnect replay reads is sent after what the rep
   expect(alarms()).toEqual([...lost, newer])
   await hub.stop()
 })
+
+it('a second reconnect while the replay runs reads again: a push committed after the first read is not lost', async () => {
+  let reconnected: () => void = () => {}
+  // The replay's read returns only when this gate opens: what is committed after it read waits.
+  let open: () => void = () => {}
+  let read: () => void = () => {}
+  let gated = false
+  const db = {
+    execute: async (q: SQL) => {
+      const rows = await t.database.db.execute(q)
+      if (gated) {
+        read()
+        await new Promise<void>((resolve) => (open = resolve))
+      }
+      return rows
+    },
+  }
+  const ctx = {
+    db,
+    clock: new TestClock(new Date().toISOString()),
+    log: { warn: vi.fn(), error: vi.fn(), info: vi.fn(), debug: vi.fn() },
+    events: {
+      subscribe: async () => async () => {},
+      onReconnect: (fn: () => void) => {
+        reconnected = fn
+        return () => {}
+      },
+    },
+  } as unknown as AppContext
+  const hub = new LiveHub(ctx, { frame: (d) => d, unconfirmedCount: async () => 0 })
+  await hub.start()
+  const sent: { id: number; data_type: number }[] = []
+  const ws = {
+    OPEN: 1,
+    readyState: 1,
+    bufferedAmount: 0,
+    send: (s: string) => sent.push(JSON.parse(s)),
+    on: () => {},
+    close: vi.fn(),
+    ping: () => {},
+  } as unknown as WebSocket
+  await hub.join(ws, { index_link: '1,' } as AuthContext, 'zh-CN', undefined)
+
+  const first = await storePush(11)
+  gated = true
+  const reading = new Promise<void>((resolve) => (read = resolve))
+  reconnected()
+  await reading
+  gated = false
+  // Committed after the replay read, its announcement lost when the listener dropped again.
+  const second = await storePush(12)
+  reconnected()
+  open()
+  const alarms = () => sent.filter((f) => f.data_type === LiveType.AID_ALARM).map((f) => f.id)
+  const deadline = Date.now() + 5000
+  while (alarms().length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10))
+  expect(alarms()).toEqual([first, second])
+  await hub.stop()
+})

@@ -26,6 +26,8 @@ type Client = {
   queue: StoredPush[] | null
   amount: number | null
   alive: boolean
+  /** The listener came back while this console was reading the store: read it again after. */
+  again: boolean
 }
 
 /** A console that reads this slowly is closed; it reconnects with `after` and misses nothing. */
@@ -88,7 +90,11 @@ export class LiveHub {
     )
     // Announcements made while the listening connection was down are lost: replay from the store.
     this.#offReconnect = this.#ctx.events.onReconnect(() => {
-      for (const c of this.#clients) if (c.queue === null) void this.#catchUp(c)
+      // A console still joining or catching up read the store before this drop: it reads again.
+      for (const c of this.#clients) {
+        if (c.queue === null) void this.#catchUp(c)
+        else c.again = true
+      }
     })
     this.#timer = setInterval(() => void this.#recheck(), RECHECK_MS)
     this.#timer.unref()
@@ -128,7 +134,7 @@ export class LiveHub {
     after: number | undefined,
     wire: Wire | null = null,
   ) {
-    const c: Client = { ws, wire, auth, lang, lastId: 0, queue: [], amount: null, alive: true }
+    const c: Client = { ws, wire, auth, lang, lastId: 0, queue: [], amount: null, alive: true, again: false }
     this.#clients.add(c)
     ws.on('close', () => this.#clients.delete(c))
     ws.on('pong', () => {
@@ -139,7 +145,18 @@ export class LiveHub {
     const waiting = c.queue ?? []
     c.queue = null
     for (const p of waiting.sort((a, b) => a.id - b.id)) this.#send(c, p)
+    this.#readAgain(c)
     await this.#sendCount(c, true)
+  }
+
+  /**
+   * The listener dropped and came back while `c` was reading the store: what was committed after
+   * that read and announced before the drop was lost to it, so it catches up once more.
+   */
+  #readAgain(c: Client) {
+    if (!c.again) return
+    c.again = false
+    void this.#catchUp(c)
   }
 
   #newestId(): Promise<number> {
@@ -163,6 +180,7 @@ export class LiveHub {
       const waiting = c.queue ?? []
       c.queue = null
       for (const p of waiting.sort((a, b) => a.id - b.id)) this.#send(c, p)
+      this.#readAgain(c)
     }
   }
 
