@@ -37,30 +37,20 @@ async function storePush(n: number) {
   return row.id
 }
 
-it('a push announced while the reconnect replay reads is sent after what the replay brings, and nothing is lost', async () => {
-  let announce: (p: Record<string, unknown>) => void = () => {}
-  let reconnected: () => void = () => {}
-  // The replay's read waits at this gate, so an announcement can come in while it runs.
-  let open: () => void = () => {}
-  let gated = false
-  const gate = () => (gated ? new Promise<void>((resolve) => (open = resolve)) : Promise.resolve())
-  const db = {
-    execute: async (q: SQL) => {
-      await gate()
-      return t.database.db.execute(q)
-    },
-  }
+/** A hub on `db` whose listener the test drives, and one console on it: its frames in `sent`. */
+async function hubWithConsole(db: { execute(q: SQL): Promise<unknown> }) {
+  const hooks = { announce: (_p: Record<string, unknown>) => {}, reconnected: () => {} }
   const ctx = {
     db,
     clock: new TestClock(new Date().toISOString()),
     log: { warn: vi.fn(), error: vi.fn(), info: vi.fn(), debug: vi.fn() },
     events: {
       subscribe: async (channel: string, fn: (p: Record<string, unknown>) => void) => {
-        if (channel === LIVE_PUSH_CHANNEL) announce = fn
+        if (channel === LIVE_PUSH_CHANNEL) hooks.announce = fn
         return async () => {}
       },
       onReconnect: (fn: () => void) => {
-        reconnected = fn
+        hooks.reconnected = fn
         return () => {}
       },
     },
@@ -78,10 +68,26 @@ it('a push announced while the reconnect replay reads is sent after what the rep
     ping: () => {},
   } as unknown as WebSocket
   await hub.join(ws, { index_link: '1,' } as AuthContext, 'zh-CN', undefined)
+  const alarms = () => sent.filter((f) => f.data_type === LiveType.AID_ALARM).map((f) => f.id)
+  return { hub, hooks, alarms }
+}
+
+it('a push announced while the reconnect replay reads is sent after what the replay brings, and nothing is lost', async () => {
+  // The replay's read waits at this gate, so an announcement can come in while it runs.
+  let open: () => void = () => {}
+  let gated = false
+  const gate = () => (gated ? new Promise<void>((resolve) => (open = resolve)) : Promise.resolve())
+  const db = {
+    execute: async (q: SQL) => {
+      await gate()
+      return t.database.db.execute(q)
+    },
+  }
+  const { hub, hooks, alarms } = await hubWithConsole(db)
 
   const lost = [await storePush(1), await storePush(2)]
   gated = true
-  reconnected()
+  hooks.reconnected()
   // The replay is reading; a newer push is stored and announced meanwhile.
   const newer = await (async () => {
     gated = false
@@ -89,10 +95,15 @@ it('a push announced while the reconnect replay reads is sent after what the rep
     gated = true
     return id
   })()
-  announce({ id: newer, data_type: LiveType.AID_ALARM, agency_id: null, index_link: '1,', data: { n: 3 } })
+  hooks.announce({
+    id: newer,
+    data_type: LiveType.AID_ALARM,
+    agency_id: null,
+    index_link: '1,',
+    data: { n: 3 },
+  })
   gated = false
   open()
-  const alarms = () => sent.filter((f) => f.data_type === LiveType.AID_ALARM).map((f) => f.id)
   const deadline = Date.now() + 5000
   while (alarms().length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10))
   expect(alarms()).toEqual([...lost, newer])
@@ -100,7 +111,6 @@ it('a push announced while the reconnect replay reads is sent after what the rep
 })
 
 it('a second reconnect while the replay runs reads again: a push committed after the first read is not lost', async () => {
-  let reconnected: () => void = () => {}
   // The replay's read returns only when this gate opens: what is committed after it read waits.
   let open: () => void = () => {}
   let read: () => void = () => {}
@@ -115,43 +125,18 @@ it('a second reconnect while the replay runs reads again: a push committed after
       return rows
     },
   }
-  const ctx = {
-    db,
-    clock: new TestClock(new Date().toISOString()),
-    log: { warn: vi.fn(), error: vi.fn(), info: vi.fn(), debug: vi.fn() },
-    events: {
-      subscribe: async () => async () => {},
-      onReconnect: (fn: () => void) => {
-        reconnected = fn
-        return () => {}
-      },
-    },
-  } as unknown as AppContext
-  const hub = new LiveHub(ctx, { frame: (d) => d, unconfirmedCount: async () => 0 })
-  await hub.start()
-  const sent: { id: number; data_type: number }[] = []
-  const ws = {
-    OPEN: 1,
-    readyState: 1,
-    bufferedAmount: 0,
-    send: (s: string) => sent.push(JSON.parse(s)),
-    on: () => {},
-    close: vi.fn(),
-    ping: () => {},
-  } as unknown as WebSocket
-  await hub.join(ws, { index_link: '1,' } as AuthContext, 'zh-CN', undefined)
+  const { hub, hooks, alarms } = await hubWithConsole(db)
 
   const first = await storePush(11)
   gated = true
   const reading = new Promise<void>((resolve) => (read = resolve))
-  reconnected()
+  hooks.reconnected()
   await reading
   gated = false
   // Committed after the replay read, its announcement lost when the listener dropped again.
   const second = await storePush(12)
-  reconnected()
+  hooks.reconnected()
   open()
-  const alarms = () => sent.filter((f) => f.data_type === LiveType.AID_ALARM).map((f) => f.id)
   const deadline = Date.now() + 5000
   while (alarms().length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10))
   expect(alarms()).toEqual([first, second])
