@@ -12,6 +12,8 @@ const root = path.resolve(import.meta.dirname, '..')
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'aed-test-'))
 fs.chmodSync(work, 0o777)
 const totals = { passed: 0, failed: 0, skipped: 0 }
+/** Each failed test's file and name, repeated at the end: CI keeps only the output's tail. */
+const failures = []
 let failed = false
 
 function run(cmd, args, env = {}) {
@@ -31,11 +33,25 @@ function vitest(label, projects, env = {}) {
     totals.passed += r.numPassedTests
     totals.failed += r.numFailedTests
     totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0)
+    for (const file of r.testResults ?? []) {
+      const name = path.relative(root, file.name)
+      const bad = (file.assertionResults ?? []).filter((t) => t.status === 'failed')
+      for (const t of bad)
+        failures.push(`${label}: ${name} > ${t.fullName}\n    ${firstLine(t.failureMessages)}`)
+      // A file that failed before its tests ran (an import, a hook) has no failed test to name.
+      if (file.status === 'failed' && bad.length === 0)
+        failures.push(`${label}: ${name}\n    ${file.message}`)
+    }
   } catch {
     failed = true
     console.error(`${label}: no results were written`)
   }
 }
+
+const firstLine = (messages) =>
+  String(messages?.[0] ?? '')
+    .split('\n')[0]
+    .slice(0, 300)
 
 /** A throwaway PostgreSQL cluster from the installed server binaries, or null. */
 function startPostgres() {
@@ -100,5 +116,6 @@ try {
   fs.rmSync(work, { recursive: true, force: true })
 }
 
+if (failures.length) console.log(`\nfailed:\n${failures.map((f) => `  ${f}`).join('\n')}`)
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
 process.exit(failed || totals.failed > 0 ? 1 : 0)
