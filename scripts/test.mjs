@@ -28,6 +28,7 @@ function vitest(label, projects, env = {}) {
   console.log(`\n=== ${label}: ${projects.join(', ')}`)
   const status = run('npx', args, env)
   if (status !== 0) failed = true
+  const named = failures.length
   try {
     const r = JSON.parse(fs.readFileSync(out, 'utf8'))
     totals.passed += r.numPassedTests
@@ -46,6 +47,9 @@ function vitest(label, projects, env = {}) {
     failed = true
     console.error(`${label}: no results were written`)
   }
+  // Vitest fails a run for an error outside any test (an unhandled rejection) without failing a test.
+  if (status !== 0 && failures.length === named)
+    failures.push(`${label}: vitest exited ${status} with no failed test; see "Unhandled Errors" above`)
 }
 
 const firstLine = (messages) =>

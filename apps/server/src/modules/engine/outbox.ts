@@ -72,46 +72,73 @@ async function drainAlone(
   limit: number,
 ): Promise<number> {
   const most = ctx.database.kind === 'postgres' ? LANE_CONNECTIONS : 1
+  const outcomes = await runLanes(most, limit, (more) =>
+    ctx.database.lanes.transaction(async (tx) => {
+      const now = ctx.clock.now()
+      const [row] = await repo.takeDueOutbox(tx, topics, now, 1)
+      if (!row) return 'none'
+      more()
+      try {
+        await tx.transaction((sp) => (handlers[row.topic] as OutboxHandler)(ctx, sp, row))
+      } catch (e) {
+        await retryLater(tx, [row], now, e)
+        return 'failed'
+      }
+      await repo.markOutboxDone(tx, [row.id], now)
+      return 'done'
+    }),
+  )
+  return outcomes.done
+}
+
+/** What one step of a lane did: found nothing (the lane ends), or took a row that was delivered or failed. */
+export type LaneStep = 'none' | 'done' | 'failed'
+
+/**
+ * Runs up to `most` lanes of `step` at once, `limit` steps in all, and answers how many were
+ * done. A lane repeats its step until it finds nothing; a step calls `more()` once it has taken a
+ * row, which starts another lane if there is room. Settles when every lane has ended; if any step
+ * threw, rejects with the first error, after the other lanes have ended.
+ */
+export async function runLanes(
+  most: number,
+  limit: number,
+  step: (more: () => void) => Promise<LaneStep>,
+): Promise<{ done: number }> {
   let taken = 0
-  let delivered = 0
+  let done = 0
   let running = 0
   const lanes: Promise<void>[] = []
-  const startLane = () => {
+  let failure: { reason: unknown } | null = null
+  const more = () => {
     if (running >= most || taken >= limit) return
     running++
-    lanes.push(lane().finally(() => running--))
+    // Caught as it fails, not when the loop below reaches it: a lane that failed while an
+    // earlier one was still awaited was an unhandled rejection (a pool closed under a drain).
+    lanes.push(
+      lane()
+        .catch((reason) => {
+          failure ??= { reason }
+        })
+        .finally(() => running--),
+    )
   }
   async function lane() {
     while (taken < limit) {
       taken++
-      const outcome = await ctx.database.lanes.transaction(async (tx) => {
-        const now = ctx.clock.now()
-        const [row] = await repo.takeDueOutbox(tx, topics, now, 1)
-        if (!row) return 'none'
-        startLane()
-        try {
-          await tx.transaction((sp) => (handlers[row.topic] as OutboxHandler)(ctx, sp, row))
-        } catch (e) {
-          await retryLater(tx, [row], now, e)
-          return 'failed'
-        }
-        await repo.markOutboxDone(tx, [row.id], now)
-        return 'done'
-      })
+      const outcome = await step(more)
       if (outcome === 'none') {
         taken--
         return
       }
-      if (outcome === 'done') delivered++
+      if (outcome === 'done') done++
     }
   }
-  startLane()
-  const ends: PromiseSettledResult<void>[] = []
+  more()
   // Lanes start while others run: wait until none is left.
-  for (let k = 0; k < lanes.length; k++) ends.push(...(await Promise.allSettled([lanes[k]])))
-  const failed = ends.find((e) => e.status === 'rejected')
-  if (failed) throw failed.reason
-  return delivered
+  for (let k = 0; k < lanes.length; k++) await lanes[k]
+  if (failure) throw (failure as { reason: unknown }).reason
+  return { done }
 }
 
 /** Counts a failed delivery's attempt and puts its rows back until their backoff has passed. */
