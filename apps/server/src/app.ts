@@ -48,6 +48,7 @@ import { metricsRoutes } from './modules/system/metrics.routes.ts'
 import { systemRoutes } from './modules/system/system.routes.ts'
 import { webhookRoutes } from './modules/webhook/webhook.routes.ts'
 import { authPlugin } from './plugins/auth.ts'
+import { dbLinkPlugin } from './plugins/db-link.ts'
 import { clientErrorHandler, envelopePlugin, frameworkErrors } from './plugins/envelope.ts'
 import { oplogPlugin } from './plugins/oplog.ts'
 import { routeRegistryPlugin } from './plugins/route-registry.ts'
@@ -137,6 +138,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyBaseLogg
   if (spa) await app.register(fastifyStatic, { root: ctx.config.WEB_DIST, wildcard: false })
   const rescuePage = spa && fs.existsSync(path.join(ctx.config.WEB_DIST, 'rescue.html'))
   await app.register(envelopePlugin, { spa, rescuePage })
+  await app.register(dbLinkPlugin, { ctx })
   await app.register(authPlugin, { ctx })
   await app.register(oplogPlugin, { ctx })
   for (const feature of features) await app.register(feature, { ctx })

@@ -26,9 +26,13 @@ import { disabledWechat } from './providers/wechat/wechat-provider.ts'
 import { isEmpty, seedDemo } from './seed/seed.ts'
 import { historyWanted, seedHistory } from './seed/seed-history.ts'
 
-/** Opens the database the configuration names: PostgreSQL by DATABASE_URL, else PGlite in DATA_DIR. */
-export function openDatabase(config: Config): Promise<Database> {
-  return config.DATABASE_URL ? openPostgres(config.DATABASE_URL) : openPglite(config.dataDir)
+/**
+ * Opens the database the configuration names: PostgreSQL by DATABASE_URL, else PGlite in DATA_DIR.
+ * A server (`serving`) watches its link to PostgreSQL (DB_LINK_TIMEOUT_MS); one-off tools do not.
+ */
+export function openDatabase(config: Config, opts: { serving?: boolean } = {}): Promise<Database> {
+  if (!config.DATABASE_URL) return openPglite(config.dataDir)
+  return openPostgres(config.DATABASE_URL, { linkTimeoutMs: opts.serving ? config.DB_LINK_TIMEOUT_MS : 0 })
 }
 
 function smsProvider(config: Config, database: Database, log: FastifyBaseLogger): SmsProvider {

@@ -127,6 +127,12 @@ const schema = z.object({
   MQTT_AUTH: z.enum(['hooks', 'mosquitto-dynsec']).default('hooks'),
   /** When set, the broker's auth/acl hook calls must carry it in the X-Mqtt-Hook-Secret header. */
   MQTT_HOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /**
+   * With PostgreSQL: how long the link watchdog waits for SELECT 1 (asked every second on a
+   * connection of its own) before counting a miss; two misses in a row and the link is down
+   * (db/link.ts, docs/deploy.md). 0 turns the watchdog off.
+   */
+  DB_LINK_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(4000),
   /** Open API requests a second per service configuration (refill), and the burst it may spend at once. */
   OPEN_API_RATE: z.coerce.number().positive().default(20),
   OPEN_API_BURST: z.coerce.number().int().min(1).default(60),

@@ -29,10 +29,18 @@ async function main() {
     throw e
   }
   const log = createLogger(config.LOG_LEVEL)
-  const database = await openDatabase(config).catch((e: Error) =>
+  const database = await openDatabase(config, { serving: true }).catch((e: Error) =>
     fail(
       `Cannot open the database${config.DATABASE_URL ? ' at DATABASE_URL' : ` in ${config.dataDir}`}: ${e.message}`,
     ),
+  )
+  database.link.onChange((up) =>
+    up
+      ? log.info('database link up again: serving')
+      : log.warn(
+          { timeoutMs: config.DB_LINK_TIMEOUT_MS },
+          'database link down (two probes unanswered): connections cut, requests refused until it answers',
+        ),
   )
   const ctx = await createContext(config, database, log)
   // Messages a crash left acknowledged but not applied are applied before anything new comes in.

@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import pg from 'pg'
+import { ALWAYS_UP, type DatabaseLink, SocketRegistry, watchLink } from './link.ts'
 import { type NotificationSource, pgliteNotifications, pgNotifications } from './notifications.ts'
 import * as schema from './schema.ts'
 
@@ -38,6 +39,8 @@ export type Database = {
   notifications: NotificationSource
   /** The connection pools now (GET /metrics): PGlite has one connection and no pool, so none. */
   pools(): PoolStats[]
+  /** Whether the database answers this instance (db/link.ts); always up unless a watchdog runs. */
+  link: DatabaseLink
   close(): Promise<void>
 }
 
@@ -81,13 +84,19 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
       }),
     notifications: pgliteNotifications(client),
     pools: () => [],
+    link: ALWAYS_UP,
     close: () => client.close(),
   }
 }
 
-/** Connects to a PostgreSQL server. */
-export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 })
+/**
+ * Connects to a PostgreSQL server. `linkTimeoutMs` > 0 starts the link watchdog (db/link.ts) with
+ * that probe timeout; servers do (DB_LINK_TIMEOUT_MS), tests and tools do not.
+ */
+export async function openPostgres(url: string, opts: { linkTimeoutMs?: number } = {}): Promise<Database> {
+  // Every socket to the server, so that a link found silent can be cut at once (db/link.ts).
+  const sockets = new SocketRegistry()
+  const pool = new pg.Pool({ connectionString: url, max: 10, stream: sockets.stream })
   // An idle connection the server ends (a restart, a failover, pg_terminate_backend) emits
   // 'error' on the pool; without a listener that is an uncaught exception that stops the
   // process. The pool has already dropped that connection and the next query opens another.
@@ -101,10 +110,11 @@ export async function openPostgres(url: string): Promise<Database> {
   const probe = await pool.connect()
   probe.release()
   // Connected when first used (a server that never drains opens none).
-  const lanes = new pg.Pool({ connectionString: url, max: LANE_CONNECTIONS })
+  const lanes = new pg.Pool({ connectionString: url, max: LANE_CONNECTIONS, stream: sockets.stream })
   lanes.on('error', () => {})
   lanes.on('connect', keepErrors)
-  const notifications = pgNotifications(url)
+  const notifications = pgNotifications(url, sockets.stream)
+  const watchdog = opts.linkTimeoutMs ? watchLink({ url, timeoutMs: opts.linkTimeoutMs, sockets }) : null
   return {
     db: drizzlePg({ client: pool, schema }) as unknown as Db,
     lanes: drizzlePg({ client: lanes, schema }) as unknown as Db,
@@ -124,7 +134,9 @@ export async function openPostgres(url: string): Promise<Database> {
     },
     notifications,
     pools: () => [statsOf('main', pool), statsOf('lanes', lanes)],
+    link: watchdog ?? ALWAYS_UP,
     close: async () => {
+      await watchdog?.stop()
       await notifications.close()
       await pool.end()
       await lanes.end()

@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream'
 import type { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 
@@ -53,12 +54,13 @@ const MAX_RETRY_MS = 5_000
  * to other work and its LISTENs lost). Opened on the first listen; when it drops, it is
  * reopened with a growing delay, every channel is listened again and `onReconnect` fires.
  */
-export function pgNotifications(url: string): NotificationSource {
-  return new PgNotifications(url)
+export function pgNotifications(url: string, stream?: () => Duplex): NotificationSource {
+  return new PgNotifications(url, stream)
 }
 
 class PgNotifications implements NotificationSource {
   readonly #url: string
+  readonly #stream: (() => Duplex) | undefined
   #client: pg.Client | null = null
   #opening: Promise<pg.Client> | null = null
   readonly #channels = new Map<string, (payload: string) => void>()
@@ -68,8 +70,9 @@ class PgNotifications implements NotificationSource {
   #delay = 0
   #closed = false
 
-  constructor(url: string) {
+  constructor(url: string, stream?: () => Duplex) {
     this.#url = url
+    this.#stream = stream
   }
 
   async listen(channel: string, onPayload: (payload: string) => void) {
@@ -119,7 +122,12 @@ class PgNotifications implements NotificationSource {
   }
 
   async #open(): Promise<pg.Client> {
-    const c = new pg.Client({ connectionString: this.#url, application_name: 'aed-events', keepAlive: true })
+    const c = new pg.Client({
+      connectionString: this.#url,
+      application_name: 'aed-events',
+      keepAlive: true,
+      ...(this.#stream ? { stream: this.#stream } : {}),
+    })
     c.on('notification', (n) => this.#channels.get(n.channel)?.(n.payload ?? ''))
     // Without an error listener a dropped connection would crash the process.
     c.on('error', (e) => this.#emitError(e))

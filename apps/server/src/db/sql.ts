@@ -124,3 +124,26 @@ export const isUniqueViolation = (err: unknown, index?: string) => {
     (!index || x.constraint === index || (x.message ?? '').includes(index) || !x.constraint)
   return hit(e) || hit(e?.cause as typeof e | undefined)
 }
+
+/** Node's socket errors and pg's own words for a connection that went away. */
+const LOST_CONNECTION =
+  /Connection terminated|database link down|ECONNRESET|ECONNREFUSED|EPIPE|ETIMEDOUT|Cannot use a pool after calling end/
+
+/**
+ * The database could not be reached or dropped the connection (a restart, a cut link): not a bug
+ * of the request, which nothing committed and which may be sent again (503, not 500). SQLSTATE
+ * class 08 is connection exceptions; 57P01-57P03 an administrator's shutdown or a server starting.
+ */
+export function isDatabaseUnreachable(err: unknown): boolean {
+  for (
+    let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, k = 0;
+    e && k < 5;
+    k++
+  ) {
+    const code = typeof e.code === 'string' ? e.code : ''
+    if (code.startsWith('08') || /^57P0[1-3]$/.test(code) || LOST_CONNECTION.test(code)) return true
+    if (typeof e.message === 'string' && LOST_CONNECTION.test(e.message)) return true
+    e = e.cause as typeof e
+  }
+  return false
+}

@@ -4,6 +4,7 @@ import { Code, isMessageKey, type Lang, type MessageKey, translate } from '@aed/
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { isDatabaseUnreachable } from '../db/sql.ts'
 import { AppError } from '../lib/errors.ts'
 import { langOf } from '../lib/lang.ts'
 
@@ -133,6 +134,12 @@ export const envelopePlugin = fp(async (app: FastifyInstance, opts: EnvelopeOpti
     if (status && status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, body too large, unsupported media type.
       return sendError(reply, 200, Code.INVALID, translate('INVALID_INPUT', lang))
+    }
+    if (isDatabaseUnreachable(err)) {
+      // Not the request's fault, and sent again it may well succeed: here after a restart, or on
+      // another instance (nginx sends a GET, or a device's POST, to the other one on a 503).
+      req.log.warn({ err: { message: (err as Error).message } }, 'database unreachable')
+      return sendError(reply, 503, Code.INTERNAL, translate('DB_UNAVAILABLE', lang))
     }
     req.log.error({ err }, 'unhandled error')
     return sendError(reply, 500, Code.INTERNAL, translate('INTERNAL', lang))

@@ -6,6 +6,7 @@ import { many, one } from '../../db/sql.ts'
 import { TestClock } from '../../lib/clock.ts'
 import { deviceTestFile } from '../../test/device-link.ts'
 import { hasMosquitto, type Mosquitto, startMosquitto } from '../../test/mosquitto.ts'
+import { switchedLink } from '../../test/switched-link.ts'
 import { type ExternalGateway, startExternalGateway } from './mqtt-external.ts'
 
 // The server's consumers of the shared subscription on a real Mosquitto: several connections per
@@ -242,6 +243,50 @@ describe.skipIf(!hasMosquitto)('a Mosquitto restart', () => {
         )
       await expect.poll(() => stored().then((r) => r.map((x) => x.msg_id)), { timeout: 10_000 }).toEqual(ids)
     } finally {
+      await gateway.close()
+      await broker.stop()
+    }
+  })
+})
+
+describe.skipIf(!hasMosquitto)('a database link found down', () => {
+  it('leaves the broker, its messages wait in its session, and are stored once the link is up', async () => {
+    const broker = await startMosquitto()
+    const saved = env.t.ctx.database.link
+    const link = switchedLink()
+    env.t.ctx.database.link = link.link
+    const gateway = startExternalGateway(env.t.ctx, {
+      url: broker.url,
+      clientId: 'aedcloud-link',
+      subscription: SHARED_SUBSCRIPTION,
+      client: { reconnectPeriod: 50 },
+      sessions: { sweepMs: 100 },
+    })
+    const publisher = await connectAsync(broker.url, { clientId: 'publisher-link', reconnectPeriod: 0 })
+    try {
+      await gateway.ready
+      const d = await env.registered()
+      link.set(false)
+      await expect.poll(() => gateway.client.connected).toBe(false)
+      const ids: string[] = []
+      for (let k = 0; k < 5; k++) {
+        const m = d.msg('heartbeat', { battery: 60 + k })
+        ids.push(m.id)
+        await publisher.publishAsync(`aed/v1/${d.sn}/up/heartbeat`, JSON.stringify(m), { qos: 1 })
+      }
+      const stored = () =>
+        many<{ msg_id: string }>(
+          env.t.db,
+          sql`SELECT msg_id FROM device_inbox WHERE sender_id = ${d.id} ORDER BY id`,
+        ).then((r) => r.map((x) => x.msg_id))
+      // Acknowledged by the broker, held in the session of an instance that stays away.
+      expect(gateway.client.connected).toBe(false)
+      expect(await stored()).toEqual([])
+      link.set(true)
+      await expect.poll(stored, { timeout: 10_000 }).toEqual(ids)
+    } finally {
+      env.t.ctx.database.link = saved
+      await publisher.endAsync()
       await gateway.close()
       await broker.stop()
     }

@@ -372,6 +372,7 @@ export function startExternalGateway(ctx: AppContext, opts: ExternalGatewayOptio
     },
     close() {
       closing ??= (async () => {
+        offLink()
         externalGateways.delete(ctx)
         for (const t of timers) clearTimeout(t)
         // Adoptions under way stop where they are: their sessions stay marked as this instance's,
@@ -387,6 +388,21 @@ export function startExternalGateway(ctx: AppContext, opts: ExternalGatewayOptio
       return closing
     },
   }
+  // This instance's database link found down (db/link.ts): what it takes from the broker would
+  // wait in its pipeline, unstored. Its connections end (unacknowledged messages stay in its
+  // session) and stay ended until the link answers again; meanwhile another instance adopts the
+  // session once its marks are old (mqtt-sessions.ts), as if this one had died.
+  const offLink = ctx.database.link.onChange((up) => {
+    if (closing) return
+    if (!up) {
+      log.warn({}, 'database link down: leaving the broker until it answers')
+      for (const c of draining) c.stream?.destroy()
+      for (const c of consumers) c.end(true)
+    } else {
+      log.info({}, 'database link up: back to the broker')
+      for (const c of consumers) c.reconnect()
+    }
+  })
   externalGateways.set(ctx, gateway)
   return gateway
 }

@@ -8,6 +8,7 @@ import { many } from '../../db/sql.ts'
 import { TestClock } from '../../lib/clock.ts'
 import type { AuthContext } from '../../plugins/auth.ts'
 import { openTestDatabase } from '../../test/databases.ts'
+import { switchedLink } from '../../test/switched-link.ts'
 import { LiveHub } from './live.hub.ts'
 import { LIVE_PUSH_CHANNEL } from './live.service.ts'
 
@@ -40,8 +41,10 @@ async function storePush(n: number) {
 /** A hub on `db` whose listener the test drives, and one console on it: its frames in `sent`. */
 async function hubWithConsole(db: { execute(q: SQL): Promise<unknown> }) {
   const hooks = { announce: (_p: Record<string, unknown>) => {}, reconnected: () => {} }
+  const link = switchedLink()
   const ctx = {
     db,
+    database: { link: link.link },
     clock: new TestClock(new Date().toISOString()),
     log: { warn: vi.fn(), error: vi.fn(), info: vi.fn(), debug: vi.fn() },
     events: {
@@ -69,7 +72,7 @@ async function hubWithConsole(db: { execute(q: SQL): Promise<unknown> }) {
   } as unknown as WebSocket
   await hub.join(ws, { index_link: '1,' } as AuthContext, 'zh-CN', undefined)
   const alarms = () => sent.filter((f) => f.data_type === LiveType.AID_ALARM).map((f) => f.id)
-  return { hub, hooks, alarms }
+  return { hub, hooks, alarms, ws, link }
 }
 
 it('a push announced while the reconnect replay reads is sent after what the replay brings, and nothing is lost', async () => {
@@ -140,5 +143,13 @@ it('a second reconnect while the replay runs reads again: a push committed after
   const deadline = Date.now() + 5000
   while (alarms().length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10))
   expect(alarms()).toEqual([first, second])
+  await hub.stop()
+})
+
+it('closes its consoles with 1013 when the database link is found down, so they reconnect to another instance', async () => {
+  const { hub, ws, link } = await hubWithConsole(t.database.db)
+  expect(ws.close).not.toHaveBeenCalled()
+  link.set(false)
+  expect(ws.close).toHaveBeenCalledWith(1013, 'database unreachable')
   await hub.stop()
 })

@@ -65,6 +65,7 @@ export class LiveHub {
   #unsubscribe: Unsubscribe | null = null
   #unsubscribeSessions: Unsubscribe | null = null
   #offReconnect: (() => void) | null = null
+  #offLink: (() => void) | null = null
   #timer: NodeJS.Timeout | null = null
   #countTimer: NodeJS.Timeout | null = null
   readonly #countScopes = new Set<string>()
@@ -96,6 +97,13 @@ export class LiveHub {
         else c.again = true
       }
     })
+    // This instance's database link found down (db/link.ts): its consoles would hear nothing. They
+    // are closed with 1013 (try again later), reconnect through the proxy to another
+    // instance (new sockets here are refused meanwhile) and ask there for what they missed.
+    this.#offLink = this.#ctx.database.link.onChange((up) => {
+      if (up) return
+      for (const c of this.#clients) c.ws.close(1013, 'database unreachable')
+    })
     this.#timer = setInterval(() => void this.#recheck(), RECHECK_MS)
     this.#timer.unref()
   }
@@ -104,6 +112,7 @@ export class LiveHub {
     if (this.#timer) clearInterval(this.#timer)
     if (this.#countTimer) clearTimeout(this.#countTimer)
     this.#offReconnect?.()
+    this.#offLink?.()
     await this.#unsubscribe?.()
     await this.#unsubscribeSessions?.()
     for (const c of this.#clients) c.ws.close(1001, 'server stopping')

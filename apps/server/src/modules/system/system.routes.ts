@@ -19,8 +19,9 @@ const readiness = z.object({
   broker: z.enum(['up', 'off', 'down', 'starting']),
 })
 
-/** Whether the database answers within the timeout. */
+/** Whether the database answers within the timeout (and the link watchdog has not found it down). */
 async function databaseUp(ctx: AppContext): Promise<boolean> {
+  if (!ctx.database.link.up()) return false
   let timer: NodeJS.Timeout | undefined
   const late = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), READY_DB_TIMEOUT_MS)

@@ -329,33 +329,37 @@ ${upstreams.map((p) => `        server 127.0.0.1:${p} max_fails=1 fail_timeout=5
         # Images are up to 20 MB (the console refuses more); imports a little more.
         client_max_body_size 25m;
 
+        # Inherited by the locations below, none of which sets headers of its own.
+        proxy_http_version 1.1;
+        proxy_set_header Host $http_host;
+        proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+        proxy_set_header X-Forwarded-Proto $scheme;
+        proxy_set_header Upgrade $http_upgrade;
+        proxy_set_header Connection $connection_upgrade;
+        proxy_connect_timeout 5s;
+
         location / {
             proxy_pass http://aedcloud;
-            proxy_http_version 1.1;
-            proxy_set_header Host $http_host;
-            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-            proxy_set_header X-Forwarded-Proto $scheme;
-            proxy_set_header Upgrade $http_upgrade;
-            proxy_set_header Connection $connection_upgrade;
-            proxy_connect_timeout 5s;
             proxy_read_timeout 120s;
-            # A killed instance refuses connections: the request goes to the other one.
+            # A killed instance refuses connections, one whose database link is down answers 503:
+            # the request goes to the other one (a POST only if it was not sent yet).
             proxy_next_upstream error timeout http_502 http_503;
+        }
+
+        # Device messages are stored once per id, so a POST may go to the other instance too.
+        location /device-api/ {
+            proxy_pass http://aedcloud;
+            proxy_read_timeout 120s;
+            proxy_next_upstream error timeout http_502 http_503 non_idempotent;
         }
 
         # The live channel: a long-lived WebSocket.
         location = ${LIVE_PATH} {
             proxy_pass http://aedcloud;
-            proxy_http_version 1.1;
-            proxy_set_header Host $http_host;
-            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-            proxy_set_header X-Forwarded-Proto $scheme;
-            proxy_set_header Upgrade $http_upgrade;
-            proxy_set_header Connection $connection_upgrade;
-            proxy_connect_timeout 5s;
             proxy_read_timeout 1h;
             proxy_send_timeout 1h;
             proxy_buffering off;
+            proxy_next_upstream error timeout http_503;
         }
     }
 }

@@ -6,7 +6,7 @@ import type { Consoles } from './consoles.ts'
 import type { Load } from './load.ts'
 import type { TcpProxy } from './tcp-proxy.ts'
 
-// The five faults. Each injects its fault, waits until the load and the consoles are whole
+// The six faults. Each injects its fault, waits until the load and the consoles are whole
 // again (that wait is the recovery time), and leaves the cluster as it found it: a killed
 // instance started again, the proxy passing.
 
@@ -110,6 +110,31 @@ const cutLink: Fault = {
     await env.proxy.setMode({ kind: 'pass' })
     const recoveryMs = await recovered(env, t0)
     return { recoveryMs, problems: recoveryMs === null ? [notRecovered('after the link came back')] : [] }
+  },
+}
+
+/**
+ * Instance 1's database link black-holed for 30 s, and only then reset: the instance is up, its
+ * sockets open, and nothing it asks of PostgreSQL is answered. Its link watchdog must find the
+ * link down, and the load go on through instance 0 before the link returns (the recovery time);
+ * consoles on instance 1's own address wait for it. Then everything is whole again.
+ */
+const partitionLink: Fault = {
+  name: 'server 1 DB link black-holed 30 s',
+  async run(env) {
+    const t0 = Date.now()
+    await env.proxy.setMode({ kind: 'drop' })
+    const recoveryMs = await recovered(env, t0, ['server-1'], 30_000)
+    const left = t0 + 30_000 - Date.now()
+    if (left > 0) await sleep(left)
+    await env.proxy.setMode({ kind: 'reset' })
+    await env.proxy.setMode({ kind: 'pass' })
+    const back = await recovered(env, Date.now())
+    const problems: string[] = []
+    if (recoveryMs === null)
+      problems.push('the load did not go on through instance 0 while the link was black-holed')
+    if (back === null) problems.push(notRecovered('after the link came back'))
+    return { recoveryMs, problems }
   },
 }
 
@@ -222,4 +247,5 @@ export const FAULTS: readonly Fault[] = [
   cutLink,
   killJobRunner,
   restartMosquitto,
+  partitionLink,
 ]
