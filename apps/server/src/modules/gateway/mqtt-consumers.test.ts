@@ -206,16 +206,29 @@ describe.skipIf(!hasMosquitto)('consumers of the shared subscription on Mosquitt
   })
 })
 
+/** A gateway on the shared subscription that reconnects and sweeps sessions quickly. */
+const quickGateway = (broker: Mosquitto, clientId: string) =>
+  startExternalGateway(env.t.ctx, {
+    url: broker.url,
+    clientId,
+    subscription: SHARED_SUBSCRIPTION,
+    client: { reconnectPeriod: 50 },
+    sessions: { sweepMs: 100 },
+  })
+
+/** The ids of a device's messages in the inbox, in the order stored. */
+const storedIds = async (deviceId: number) =>
+  (
+    await many<{ msg_id: string }>(
+      env.t.db,
+      sql`SELECT msg_id FROM device_inbox WHERE sender_id = ${deviceId} ORDER BY id`,
+    )
+  ).map((x) => x.msg_id)
+
 describe.skipIf(!hasMosquitto)('a Mosquitto restart', () => {
   it('subscribes again on the resumed session, which Mosquitto 2.0.11 restores without it', async () => {
     const broker = await startMosquitto(['persistence true'])
-    const gateway = startExternalGateway(env.t.ctx, {
-      url: broker.url,
-      clientId: 'aedcloud-restart',
-      subscription: SHARED_SUBSCRIPTION,
-      client: { reconnectPeriod: 50 },
-      sessions: { sweepMs: 100 },
-    })
+    const gateway = quickGateway(broker, 'aedcloud-restart')
     try {
       await gateway.ready
       const resumed = new Promise<boolean>((resolve) =>
@@ -236,12 +249,7 @@ describe.skipIf(!hasMosquitto)('a Mosquitto restart', () => {
         await publisher.publishAsync(`aed/v1/${d.sn}/up/heartbeat`, JSON.stringify(m), { qos: 1 })
       }
       await publisher.endAsync()
-      const stored = () =>
-        many<{ msg_id: string }>(
-          env.t.db,
-          sql`SELECT msg_id FROM device_inbox WHERE sender_id = ${d.id} ORDER BY id`,
-        )
-      await expect.poll(() => stored().then((r) => r.map((x) => x.msg_id)), { timeout: 10_000 }).toEqual(ids)
+      await expect.poll(() => storedIds(d.id), { timeout: 10_000 }).toEqual(ids)
     } finally {
       await gateway.close()
       await broker.stop()
@@ -255,13 +263,7 @@ describe.skipIf(!hasMosquitto)('a database link found down', () => {
     const saved = env.t.ctx.database.link
     const link = switchedLink()
     env.t.ctx.database.link = link.link
-    const gateway = startExternalGateway(env.t.ctx, {
-      url: broker.url,
-      clientId: 'aedcloud-link',
-      subscription: SHARED_SUBSCRIPTION,
-      client: { reconnectPeriod: 50 },
-      sessions: { sweepMs: 100 },
-    })
+    const gateway = quickGateway(broker, 'aedcloud-link')
     const publisher = await connectAsync(broker.url, { clientId: 'publisher-link', reconnectPeriod: 0 })
     try {
       await gateway.ready
@@ -274,16 +276,11 @@ describe.skipIf(!hasMosquitto)('a database link found down', () => {
         ids.push(m.id)
         await publisher.publishAsync(`aed/v1/${d.sn}/up/heartbeat`, JSON.stringify(m), { qos: 1 })
       }
-      const stored = () =>
-        many<{ msg_id: string }>(
-          env.t.db,
-          sql`SELECT msg_id FROM device_inbox WHERE sender_id = ${d.id} ORDER BY id`,
-        ).then((r) => r.map((x) => x.msg_id))
       // Acknowledged by the broker, held in the session of an instance that stays away.
       expect(gateway.client.connected).toBe(false)
-      expect(await stored()).toEqual([])
+      expect(await storedIds(d.id)).toEqual([])
       link.set(true)
-      await expect.poll(stored, { timeout: 10_000 }).toEqual(ids)
+      await expect.poll(() => storedIds(d.id), { timeout: 10_000 }).toEqual(ids)
     } finally {
       env.t.ctx.database.link = saved
       await publisher.endAsync()
