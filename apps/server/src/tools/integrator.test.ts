@@ -16,7 +16,7 @@ import { deviceLink } from '../test/device-link.ts'
 import { factories } from '../test/factories.ts'
 import { createTestApp, demo, type TestApp } from '../test/harness.ts'
 import { testIntegrator } from '../test/open-api.ts'
-import { runCli } from './integrator/cli.ts'
+import { joinOptionValues, runCli } from './integrator/cli.ts'
 import { asSent, callOpenApi, requestOf, signWithTrace } from './integrator/client.ts'
 import { formatDelivery, judge, startReceiver, summarize } from './integrator/receiver.ts'
 import { uploadRequest } from './integrator/upload.ts'
@@ -489,6 +489,23 @@ describe("docs/open-api.md's curl and openssl block", () => {
     })
     expect(r.code).toBe(0)
     expect(JSON.parse(r.out)).toMatchObject({ code: 0, data: { resource: expect.any(Array) } })
+  })
+})
+
+describe('an option value that starts with a dash', () => {
+  it('is taken as the value (access tokens are base64url: one in 64 starts with -)', () => {
+    expect(
+      joinOptionValues(['--key', '-Xy_z', '--secret', 'ab', '--verbose', 'nearby', '30', '120']),
+    ).toEqual(['--key=-Xy_z', '--secret=ab', '--verbose', 'nearby', '30', '120'])
+    // After --, nothing is an option; a value given with = stays as it is.
+    expect(joinOptionValues(['--key=-a', '--', '--secret', 'x'])).toEqual(['--key=-a', '--', '--secret', 'x'])
+  })
+
+  it('signs a call with a key that starts with a dash', async () => {
+    const r = await cli(['--url', url, '--key', '-notAKey', '--secret', 'x', 'nearby', '30.27', '120.15'])
+    // The server's refusal of an unknown key, not the command line's usage error (2).
+    expect(r.code, r.err).toBe(1)
+    expect(r.err).not.toMatch(/ambiguous/)
   })
 })
 

@@ -83,6 +83,24 @@ const options = {
   help: { type: 'boolean', default: false },
 } as const
 
+/**
+ * `--key -Xy…` as `--key=-Xy…`: parseArgs refuses a value that starts with a dash after a
+ * separate option, and access tokens are base64url (one in 64 starts with `-`). Words after `--`
+ * are left alone.
+ */
+export function joinOptionValues(argv: string[]): string[] {
+  const out: string[] = []
+  for (let i = 0; i < argv.length; i++) {
+    const w = argv[i]
+    if (w === '--') return [...out, ...argv.slice(i)]
+    const name = w.startsWith('--') && !w.includes('=') ? w.slice(2) : ''
+    const spec = (options as Record<string, { type: string }>)[name]
+    if (spec?.type === 'string' && i + 1 < argv.length) out.push(`${w}=${argv[++i]}`)
+    else out.push(w)
+  }
+  return out
+}
+
 const whole = (v: string, name: string, min: number, max: number) => {
   const n = Number(v)
   if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`--${name} must be ${min} to ${max}`)
@@ -116,7 +134,11 @@ export async function runCli(
   started?: (server: import('node:http').Server, port: number) => void,
 ): Promise<number | 'running'> {
   try {
-    const { values: a, positionals } = parseArgs({ args: argv, options, allowPositionals: true })
+    const { values: a, positionals } = parseArgs({
+      args: joinOptionValues(argv),
+      options,
+      allowPositionals: true,
+    })
     if (a.help) {
       io.out(USAGE)
       return 0
