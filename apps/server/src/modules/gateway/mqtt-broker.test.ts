@@ -12,6 +12,7 @@ import { many, one } from '../../db/sql.ts'
 import { TestClock } from '../../lib/clock.ts'
 import { demo } from '../../test/harness.ts'
 import { brokerTestFile } from '../../test/mqtt.ts'
+import { switchedLink } from '../../test/switched-link.ts'
 import { mqttPassword, mqttUsername } from './mqtt-auth.ts'
 import { type EmbeddedBroker, startEmbeddedBroker } from './mqtt-broker.ts'
 import { startMqtt } from './mqtt-gateway.ts'
@@ -432,6 +433,39 @@ describe('closing', () => {
     await expect(
       connectAsync(`mqtt://127.0.0.1:${own.ports.mqtt}`, { reconnectPeriod: 0, connectTimeout: 1000 }),
     ).rejects.toThrow()
+  })
+})
+
+describe('a database link found down', () => {
+  it('disconnects its devices and refuses connections until the link is up, then takes them again', async () => {
+    const saved = env.t.ctx.database.link
+    const link = switchedLink()
+    env.t.ctx.database.link = link.link
+    const own = await startEmbeddedBroker(env.t.ctx, { port: 0, host: '127.0.0.1' })
+    try {
+      const d: Link = await env.registered()
+      const c = await connectAs(d.sn, d.secret, { on: own })
+      const gone = closed(c)
+      link.set(false)
+      await gone
+      // Refused at the TCP level: a balancer in front sends the device to another instance.
+      const refused = await new Promise<string>((resolve) => {
+        const s = net.connect(own.ports.mqtt, '127.0.0.1')
+        s.once('connect', () => {
+          s.destroy()
+          resolve('connected')
+        })
+        s.once('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? e.message))
+      })
+      expect(refused).toBe('ECONNREFUSED')
+      link.set(true)
+      await expect
+        .poll(async () => (await connectAs(d.sn, d.secret, { on: own }).catch(() => null))?.connected)
+        .toBe(true)
+    } finally {
+      env.t.ctx.database.link = saved
+      await own.close()
+    }
   })
 })
 

@@ -295,11 +295,39 @@ export async function startEmbeddedBroker(
     log.info({ port: mqttPort, tlsPort }, 'mqtt broker listening')
 
     let closing: Promise<void> | null = null
+    // This instance's database link found down (db/link.ts): it can neither check a device's
+    // password nor store its messages. It stops listening and closes its devices' connections,
+    // so they reconnect through the TCP balancer to another instance (nginx's stream module tries
+    // the next server on a refused connection), and listens again once the link answers.
+    const ports = [mqttPort, tlsPort]
+    let relisten: Promise<void> = Promise.resolve()
+    const offLink = ctx.database.link.onChange((up) => {
+      relisten = relisten.then(async () => {
+        if (closing) return
+        if (!up) {
+          log.warn({}, 'database link down: devices disconnected, not listening until it answers')
+          for (const server of servers) server.close()
+          // aedes keeps its connected clients by id (not in its types).
+          const connected = (broker as unknown as { clients: Record<string, Client> }).clients
+          for (const client of Object.values(connected)) client.close()
+          return
+        }
+        for (const [k, server] of servers.entries()) {
+          if (!server.listening)
+            await listen(server, ports[k] as number, opts.host).catch((e: Error) =>
+              log.error({ port: ports[k], err: { message: e.message } }, 'mqtt listen again failed'),
+            )
+        }
+        log.info({}, 'database link up: listening for devices again')
+      })
+    })
     return {
       ports: { mqtt: mqttPort, tls: tlsPort },
       reaches: (sn) => reachable.has(sn),
       close() {
         closing ??= (async () => {
+          offLink()
+          await relisten
           stopReconnect?.()
           await unsubscribe?.()
           const stopped = servers.map(closeServer)
