@@ -97,8 +97,29 @@ function meanMb(samples: MemorySample[], role: string, from: number, to: number)
 }
 
 /**
+ * The growth of a role's memory after `warmS` as the least-squares line through every sample
+ * says: its rise over that time, as a percentage of the mean. Two one-minute means (`growth`)
+ * catch wherever a garbage collector's saw-tooth happens to be in each minute (the soak at
+ * 89d83fd: PostgreSQL +11.3 % by them, its per-minute means going up and down between 198 and
+ * 241 MB with no trend); the line does not.
+ */
+export function memoryTrend(samples: MemorySample[], role: string, warmS: number): number {
+  const pts = samples.filter((x) => x.role === role && x.s >= warmS)
+  if (pts.length < 2) return Number.NaN
+  const n = pts.length
+  const mx = pts.reduce((a, p) => a + p.s, 0) / n
+  const my = pts.reduce((a, p) => a + p.rssKb, 0) / n
+  const sxx = pts.reduce((a, p) => a + (p.s - mx) ** 2, 0)
+  if (sxx === 0 || my === 0) return Number.NaN
+  const slope = pts.reduce((a, p) => a + (p.s - mx) * (p.rssKb - my), 0) / sxx
+  const span = pts[n - 1].s - pts[0].s
+  return (100 * slope * span) / my
+}
+
+/**
  * Each role's memory after the warm-up (the mean of the minute after `warmS`), at the end (the
- * mean of the last minute), the growth between as a percentage, the peak, and its mean CPU.
+ * mean of the last minute), the growth between as a percentage, the trend over the same time
+ * (memoryTrend), the peak, and its mean CPU.
  */
 export function memoryGrowth(samples: MemorySample[], warmS: number) {
   const end = Math.max(...samples.map((x) => x.s))
@@ -112,6 +133,7 @@ export function memoryGrowth(samples: MemorySample[], warmS: number) {
       warm,
       last,
       growth: (100 * (last - warm)) / warm,
+      trend: memoryTrend(samples, role, warmS),
       peak: Math.max(...mine.map((x) => x.rssKb)) / 1024,
       cpu: mine.reduce((a, x) => a + x.cpu, 0) / Math.max(1, mine.length),
     }

@@ -111,8 +111,16 @@ export async function report(r: RunFigures): Promise<RunResult> {
   )
   const growth = memoryGrowth(r.memory, warmS)
   printTable(
-    ['process', 'after warm-up', 'end', 'growth', 'peak', 'CPU (% of a core)'],
-    growth.map((g) => [g.role, f0(g.warm), f0(g.last), `${f1(g.growth)} %`, f0(g.peak), f0(g.cpu)]),
+    ['process', 'after warm-up', 'end', 'growth', 'trend (fit)', 'peak', 'CPU (% of a core)'],
+    growth.map((g) => [
+      g.role,
+      f0(g.warm),
+      f0(g.last),
+      `${f1(g.growth)} %`,
+      `${f1(g.trend)} %`,
+      f0(g.peak),
+      f0(g.cpu),
+    ]),
   )
   const name = `cluster-${o.soak ? 'soak' : 'run'}-${r.servers}`
   const svg = path.join(o.out, `${name}-memory.svg`)
