@@ -149,9 +149,12 @@ export function startExternalGateway(ctx: AppContext, opts: ExternalGatewayOptio
 
   function store(topic: string, payload: Buffer): Promise<void> {
     const up = parseUpTopic(topic)
-    if (!up) return storeOne(topic, payload)
+    if (!up) {
+      log.warn({ topic: topic.slice(0, 200) }, 'mqtt message on a foreign topic dropped')
+      return Promise.resolve()
+    }
     const before = tails.get(up.sn) ?? Promise.resolve()
-    const mine = before.then(() => storeOne(topic, payload))
+    const mine = before.then(() => storeOne(up.sn, topic, payload))
     const tail = mine.catch(() => {})
     tails.set(up.sn, tail)
     void tail.then(() => {
@@ -160,22 +163,21 @@ export function startExternalGateway(ctx: AppContext, opts: ExternalGatewayOptio
     return mine
   }
 
-  async function storeOne(topic: string, payload: Buffer): Promise<void> {
-    const up = parseUpTopic(topic)
-    if (!up) return void log.warn({ topic: topic.slice(0, 200) }, 'mqtt message on a foreign topic dropped')
-    const creds = await identity(up.sn)
-    if (!creds) return void log.warn({ device: up.sn }, 'mqtt message of an unknown device dropped')
-    const check = acceptPublish(up.sn, topic, payload)
+  /** One message of device `sn` (read from its topic by store). */
+  async function storeOne(sn: string, topic: string, payload: Buffer): Promise<void> {
+    const creds = await identity(sn)
+    if (!creds) return void log.warn({ device: sn }, 'mqtt message of an unknown device dropped')
+    const check = acceptPublish(sn, topic, payload)
     if (!check.ok && 'forbidden' in check) {
-      return void log.warn({ device: up.sn, reason: check.forbidden }, 'mqtt message refused')
+      return void log.warn({ device: sn, reason: check.forbidden }, 'mqtt message refused')
     }
     if (!check.ok) {
-      log.warn({ device: up.sn, refusal: check.refusal }, 'mqtt message refused')
-      return tell(up.sn, publishResult({ refusal: check.refusal }))
+      log.warn({ device: sn, refusal: check.refusal }, 'mqtt message refused')
+      return tell(sn, publishResult({ refusal: check.refusal }))
     }
     const [r] = await ingestFrom(ctx, creds, [check.accepted], 'mqtt')
     const result = outcomeResult(r)
-    if (result) tell(up.sn, result)
+    if (result) tell(sn, result)
   }
 
   /**
