@@ -76,6 +76,20 @@ it.skipIf(!onPostgres)(
   },
 )
 
-it.skipIf(!onPostgres)('a database reached without the watchdog is always up', async () => {
-  expect(copy.database.link.up()).toBe(true)
-})
+it.skipIf(!onPostgres)(
+  'a database opened without linkTimeoutMs (tests, tools) runs no watchdog',
+  async () => {
+    expect(copy.database.link.up()).toBe(true)
+    // Both reach the same database; only the one opened with linkTimeoutMs probes it.
+    const probes = async () =>
+      (
+        await many<{ n: number }>(
+          copy.database.db,
+          sql`SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE application_name = 'aed-link-probe' AND datname = current_database()`,
+        )
+      )[0].n
+    // The linked one's first probe comes a second after it opened.
+    await expect.poll(probes).toBe(1)
+  },
+)
